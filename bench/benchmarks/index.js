@@ -1,0 +1,6 @@
+/**
+ * The suite, in run order. A benchmark is one file `benchmarks/<name>.bench.js` exporting
+ * `{ title, run(ctx) }`, where `run` resolves an array of rows (`lib/report.js` `row()`); add its
+ * name here. Each one runs in a fresh Node process (see `lib/worker.js`).
+ */
+module.exports = ['search', 'execute-floor', 'bridge', 'http-chain'];

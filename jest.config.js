@@ -1,0 +1,29 @@
+/** Jest runs TypeScript through SWC (decorator metadata on) and needs --no-node-snapshot for isolated-vm. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const moduleNameMapper = {
+  '^@myko/(registry|filter|sandbox|dispatch|gateways)$': '<rootDir>/libs/$1/src',
+  '^@myko/plugins$': '<rootDir>/plugins',
+};
+const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      roots: ['<rootDir>/libs', '<rootDir>/plugins', '<rootDir>/src'],
+      testMatch: ['**/*.spec.ts'],
+    },
+    { ...common, displayName: 'e2e', roots: ['<rootDir>/test'], testMatch: ['**/*.e2e-spec.ts'] },
+  ],
+};

@@ -1,0 +1,32 @@
+/** Injection token of the resolved `DispatchModuleOptions`. */
+export const DISPATCH_OPTIONS = 'MYKO_DISPATCH_OPTIONS';
+
+/** JSON-RPC 2.0 and MCP error codes used on the wire. */
+export const JSON_RPC_ERROR_CODES = {
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  RESOURCE_NOT_FOUND: -32002,
+} as const;
+
+/** Protocol revisions this server speaks, newest first; the first is answered when the client's is unknown. */
+export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
+
+export const LATEST_PROTOCOL_VERSION = SUPPORTED_PROTOCOL_VERSIONS[0];
+
+/** The two meta tools Code Mode advertises. */
+export const SEARCH_TOOL = 'search';
+export const EXECUTE_TOOL = 'execute';
+
+/** Prefix of the per-operation input-schema resources: `myko://schema/<kind>/<id>`. */
+export const SCHEMA_URI_PREFIX = 'myko://schema/';
+export const SCHEMA_URI_TEMPLATE = 'myko://schema/{kind}/{id}';
+
+/** Page size of `resources/list`. */
+export const RESOURCE_PAGE_SIZE = 100;
+
+/** `search` limits. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 100;

@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InvalidRequestError, MethodNotFoundError } from './errors';
+import type { ClientContext } from './interfaces/client-context.interface';
+import type { JsonRpcId, JsonRpcResponse } from './interfaces/json-rpc.types';
+import type { RequestContext } from './interfaces/request-context.interface';
+import { classifyMessage, parseJsonText } from './json-rpc/json-rpc.codec';
+import type { JsonRpcParams } from './json-rpc/json-rpc.message';
+import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
+import { MethodRouter } from './methods/method.router';
+import { createProgressReporter } from './methods/progress-reporter';
+import { SessionStore } from './session/session.store';
+
+const CANCELLED = Symbol('cancelled');
+
+/**
+ * Transport-agnostic MCP dispatch: one JSON-RPC message in, at most one response out. Every
+ * gateway injects this one singleton; gateways only frame, parse and serialize.
+ * @publicApi
+ */
+@Injectable()
+export class DispatchService {
+  private readonly logger = new Logger(DispatchService.name);
+
+  constructor(
+    private readonly router: MethodRouter,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /**
+   * Handles one already-parsed JSON value (object expected; an array is a batch → -32600).
+   * Returns `undefined` for notifications and for responses sent by the client.
+   */
+  async handle(message: unknown, client: ClientContext): Promise<JsonRpcResponse | undefined> {
+    const incoming = classifyMessage(message);
+    switch (incoming.type) {
+      case 'response':
+        return undefined;
+      case 'invalid':
+        return errorResponse(incoming.id, incoming.error);
+      case 'notification':
+        this.notify(incoming.method, incoming.params, client);
+        return undefined;
+      case 'request':
+        return this.request(incoming.id, incoming.method, incoming.params, client);
+    }
+  }
+
+  /** Handles raw text (one message): a parse failure answers -32700 with `id: null`. */
+  async handleText(text: string, client: ClientContext): Promise<JsonRpcResponse | undefined> {
+    let message: unknown;
+    try {
+      message = parseJsonText(text);
+    } catch (error) {
+      return errorResponse(null, error);
+    }
+    return this.handle(message, client);
+  }
+
+  /** Ends a session: aborts its in-flight requests and forgets its state (HTTP DELETE, socket close, stdin EOF). */
+  endSession(sessionId: string): void {
+    this.sessions.end(sessionId);
+  }
+
+  private notify(method: string, params: JsonRpcParams, client: ClientContext): void {
+    try {
+      this.router.notificationHandler(method)?.(params, client);
+    } catch (error) {
+      this.logger.error(`Notification ${method} failed: ${(error as Error)?.stack ?? error}`);
+    }
+  }
+
+  /**
+   * Runs a request as an in-flight, cancellable unit. A cancelled request resolves `undefined` at
+   * once, even if its handler is still winding down: MCP says the cancelled response is not sent.
+   */
+  private async request(
+    id: JsonRpcId,
+    method: string,
+    params: JsonRpcParams,
+    client: ClientContext,
+  ): Promise<JsonRpcResponse | undefined> {
+    const handler = this.router.requestHandler(method);
+    if (!handler) return errorResponse(id, new MethodNotFoundError(method));
+    const session = this.sessions.get(client.sessionId);
+    const inFlight = this.sessions.begin(session, id, method);
+    if (!inFlight) {
+      return errorResponse(
+        id,
+        new InvalidRequestError(`id ${JSON.stringify(id)} is already used by a request in flight`),
+      );
+    }
+    const { signal } = inFlight.controller;
+    const context: RequestContext = { client, session, id, signal, progress: createProgressReporter(params, client) };
+    try {
+      const result = await untilAborted(
+        Promise.resolve().then(() => handler(params, context)),
+        signal,
+      );
+      if (result === CANCELLED || inFlight.cancelled) return undefined;
+      return successResponse(id, result);
+    } catch (error) {
+      return inFlight.cancelled ? undefined : errorResponse(id, error, method);
+    } finally {
+      this.sessions.finish(session, inFlight);
+    }
+  }
+}
+
+/** Settles with the work's outcome, or with `CANCELLED` as soon as the signal aborts. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof CANCELLED> {
+  if (signal.aborted) return Promise.resolve(CANCELLED);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(CANCELLED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

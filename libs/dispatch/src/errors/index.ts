@@ -1,0 +1,9 @@
+export { CallRefusedError } from './call-refused.error';
+export { DispatchError } from './dispatch.error';
+export { InvalidParamsError } from './invalid-params.error';
+export { InvalidRequestError } from './invalid-request.error';
+export { MethodNotFoundError } from './method-not-found.error';
+export { ParseError } from './parse.error';
+export { ResourceNotFoundError } from './resource-not-found.error';
+export { ToolExecutionError } from './tool-execution.error';
+export { UnknownToolError } from './unknown-tool.error';

@@ -1,0 +1,57 @@
+/** What became of one command called during an `execute` run. */
+export interface CommandRecord {
+  readonly name: string;
+  status: 'running' | 'completed' | 'failed' | 'interrupted';
+  /** `ErrorName: message` of a failed command, as the script saw it. */
+  error?: string;
+}
+
+/**
+ * The commands an `execute` run called, in call order, so a failure report can tell the model
+ * which changes took effect. A command still `running` when the run stopped has an unknown effect.
+ */
+export class CommandJournal {
+  private readonly records: CommandRecord[] = [];
+
+  start(name: string): CommandRecord {
+    const record: CommandRecord = { name, status: 'running' };
+    this.records.push(record);
+    return record;
+  }
+
+  complete(record: CommandRecord): void {
+    record.status = 'completed';
+  }
+
+  fail(record: CommandRecord, error: Error): void {
+    record.status = 'failed';
+    record.error = `${error.name}: ${error.message}`;
+  }
+
+  /** Stopped waiting for it (cancellation, time limit): it may still take effect. */
+  interrupt(record: CommandRecord): void {
+    record.status = 'interrupted';
+  }
+
+  get entries(): readonly CommandRecord[] {
+    return this.records;
+  }
+
+  /** One paragraph for the failure report. */
+  describe(): string {
+    if (this.records.length === 0) return 'No command was called in this execution, so no data was changed by it.';
+    const lines = this.records.map((record, i) => `${i + 1}. ${record.name}: ${describeRecord(record)}`);
+    return `Commands called in this execution, in order:\n${lines.join('\n')}`;
+  }
+}
+
+function describeRecord(record: CommandRecord): string {
+  switch (record.status) {
+    case 'completed':
+      return 'completed (its change took effect)';
+    case 'failed':
+      return `failed (${record.error})`;
+    default:
+      return 'still running when the execution stopped (its effect is unknown)';
+  }
+}

@@ -1,0 +1,7 @@
+export { DISPATCH_OPTIONS, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from './dispatch.constants';
+export { DispatchModule } from './dispatch.module';
+export { DispatchService } from './dispatch.service';
+export * from './errors';
+export * from './interfaces';
+export { OperationSearchService } from './search/operation-search.service';
+export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';

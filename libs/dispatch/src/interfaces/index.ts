@@ -1,0 +1,12 @@
+export type { ClientContext } from './client-context.interface';
+export type { DispatchModuleOptions, ResolvedDispatchOptions, ServerIdentity } from './dispatch-options.interface';
+export type {
+  JsonRpcErrorObject,
+  JsonRpcFailure,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+} from './json-rpc.types';

@@ -1,0 +1,16 @@
+import type { SessionState } from '../session/session-state.interface';
+import type { ClientContext } from './client-context.interface';
+import type { JsonRpcId } from './json-rpc.types';
+
+/** Reports progress of the request to the client (dropped when the client asked for none). */
+export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
+
+/** Everything a method handler knows about the request it answers. */
+export interface RequestContext {
+  readonly client: ClientContext;
+  readonly session: SessionState;
+  readonly id: JsonRpcId;
+  /** Aborted by `notifications/cancelled` for this id or by the end of the session. */
+  readonly signal: AbortSignal;
+  readonly progress: ProgressReporter;
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import type { ClientContext } from '../interfaces/client-context.interface';
+import type { RequestContext } from '../interfaces/request-context.interface';
+import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
+import { LifecycleHandler } from './lifecycle.handler';
+import { ResourcesHandler } from './resources.handler';
+import { ToolsHandler } from './tools.handler';
+
+export type RequestHandler = (
+  params: JsonRpcParams,
+  request: RequestContext,
+) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+export type NotificationHandler = (params: JsonRpcParams, client: ClientContext) => void;
+
+/** The method table: which handler answers which JSON-RPC method. */
+@Injectable()
+export class MethodRouter {
+  private readonly requests: ReadonlyMap<string, RequestHandler>;
+  private readonly notifications: ReadonlyMap<string, NotificationHandler>;
+
+  constructor(lifecycle: LifecycleHandler, tools: ToolsHandler, resources: ResourcesHandler) {
+    this.requests = new Map<string, RequestHandler>([
+      ['initialize', (params, request) => lifecycle.initialize(params, request)],
+      ['ping', () => lifecycle.ping()],
+      ['tools/list', (params, request) => tools.list(params, request)],
+      ['tools/call', (params, request) => tools.call(params, request)],
+      ['resources/list', (params, request) => resources.list(params, request)],
+      ['resources/read', (params, request) => resources.read(params, request)],
+      ['resources/templates/list', (params) => resources.templates(params)],
+    ]);
+    this.notifications = new Map<string, NotificationHandler>([
+      ['notifications/initialized', (params, client) => lifecycle.initialized(params, client)],
+      ['notifications/cancelled', (params, client) => lifecycle.cancelled(params, client)],
+    ]);
+  }
+
+  requestHandler(method: string): RequestHandler | undefined {
+    return this.requests.get(method);
+  }
+
+  /** Notifications nobody handles are ignored, as JSON-RPC requires (never answered). */
+  notificationHandler(method: string): NotificationHandler | undefined {
+    return this.notifications.get(method);
+  }
+}

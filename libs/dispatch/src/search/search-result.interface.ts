@@ -1,0 +1,38 @@
+import type { JsonSchema, OperationArgument, OperationKind } from '@myko/registry';
+
+/** How much `search` says per operation. */
+export type SearchDetail = 'summary' | 'full';
+
+/** Parsed `search` tool arguments. */
+export interface SearchRequest {
+  query?: string;
+  kind?: OperationKind;
+  limit: number;
+  cursor?: string;
+  detail: SearchDetail;
+}
+
+/** One operation as `search` returns it (`detail: 'summary'`). */
+export interface OperationSummary {
+  id: string;
+  kind: OperationKind;
+  description?: string;
+  args: OperationArgument[];
+  outputType: string;
+}
+
+/** `detail: 'full'` adds the call's TypeScript declaration and the JSON Schemas. */
+export interface OperationDetail extends OperationSummary {
+  declaration: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+}
+
+export interface SearchResult {
+  operations: OperationSummary[];
+  /** Every visible match, not only this page. */
+  total: number;
+  nextCursor?: string;
+  /** Index signature so the result can be sent as `structuredContent`. */
+  [key: string]: unknown;
+}

@@ -1,0 +1,110 @@
+import { DispatchHarness } from '../__fixtures__/dispatch.harness';
+
+const ids = (result: { operations: { id: string }[] }) => result.operations.map((op) => op.id);
+
+describe('search tool', () => {
+  let harness: DispatchHarness;
+  let everything: number;
+
+  beforeAll(async () => {
+    harness = await DispatchHarness.create();
+    everything = (await harness.search({ limit: 100 })).total;
+  });
+  afterAll(() => harness.close());
+
+  it('returns the same result as text and as structuredContent', async () => {
+    const result = await harness.callTool('search', { query: 'revenue' });
+    expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+    expect(result.structuredContent).toEqual({
+      operations: [
+        { id: 'Revenue', kind: 'report', description: 'Revenue from paid orders', args: [], outputType: 'number' },
+      ],
+      total: 1,
+    });
+  });
+
+  it('ranks exact id, then id prefix, then id word, then description', async () => {
+    const result = await harness.search({ query: 'orders' });
+    expect(ids(result)).toEqual(['Orders', 'OrdersByStatus', 'GetOrders', 'Revenue', 'CancelOrder']);
+  });
+
+  it('requires every word to match, across id, description and argument names', async () => {
+    expect(ids(await harness.search({ query: 'order customer' }))).toEqual(['GetOrders', 'PlaceOrder']);
+    expect(ids(await harness.search({ query: 'orders salaries' }))).toEqual([]);
+  });
+
+  it('matches camelCase parts of the id, argument names and prefixes, case-insensitively', async () => {
+    expect(ids(await harness.search({ query: 'status' }))[0]).toBe('OrdersByStatus');
+    expect(ids(await harness.search({ query: 'ByStatus' }))).toEqual(['OrdersByStatus']);
+    expect(ids(await harness.search({ query: 'customerId' }))).toEqual(['GetOrders', 'PlaceOrder']);
+    expect(ids(await harness.search({ query: 'cust' }))).toEqual(['GetOrders', 'PlaceOrder']);
+    expect(ids(await harness.search({ query: 'GETORDERS' }))).toEqual(['GetOrders']);
+    expect(ids(await harness.search({ query: 'warehouse' }))).toEqual(['StockLevels']);
+  });
+
+  it('narrows by kind', async () => {
+    const result = await harness.search({ kind: 'command' });
+    expect(ids(result)).toEqual(['CancelOrder', 'PlaceOrder', 'Tick']);
+    expect(result.operations.every((op: { kind: string }) => op.kind === 'command')).toBe(true);
+    expect(ids(await harness.search({ query: 'orders', kind: 'report' }))).toEqual(['Revenue']);
+  });
+
+  it('pages with limit and an opaque cursor, counting every match in total', async () => {
+    const seen: string[] = [];
+    let page = await harness.search({ limit: 4 });
+    seen.push(...ids(page));
+    while (page.nextCursor) {
+      expect(page.operations).toHaveLength(4);
+      page = await harness.search({ limit: 4, cursor: page.nextCursor });
+      expect(page.total).toBe(everything);
+      seen.push(...ids(page));
+    }
+    expect(seen).toEqual(ids(await harness.search({ limit: 100 })));
+    expect(new Set(seen).size).toBe(everything);
+  });
+
+  it('defaults to 20 results', async () => {
+    const { operations } = await harness.search({});
+    expect(operations.length).toBe(Math.min(20, everything));
+  });
+
+  it('refuses a cursor from another search as a tool execution error', async () => {
+    const { nextCursor } = await harness.search({ limit: 1 });
+    const other = await harness.callTool('search', { query: 'orders', limit: 1, cursor: nextCursor });
+    expect(other.isError).toBe(true);
+    expect(other.content[0].text).toContain('Invalid cursor');
+    const garbage = await harness.callTool('search', { cursor: '!!not-a-cursor' });
+    expect(garbage.isError).toBe(true);
+  });
+
+  it('adds the TypeScript declaration and JSON Schemas with detail "full"', async () => {
+    const { operations } = await harness.search({ query: 'GetOrders', detail: 'full' });
+    const [op] = operations;
+    expect(op.declaration).toBe(
+      "myko.query('GetOrders', args: { customerId: number; limit?: number }): Promise<Order[]>",
+    );
+    expect(op.inputSchema).toMatchObject({ type: 'object', properties: { customerId: expect.any(Object) } });
+    expect(op.outputSchema).toEqual(expect.any(Object));
+    expect(op.args).toEqual([
+      { name: 'customerId', tsType: 'number', optional: false, description: 'Customer number' },
+      { name: 'limit', tsType: 'number', optional: true },
+    ]);
+    const summary = (await harness.search({ query: 'GetOrders' })).operations[0];
+    expect(summary).not.toHaveProperty('declaration');
+    expect(summary).not.toHaveProperty('inputSchema');
+  });
+
+  it('renders operations without arguments without an args parameter', async () => {
+    const { operations } = await harness.search({ query: 'Tick', detail: 'full' });
+    expect(operations[0].declaration).toBe("myko.command('Tick'): Promise<number>");
+  });
+
+  it('never shows or counts hidden operations', async () => {
+    const client = harness.client(DispatchHarness.filters({ 'visibility-deny': 'query_SecretSalaries,command_*' }));
+    expect(await harness.search({ query: 'salaries' }, client)).toEqual({ operations: [], total: 0 });
+    const all = await harness.search({ limit: 100 }, client);
+    expect(all.total).toBe(everything - 4);
+    expect(ids(all)).not.toContain('SecretSalaries');
+    expect(all.operations.some((op: { kind: string }) => op.kind === 'command')).toBe(false);
+  });
+});

@@ -1,0 +1,32 @@
+/** MCP tool annotations: hints for the client, not guarantees. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool as `tools/list` describes it. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations: ToolAnnotations;
+}
+
+/** One content block of a tool result (this server only produces text). */
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+
+/** The `tools/call` result. */
+export interface CallToolResult {
+  content: TextContent[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  [key: string]: unknown;
+}

@@ -1,0 +1,84 @@
+import { CallabilityFilter } from './callability.filter';
+import { parseCallableRules } from './callable-rules.parser';
+import { parsePatternList } from './glob-pattern.parser';
+import type { FilterSourceNames, FilterSpec } from './interfaces/filter-spec.interface';
+import { VisibilityFilter } from './visibility.filter';
+
+function sourceNames(source: string | FilterSourceNames): FilterSourceNames {
+  if (typeof source !== 'string') return source;
+  return {
+    visibilityAllow: `${source}.visibility.allow`,
+    visibilityDeny: `${source}.visibility.deny`,
+    callableAllow: `${source}.callable.allow`,
+    callableDeny: `${source}.callable.deny`,
+  };
+}
+
+/**
+ * The one policy object that decides what a client may see (visibility) and with which argument
+ * values it may call (callability). Immutable; every door (tools/list, tools/call, search,
+ * resources, each myko.* call inside execute) asks it and never re-implements the rules.
+ *
+ * A filter is a stack of layers (a profile's, a request's headers'); every layer must agree, so
+ * {@link and} can only narrow, and a refusal message comes from the layer that refused.
+ * @publicApi
+ */
+export class ClientFilters {
+  /** Sees and may call everything. */
+  static readonly ALLOW_ALL: ClientFilters = new ClientFilters([], []);
+
+  private constructor(
+    private readonly visibility: readonly VisibilityFilter[],
+    private readonly callability: readonly CallabilityFilter[],
+  ) {}
+
+  /**
+   * Builds a filter from data (a config profile, parsed headers). Throws `FilterParseError` naming
+   * the part that is malformed; `source` prefixes the part names (`profiles.ops` →
+   * `profiles.ops.visibility.allow`) or names each part.
+   */
+  static from(spec: FilterSpec, source: string | FilterSourceNames = 'filters'): ClientFilters {
+    const names = sourceNames(source);
+    const visibility = new VisibilityFilter(
+      parsePatternList(spec.visibility?.allow, names.visibilityAllow),
+      parsePatternList(spec.visibility?.deny, names.visibilityDeny),
+    );
+    const callability = new CallabilityFilter(
+      parseCallableRules(spec.callable?.allow, names.callableAllow),
+      parseCallableRules(spec.callable?.deny, names.callableDeny),
+    );
+    if (visibility.isEmpty && callability.isEmpty) return ClientFilters.ALLOW_ALL;
+    return new ClientFilters(visibility.isEmpty ? [] : [visibility], callability.isEmpty ? [] : [callability]);
+  }
+
+  /** True when no layer restricts anything (the filter of a client that sent no filter). */
+  get allowsAll(): boolean {
+    return this.visibility.length === 0 && this.callability.length === 0;
+  }
+
+  /** Is this operation (`<kind>_<id>`) visible? Allow/deny globs, deny wins, empty allow allows all. */
+  isVisible(name: string): boolean {
+    return this.visibility.every((layer) => layer.isVisible(name));
+  }
+
+  /** Is this meta tool (`search`, `execute`) visible? Only an explicit deny hides it. */
+  isMetaToolVisible(name: string): boolean {
+    return this.visibility.every((layer) => layer.isMetaToolVisible(name));
+  }
+
+  /** Undefined when the call is allowed; otherwise the refusal naming tool, argument and rule. */
+  checkCallable(name: string, args: unknown): string | undefined {
+    for (const layer of this.callability) {
+      const refusal = layer.check(name, args);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  }
+
+  /** Both filters must agree (a profile AND a request's headers): the result is never wider than either. */
+  and(other: ClientFilters): ClientFilters {
+    if (other.allowsAll || other === this) return this;
+    if (this.allowsAll) return other;
+    return new ClientFilters([...this.visibility, ...other.visibility], [...this.callability, ...other.callability]);
+  }
+}

@@ -1,0 +1,23 @@
+import type { CallableRulesInput } from '../callable-rules.parser';
+
+/** Glob patterns: a comma-separated string (`query_*, view_*`) or a list of patterns. */
+export type PatternListInput = string | readonly string[];
+
+/**
+ * A filter as data, for {@link ClientFilters.from}: visibility globs and callability rules. Strings
+ * are read as a header would be (comma-separated patterns, JSON text); omitted or empty parts do not
+ * restrict.
+ * @publicApi
+ */
+export interface FilterSpec {
+  readonly visibility?: { readonly allow?: PatternListInput; readonly deny?: PatternListInput };
+  readonly callable?: { readonly allow?: CallableRulesInput | string; readonly deny?: CallableRulesInput | string };
+}
+
+/** Where each part of a {@link FilterSpec} came from, named in parse errors. */
+export interface FilterSourceNames {
+  readonly visibilityAllow: string;
+  readonly visibilityDeny: string;
+  readonly callableAllow: string;
+  readonly callableDeny: string;
+}

@@ -1,0 +1,1 @@
+export { McpHttpError } from './mcp-http.error';

@@ -1,0 +1,22 @@
+/** Injection token of the resolved `GatewaysModuleOptions` (defaults merged). */
+export const GATEWAYS_OPTIONS = 'myko:gateways_options';
+
+/** Streamable HTTP endpoint and its alias; the WebSocket endpoint shares the first path. */
+export const MCP_HTTP_PATHS = ['mcp', 'myko/mcp'];
+export const MCP_WS_PATH = '/mcp';
+
+/** The WebSocket subprotocol a client must offer (what the SDK's WebSocketClientTransport sends). */
+export const MCP_WS_SUBPROTOCOL = 'mcp';
+/** The single Nest event every WebSocket frame is mapped to; the gateway does its own framing. */
+export const MCP_WS_FRAME_EVENT = 'mcp:frame';
+
+export const MCP_SESSION_HEADER = 'mcp-session-id';
+export const MCP_PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
+/** What a client that sends no `MCP-Protocol-Version` header is assumed to speak (spec 2025-06-18). */
+export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
+
+/** Implementation-defined JSON-RPC codes for HTTP-level refusals, as the MCP SDK uses them. */
+export const TRANSPORT_ERROR = -32000;
+export const SESSION_NOT_FOUND = -32001;
+
+export const ONE_MIB = 1024 * 1024;

@@ -1,0 +1,16 @@
+import { ONE_MIB } from './gateways.constants';
+import type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
+
+/** Host names accepted by default: loopback only, any port. */
+export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/** Applies the defaults of every `GatewaysModuleOptions` field. */
+export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): ResolvedGatewaysOptions {
+  return {
+    allowedHosts: options.allowedHosts ?? [...LOOPBACK_HOSTS],
+    allowedOrigins: options.allowedOrigins ?? [...LOOPBACK_HOSTS],
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
+    maxMessageBytes: options.maxMessageBytes ?? ONE_MIB,
+    sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
+  };
+}

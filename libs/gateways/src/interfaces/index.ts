@@ -1,0 +1,1 @@
+export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './gateways-options.interface';

@@ -1,0 +1,16 @@
+export type {
+  ClientInfo,
+  OperationContext,
+  OperationLogger,
+  OperationLogLevel,
+} from './operation-context.interface';
+export type {
+  JsonSchema,
+  OperationArgument,
+  OperationDescriptor,
+  OperationHandler,
+} from './operation-descriptor.interface';
+export type { OperationKind } from './operation-kind.type';
+export type { OperationMetadata } from './operation-metadata.interface';
+export type { CommandOptions, OperationOptions, OperationOutput } from './operation-options.interface';
+export type { ProgrammaticOperation } from './programmatic-operation.interface';

@@ -1,0 +1,32 @@
+/** Who is calling: set by the gateway, carried to every operation. */
+export interface ClientInfo {
+  /** The transport the request came in on; `internal` for in-process calls and tests. */
+  transport: 'stdio' | 'http' | 'ws' | 'internal';
+  /** MCP session id, or a connection id for transports without sessions. */
+  sessionId?: string;
+  /** The authenticated principal (access profile name) when auth is configured. */
+  principal?: string;
+  /** `clientInfo.name` from `initialize`, when known. */
+  clientName?: string;
+}
+
+/** Severity of an operation log line (RFC 5424 names, as MCP logging uses them). */
+export type OperationLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error';
+
+/** Structured logging from inside an operation; reaches the server log and, later, the MCP client. */
+export interface OperationLogger {
+  debug(message: string, data?: unknown): void;
+  info(message: string, data?: unknown): void;
+  warn(message: string, data?: unknown): void;
+  error(message: string, data?: unknown): void;
+}
+
+/** The second argument of every operation method. */
+export interface OperationContext {
+  readonly client: ClientInfo;
+  /** Aborted when the client cancels the request or the run times out; long operations must check it. */
+  readonly signal: AbortSignal;
+  readonly log: OperationLogger;
+  /** Report progress (monotonic `progress`, optional `total`). A no-op when the client asked for none. */
+  progress(progress: number, total?: number, message?: string): void;
+}

@@ -1,0 +1,38 @@
+import type { Type } from '@nestjs/common';
+
+/**
+ * What an operation returns: a DTO class, `[Dto]` for a list, or a primitive constructor
+ * (`String`, `Number`, `Boolean`, `Object`). Omitted means `void`.
+ */
+export type OperationOutput =
+  | Type<unknown>
+  | [Type<unknown>]
+  | StringConstructor
+  | NumberConstructor
+  | BooleanConstructor
+  | ObjectConstructor
+  | [StringConstructor]
+  | [NumberConstructor];
+
+/** Options shared by `@Query`, `@View`, `@Report` and `@Command`. */
+export interface OperationOptions {
+  /**
+   * The operation id; the operation's name is `<kind>_<id>`. Must be a JS identifier.
+   * @default the method name
+   */
+  id?: string;
+  /** One or two sentences written for a model: what it returns or does, and when to use it. */
+  description: string;
+  /** class-validator DTO describing the arguments. Omitted means the operation takes none. */
+  args?: Type<object>;
+  /** The result type, used for `outputType` in search results. */
+  output?: OperationOutput;
+}
+
+/** Options of `@Command`. */
+export interface CommandOptions extends OperationOptions {
+  /** Calling it twice with the same arguments has no further effect. @default false */
+  idempotent?: boolean;
+  /** It deletes or irreversibly overwrites data (MCP `destructiveHint`). @default false */
+  destructive?: boolean;
+}

@@ -1,0 +1,72 @@
+import { OperationRegistrationError } from './errors';
+import type { OperationDescriptor, ProgrammaticOperation } from './interfaces';
+import type { RegisteredOperation } from './interfaces/registered-operation.interface';
+import { OPERATION_ID_PATTERN, OPERATION_KINDS } from './registry.constants';
+import {
+  invalidHandlerMessage,
+  invalidOperationIdMessage,
+  invalidOperationKindMessage,
+  schemaFailureMessage,
+} from './registry.messages';
+import { OperationSchemaBuilder } from './schema/operation-schema.builder';
+import { deepFreeze } from './utils/deep-freeze.util';
+import { ArgumentsValidator } from './validation/arguments.validator';
+
+/**
+ * An operation about to be indexed, from a decorated method or `register()`; `source` is final
+ * (`OrderOperations.GetOrders`, `programmatic:<source>`).
+ */
+export type OperationDefinition = ProgrammaticOperation;
+
+/** Checks one definition and computes its frozen descriptor, schemas and argument validator. */
+export class OperationDescriptorFactory {
+  private readonly schemas = new OperationSchemaBuilder();
+
+  /**
+   * The operation's name, `<kind>_<id>`.
+   * @throws OperationRegistrationError when the kind is unknown or the id is not a JS identifier
+   */
+  nameOf({ kind, id, source }: OperationDefinition): string {
+    if (!(OPERATION_KINDS as readonly unknown[]).includes(kind)) {
+      throw new OperationRegistrationError(invalidOperationKindMessage(kind, source));
+    }
+    if (typeof id !== 'string' || !OPERATION_ID_PATTERN.test(id)) {
+      throw new OperationRegistrationError(invalidOperationIdMessage(id, source));
+    }
+    return `${kind}_${id}`;
+  }
+
+  /** @throws OperationRegistrationError naming the source when the definition cannot be described */
+  create(definition: OperationDefinition): RegisteredOperation {
+    const name = this.nameOf(definition);
+    const { kind, id, source, handler } = definition;
+    if (typeof handler !== 'function') throw new OperationRegistrationError(invalidHandlerMessage(name, source));
+    const { input, output } = this.describe(name, definition);
+    const readOnly = kind !== 'command';
+    const descriptor: OperationDescriptor = deepFreeze({
+      name,
+      kind,
+      id,
+      description: definition.description ?? '',
+      args: input.args,
+      inputSchema: input.inputSchema,
+      outputType: output.outputType,
+      ...(output.outputSchema ? { outputSchema: output.outputSchema } : {}),
+      readOnly,
+      idempotent: readOnly || definition.idempotent === true,
+      destructive: !readOnly && definition.destructive === true,
+      source,
+    });
+    const validator = new ArgumentsValidator(name, definition.args, input.args.length > 0);
+    return Object.freeze({ descriptor, handler, validator });
+  }
+
+  private describe(name: string, definition: OperationDefinition) {
+    try {
+      return { input: this.schemas.input(definition.args), output: this.schemas.output(definition.output) };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new OperationRegistrationError(schemaFailureMessage(name, definition.source, reason));
+    }
+  }
+}

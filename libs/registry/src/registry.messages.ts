@@ -1,0 +1,49 @@
+/** Texts of registration and validation failures, kept together so they stay consistent. */
+
+export const duplicateOperationMessage = (name: string, first: string, second: string) =>
+  `Duplicate operation name ${name}: declared by ${first} and ${second}`;
+
+export const invalidOperationIdMessage = (id: unknown, source: string) =>
+  `Invalid operation id ${JSON.stringify(id)} declared by ${source}: an id must be a JS identifier ` +
+  '(letters, digits, _ or $, not starting with a digit)';
+
+export const invalidOperationKindMessage = (kind: unknown, source: string) =>
+  `Invalid operation kind ${JSON.stringify(kind)} declared by ${source}: expected query, view, report or command`;
+
+export const invalidHandlerMessage = (name: string, source: string) =>
+  `Operation ${name} declared by ${source} has no handler function`;
+
+export const invalidDtoMessage = (name: string, source: string, role: 'args' | 'output') =>
+  `Operation ${name} declared by ${source}: \`${role}\` must be a class`;
+
+export const schemaFailureMessage = (name: string, source: string, reason: string) =>
+  `Operation ${name} declared by ${source}: ${reason}`;
+
+export const registrySealedMessage = (name: string, source: string) =>
+  `Cannot register ${name} (${source}): the operation registry is sealed at application bootstrap; ` +
+  'register operations during module init';
+
+export const nonStaticProviderMessage = (name: string, source: string) =>
+  `Operation ${name} (${source}) is skipped: its provider is request-scoped or transient, ` +
+  'and operations must live on singleton providers';
+
+export const nestedTypeMissingMessage = (owner: string, property: string) =>
+  `${owner}.${property} is @ValidateNested() but has no @Type(() => ChildClass), so the argument cannot be built`;
+
+export const defNameClashMessage = (name: string) =>
+  `two different classes named ${name} are nested in the same schema; rename one`;
+
+export const UNKNOWN_ARGUMENT = 'unknown argument';
+
+export const MISSING_ARGUMENT = 'required argument is missing';
+
+export const ARGUMENTS_PATH = '(arguments)';
+
+export const notAnObjectMessage = (value: unknown) =>
+  `must be an object of named arguments, got ${Array.isArray(value) ? 'an array' : describeValue(value)}`;
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return `an instance of ${value.constructor?.name ?? 'an unknown class'}`;
+  return typeof value;
+}

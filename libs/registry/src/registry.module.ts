@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { OperationExplorer } from './operation.explorer';
+import { OperationInvoker } from './operation.invoker';
+import { OperationRegistry } from './operation.registry';
+import { OperationMetadataAccessor } from './operation-metadata.accessor';
+
+/**
+ * Discovers every `@Query`/`@View`/`@Report`/`@Command` method at start-up and exposes the
+ * operation index and the invoker. Import once, in the root module.
+ * @publicApi
+ */
+@Global()
+@Module({
+  imports: [DiscoveryModule],
+  providers: [OperationMetadataAccessor, OperationExplorer, OperationRegistry, OperationInvoker],
+  exports: [OperationRegistry, OperationInvoker],
+})
+export class RegistryModule {}

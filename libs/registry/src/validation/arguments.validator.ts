@@ -1,0 +1,60 @@
+import type { Type } from '@nestjs/common';
+import { type ClassTransformOptions, plainToInstance } from 'class-transformer';
+import { type ValidatorOptions, validate } from 'class-validator';
+import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
+import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
+import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
+import { toArgumentIssues } from './argument-issues';
+
+const TRANSFORM_OPTIONS: ClassTransformOptions = { enableImplicitConversion: false };
+
+const VALIDATOR_OPTIONS: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  // `value` lets a missing required field be told apart from a wrong one.
+  validationError: { target: false, value: true },
+};
+
+/**
+ * Turns raw JSON arguments into a validated instance of the operation's DTO. Built once per
+ * operation at registration; a call only transforms and validates.
+ */
+export class ArgumentsValidator implements OperationArgumentsValidator {
+  /**
+   * @param operation the operation name, for error messages
+   * @param argsType the DTO class, or undefined when the operation takes no arguments
+   * @param declaresArguments false when the DTO has no validated property (class-validator would
+   *   reject its instances as unknown values), so only the absence of keys is checked
+   */
+  constructor(
+    private readonly operation: string,
+    private readonly argsType: Type<object> | undefined,
+    private readonly declaresArguments: boolean,
+  ) {}
+
+  /** @throws InvalidArgumentsError listing every bad field */
+  async validate(raw: unknown): Promise<object> {
+    const plain = raw ?? {};
+    if (!isPlainObject(plain)) this.fail([{ path: ARGUMENTS_PATH, reasons: [notAnObjectMessage(plain)] }]);
+    if (!this.declaresArguments) {
+      const unknown = Object.keys(plain).map((path) => ({ path, reasons: [UNKNOWN_ARGUMENT] }));
+      if (unknown.length > 0) this.fail(unknown);
+      return this.argsType ? new this.argsType() : {};
+    }
+    const instance = plainToInstance(this.argsType as Type<object>, plain, TRANSFORM_OPTIONS);
+    const errors = await validate(instance, VALIDATOR_OPTIONS);
+    if (errors.length > 0) this.fail(toArgumentIssues(errors));
+    return instance;
+  }
+
+  private fail(issues: ArgumentIssue[]): never {
+    throw new InvalidArgumentsError(this.operation, issues);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

@@ -1,0 +1,134 @@
+import type { Reference } from 'isolated-vm';
+import { ArgumentSizeError } from './errors/argument-size.error';
+import { CallLimitError } from './errors/call-limit.error';
+import { SandboxError } from './errors/sandbox.error';
+import type { SandboxBridge, SandboxCallKind } from './interfaces/sandbox-run.interface';
+import { SANDBOX_CALL_KINDS } from './sandbox.constants';
+
+export interface RelayLimits {
+  maxCalls: number;
+  maxArgBytes: number;
+  cpuTimeMs: number;
+}
+
+/** The error description `settle` rethrows inside the script. */
+interface Refusal {
+  name: string;
+  message: string;
+  code: string | null;
+  tag: string | null;
+}
+
+/**
+ * Host side of `myko.*` for one run: receives `send(callId, kind, id, argsJson, argsLength)` from the
+ * isolate, enforces the call and argument limits (the isolate's own checks are only a shortcut), calls the
+ * bridge, and settles the call inside the isolate through a host-held Reference. Once closed, no bridge call
+ * starts and late results are dropped.
+ */
+export class BridgeRelay {
+  /** Calls handed to the bridge. */
+  calls = 0;
+  /** Set when the script went past `maxCalls`: the run ends as `call-limit` whatever the script does next. */
+  breach: CallLimitError | undefined;
+  private attempts = 0;
+  private closed = false;
+  private settleRef: Reference | undefined;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly bridge: SandboxBridge,
+    private readonly limits: RelayLimits,
+    private readonly onFatal: (error: unknown) => void,
+  ) {}
+
+  attach(settle: Reference): void {
+    this.settleRef = settle;
+  }
+
+  /** Passed to the isolate as an `ivm.Callback` (result ignored). */
+  readonly send = (callId: unknown, kind: unknown, id: unknown, argsJson: unknown, argsLength: unknown): void => {
+    if (this.closed || !Number.isSafeInteger(callId)) return;
+    const refusal = this.check(kind, id, argsJson, argsLength);
+    if (refusal) {
+      this.settle(callId as number, false, refusal);
+    } else {
+      this.calls++;
+      this.forward(callId as number, kind as SandboxCallKind, id as string, argsJson as string);
+    }
+  };
+
+  /** Stops the relay: aborts in-flight bridge calls and drops whatever settles later. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.controller.abort();
+    try {
+      this.settleRef?.release();
+    } catch {
+      // Already gone with its isolate.
+    }
+  }
+
+  private check(kind: unknown, id: unknown, argsJson: unknown, argsLength: unknown): Refusal | undefined {
+    if (!SANDBOX_CALL_KINDS.includes(kind as SandboxCallKind) || typeof id !== 'string') {
+      return { name: 'TypeError', message: 'Invalid myko call', code: null, tag: null };
+    }
+    if (++this.attempts > this.limits.maxCalls) {
+      this.breach ??= new CallLimitError(this.limits.maxCalls);
+      return refusalOf(this.breach);
+    }
+    const size = Math.max(typeof argsJson === 'string' ? Buffer.byteLength(argsJson) : 0, Number(argsLength) || 0);
+    if (typeof argsJson !== 'string' || size > this.limits.maxArgBytes) {
+      return refusalOf(new ArgumentSizeError(`myko.${kind}('${id.slice(0, 100)}')`, size, this.limits.maxArgBytes));
+    }
+    return undefined;
+  }
+
+  private forward(callId: number, kind: SandboxCallKind, id: string, argsJson: string): void {
+    const signal = this.controller.signal;
+    const call = async () => this.bridge.call(kind, id, argsJson, signal);
+    call().then(
+      (result) => this.settle(callId, true, result === undefined ? 'null' : result),
+      (error: unknown) => this.settle(callId, false, refusalOf(error)),
+    );
+  }
+
+  private settle(callId: number, ok: boolean, payload: string | Refusal): void {
+    if (this.closed || !this.settleRef) return;
+    if (ok && typeof payload !== 'string') {
+      this.settle(callId, false, {
+        name: 'Error',
+        message: 'The operation returned no JSON text',
+        code: null,
+        tag: null,
+      });
+      return;
+    }
+    const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    // The script resumes inside this apply, so `timeout` also bounds the stretch of code after an `await`.
+    this.settleRef.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }).catch((error: unknown) => {
+      if (!this.closed) this.onFatal(error);
+    });
+  }
+}
+
+/** Only name, message and a string `code` cross into the script: never a host stack. Read by shape (any realm). */
+function refusalOf(error: unknown): Refusal {
+  const { name, message, code } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  if (typeof message !== 'string') return { name: 'Error', message: describeValue(error), code: null, tag: null };
+  const tag = error instanceof SandboxError ? error.kind : null;
+  return {
+    name: typeof name === 'string' && name !== '' ? name : 'Error',
+    message,
+    code: typeof code === 'string' ? code : null,
+    tag,
+  };
+}
+
+function describeValue(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return 'The operation failed';
+  }
+}

@@ -1,0 +1,12 @@
+export { ArgumentSizeError } from './argument-size.error';
+export { CallLimitError } from './call-limit.error';
+export { NodeSnapshotFlagError } from './node-snapshot-flag.error';
+export { ResultSizeError } from './result-size.error';
+export { SandboxError } from './sandbox.error';
+export { SandboxCancelledError } from './sandbox-cancelled.error';
+export { SandboxConfigError } from './sandbox-config.error';
+export { SandboxCpuLimitError } from './sandbox-cpu-limit.error';
+export { SandboxInternalError } from './sandbox-internal.error';
+export { SandboxMemoryLimitError } from './sandbox-memory-limit.error';
+export { SandboxQueueFullError } from './sandbox-queue-full.error';
+export { SandboxTimeoutError } from './sandbox-timeout.error';

@@ -1,0 +1,11 @@
+export type { SandboxOptions } from './sandbox-options.interface';
+export type {
+  SandboxBridge,
+  SandboxCallKind,
+  SandboxConsole,
+  SandboxFailure,
+  SandboxFailureKind,
+  SandboxRunRequest,
+  SandboxRunResult,
+  SandboxStats,
+} from './sandbox-run.interface';

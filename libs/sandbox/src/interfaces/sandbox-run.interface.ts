@@ -1,0 +1,81 @@
+/** The operation kinds the generated `myko` object exposes. */
+export type SandboxCallKind = 'query' | 'view' | 'report' | 'command';
+
+/**
+ * The host side of `myko.<kind>(id, args)`. Receives the arguments as JSON text and resolves the
+ * result as JSON text; a rejection's `name` and `message` (and a string `code`, if any) are rethrown
+ * inside the script as an Error. The sandbox knows nothing of MCP, filters or Nest: policy lives in the bridge.
+ */
+export interface SandboxBridge {
+  /**
+   * @param signal aborted when the run ends for any reason (finished, timed out, cancelled, stopped by a
+   *   limit): an operation still in flight belongs to a run that no longer waits for it.
+   */
+  call(kind: SandboxCallKind, id: string, argsJson: string, signal: AbortSignal): Promise<string>;
+}
+
+export interface SandboxRunRequest {
+  /** The body of an async function, as written by the model. */
+  code: string;
+  /** Wall-clock limit for this run, capped by the server maximum. */
+  timeoutMs?: number;
+  /** Aborting stops the run at once (isolate disposed); no further bridge call starts. */
+  signal?: AbortSignal;
+  bridge: SandboxBridge;
+}
+
+/** Why a run failed. */
+export type SandboxFailureKind =
+  | 'syntax'
+  | 'script'
+  | 'timeout'
+  | 'cpu'
+  | 'memory'
+  | 'call-limit'
+  | 'argument-size'
+  | 'result-size'
+  | 'cancelled'
+  | 'queue-full'
+  | 'internal';
+
+export interface SandboxFailure {
+  kind: SandboxFailureKind;
+  /** The error's constructor name as the script saw it (`TypeError`), or a sandbox error name. */
+  name: string;
+  message: string;
+  /** 1-based line in the user's code, when known. */
+  line?: number;
+  column?: number;
+  /** For `result-size`: the start of the oversized JSON, so the model sees its shape. */
+  preview?: string;
+  /** For limit failures: the limit that was hit (ms, MB, calls or bytes, as the message says). */
+  limit?: number;
+  /** For `result-size` and `argument-size`: the size that was refused, in bytes. */
+  size?: number;
+}
+
+export interface SandboxConsole {
+  /** Captured lines, each `[level] text`, joined by newlines. */
+  text: string;
+  truncated: boolean;
+}
+
+export interface SandboxStats {
+  /** Time from the start of the run (after any queueing) to its end. */
+  wallMs: number;
+  /** CPU time spent inside the isolate. */
+  cpuMs: number;
+  /** `myko.*` calls handed to the bridge (calls refused by a limit are not counted). */
+  calls: number;
+  /** Time spent waiting for a free slot before the run started. */
+  queuedMs?: number;
+}
+
+export type SandboxRunResult =
+  | {
+      ok: true /** JSON text of the returned value (`null` for undefined). */;
+      resultJson: string;
+      console: SandboxConsole;
+      stats: SandboxStats;
+    }
+  | { ok: false; error: SandboxFailure; console: SandboxConsole; stats: SandboxStats };

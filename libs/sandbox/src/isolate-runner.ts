@@ -1,0 +1,206 @@
+import ivm from 'isolated-vm';
+import { BOOTSTRAP_SOURCE } from './bootstrap.source';
+import { BridgeRelay } from './bridge-relay';
+import { ConsoleCapture } from './console-capture';
+import type { SandboxError } from './errors/sandbox.error';
+import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
+import { SandboxInternalError } from './errors/sandbox-internal.error';
+import { SandboxTimeoutError } from './errors/sandbox-timeout.error';
+import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
+import type { SandboxOptions } from './interfaces/sandbox-options.interface';
+import type {
+  SandboxFailure,
+  SandboxFailureKind,
+  SandboxRunRequest,
+  SandboxRunResult,
+} from './interfaces/sandbox-run.interface';
+import type { IsolateLease, IsolatePool } from './isolate.pool';
+import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
+import { BOOTSTRAP_FILENAME, RESULT_PREVIEW_CHARS } from './sandbox.constants';
+import { toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
+
+export type RunnerSettings = Pick<
+  SandboxOptions,
+  'cpuTimeMs' | 'memoryMb' | 'maxCalls' | 'maxArgBytes' | 'maxResultBytes' | 'maxConsoleBytes'
+>;
+
+/** Failures that mean the run was stopped from outside the script; a call-limit breach does not override them. */
+const STOPPED: ReadonlySet<SandboxFailureKind> = new Set(['timeout', 'cpu', 'memory', 'cancelled', 'internal']);
+
+/**
+ * Runs one request in a fresh isolate. Knows nothing of Nest or MCP: the `SandboxService` queues runs and
+ * owns the options; the bridge owns policy.
+ */
+export class IsolateRunner {
+  constructor(
+    private readonly pool: IsolatePool,
+    private readonly settings: RunnerSettings,
+    private readonly onInternalError?: (error: unknown) => void,
+  ) {}
+
+  run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
+    return new IsolateRun(this.pool, this.settings, request, wallMs, this.onInternalError).execute();
+  }
+}
+
+/**
+ * One run: lease an isolate, bootstrap, compile, run, and dispose in `finally`. The wall-clock timer and the
+ * abort signal race the work; whichever ends the run first disposes the isolate at once, which is the only
+ * sure stop for code that spins after an `await`.
+ */
+class IsolateRun {
+  private readonly started = performance.now();
+  private readonly capture: ConsoleCapture;
+  private readonly relay: BridgeRelay;
+  private lease: IsolateLease | undefined;
+  private cpuNs = 0n;
+  private ended: RunOutcome | undefined;
+  private endRun: (outcome: RunOutcome) => void = () => undefined;
+  private readonly ending = new Promise<RunOutcome>((resolve) => {
+    this.endRun = resolve;
+  });
+
+  constructor(
+    private readonly pool: IsolatePool,
+    private readonly settings: RunnerSettings,
+    private readonly request: SandboxRunRequest,
+    private readonly wallMs: number,
+    private readonly onInternalError?: (error: unknown) => void,
+  ) {
+    this.capture = new ConsoleCapture(settings.maxConsoleBytes);
+    this.relay = new BridgeRelay(request.bridge, settings, (error) => this.stop(toSandboxError(error, settings)));
+  }
+
+  async execute(): Promise<SandboxRunResult> {
+    const { signal } = this.request;
+    const timer = setTimeout(() => this.stop(new SandboxTimeoutError(this.wallMs)), this.wallMs);
+    const onAbort = () => this.stop(new SandboxCancelledError(true));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (signal?.aborted) onAbort();
+      const raced = await Promise.race([this.work(), this.ending]);
+      // Whoever stopped the run first names the outcome, even if the work's rejection was queued earlier.
+      const outcome = this.ended ?? raced;
+      this.dispose();
+      return this.result(outcome);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      this.relay.close();
+      this.dispose();
+    }
+  }
+
+  private async work(): Promise<RunOutcome> {
+    try {
+      const lease = await this.pool.acquire();
+      this.lease = lease;
+      lease.onCatastrophe = (message) => this.stop(toSandboxError(message, this.settings));
+      if (this.ended) {
+        this.dispose();
+        return this.ended;
+      }
+      const run = await this.bootstrap(lease);
+      const compiled = await this.compile(lease);
+      if ('failure' in compiled) return compiled;
+      const answer = await run.apply(
+        undefined,
+        [compiled.fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS],
+        {
+          result: { promise: true, copy: true },
+          timeout: this.settings.cpuTimeMs,
+        },
+      );
+      return decodeHarnessAnswer(answer, this.settings.maxResultBytes);
+    } catch (error) {
+      return this.ended ?? this.failed(toSandboxError(error, this.settings));
+    }
+  }
+
+  /** Installs `myko` and `console`; returns the harness `run`, keeps `settle` for the relay. */
+  private async bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
+    const send = new ivm.Callback(this.relay.send, { ignored: true });
+    const write = new ivm.Callback((level: unknown, text: unknown) => this.capture.write(level, text));
+    const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes];
+    const control: ivm.Reference = await lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
+      filename: BOOTSTRAP_FILENAME,
+      result: { reference: true },
+    });
+    const [run, settle] = await Promise.all([
+      control.get('run', { reference: true }),
+      control.get('settle', { reference: true }),
+    ]);
+    control.release();
+    this.relay.attach(settle);
+    return run;
+  }
+
+  /** Compiles the user's code as the body of an async function; returns a Reference to that function. */
+  private async compile(lease: IsolateLease): Promise<{ fn: ivm.Reference } | { ok: false; failure: SandboxFailure }> {
+    let script: ivm.Script;
+    try {
+      script = await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
+    } catch (error) {
+      if (!isSyntaxError(error)) throw error;
+      return { ok: false, failure: toSyntaxFailure(error, this.request.code) };
+    }
+    const fn: ivm.Reference = await script.run(lease.context, { reference: true, timeout: this.settings.cpuTimeMs });
+    script.release();
+    return { fn };
+  }
+
+  /** Ends the run now (timer, abort, fatal isolate error): first caller wins, the isolate is disposed at once. */
+  private stop(error: SandboxError): void {
+    if (this.ended) return;
+    this.ended = this.failed(error);
+    this.relay.close();
+    this.dispose();
+    this.endRun(this.ended);
+  }
+
+  private failed(error: SandboxError): RunOutcome {
+    if (error instanceof SandboxInternalError) this.onInternalError?.(error.cause);
+    return { ok: false, failure: error.toFailure() };
+  }
+
+  private dispose(): void {
+    const lease = this.lease;
+    if (!lease) return;
+    this.lease = undefined;
+    try {
+      if (!lease.isolate.isDisposed) this.cpuNs = lease.isolate.cpuTime;
+    } catch {
+      // A memory-limit breach disposes the isolate inside isolated-vm; its CPU time is gone with it.
+    }
+    this.pool.release(lease);
+  }
+
+  private result(outcome: RunOutcome): SandboxRunResult {
+    const final = this.withCallLimit(outcome);
+    const console = this.capture.snapshot();
+    const stats = {
+      wallMs: round(performance.now() - this.started),
+      cpuMs: round(Number(this.cpuNs) / 1e6),
+      calls: this.relay.calls,
+    };
+    return final.ok
+      ? { ok: true, resultJson: final.resultJson, console, stats }
+      : { ok: false, error: final.failure, console, stats };
+  }
+
+  /** Past `maxCalls` the run fails as `call-limit` even if the script caught the error and went on. */
+  private withCallLimit(outcome: RunOutcome): RunOutcome {
+    const breach = this.relay.breach;
+    if (!breach || (!outcome.ok && STOPPED.has(outcome.failure.kind))) return outcome;
+    const failure = breach.toFailure();
+    if (!outcome.ok && outcome.failure.kind === 'call-limit') {
+      failure.line = outcome.failure.line;
+      failure.column = outcome.failure.column;
+    }
+    return { ok: false, failure };
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

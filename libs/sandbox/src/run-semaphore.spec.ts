@@ -1,0 +1,54 @@
+import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
+import { SandboxQueueFullError } from './errors/sandbox-queue-full.error';
+import { RunSemaphore } from './run-semaphore';
+
+describe('RunSemaphore', () => {
+  it('grants up to maxConcurrent slots, queues FIFO, and hands a released slot to the next waiter', async () => {
+    const semaphore = new RunSemaphore(2, 5);
+    const first = await semaphore.acquire();
+    await semaphore.acquire();
+    const order: number[] = [];
+    const third = semaphore.acquire().then((release) => {
+      order.push(3);
+      return release;
+    });
+    const fourth = semaphore.acquire().then((release) => {
+      order.push(4);
+      return release;
+    });
+    expect(semaphore.stats).toEqual({ running: 2, queued: 2 });
+    first();
+    first();
+    await third;
+    expect(order).toEqual([3]);
+    expect(semaphore.stats).toEqual({ running: 2, queued: 1 });
+    (await third)();
+    (await fourth)();
+    expect(order).toEqual([3, 4]);
+    expect(semaphore.stats).toEqual({ running: 1, queued: 0 });
+  });
+
+  it('refuses at once when the queue is full', async () => {
+    const semaphore = new RunSemaphore(1, 1);
+    await semaphore.acquire();
+    const queued = semaphore.acquire();
+    await expect(semaphore.acquire()).rejects.toBeInstanceOf(SandboxQueueFullError);
+    expect(semaphore.stats).toEqual({ running: 1, queued: 1 });
+    semaphore.refuseQueued(new SandboxCancelledError(false));
+    await expect(queued).rejects.toBeInstanceOf(SandboxCancelledError);
+  });
+
+  it('drops an aborted waiter from the queue and refuses an already-aborted signal', async () => {
+    const semaphore = new RunSemaphore(1, 3);
+    const release = await semaphore.acquire();
+    const controller = new AbortController();
+    const waiting = semaphore.acquire(controller.signal);
+    const next = semaphore.acquire();
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(SandboxCancelledError);
+    expect(semaphore.stats).toEqual({ running: 1, queued: 1 });
+    release();
+    await expect(next).resolves.toBeInstanceOf(Function);
+    await expect(semaphore.acquire(AbortSignal.abort())).rejects.toBeInstanceOf(SandboxCancelledError);
+  });
+});

@@ -1,0 +1,29 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+
+const FIXTURE = join(__dirname, 'testing', 'catastrophe.fixture.js');
+
+/** Runs the fixture in its own Node process; resolves with its stdout and how it ended. */
+function runFixture(): Promise<{ stdout: string; code: number | null; signal: string | null }> {
+  return new Promise((resolve) => {
+    const options = { timeout: 40_000, maxBuffer: 16 * 1024 * 1024 };
+    execFile(process.execPath, ['--no-node-snapshot', FIXTURE], options, (error, stdout) => {
+      const failure = error as (Error & { code?: number; signal?: string }) | null;
+      resolve({ stdout, code: failure?.code ?? 0, signal: failure?.signal ?? null });
+    });
+  });
+}
+
+describe('SandboxService when V8 loses an isolate', () => {
+  it('ends the run at once as a memory failure, counts it, keeps serving, and can still exit', async () => {
+    const { stdout, signal } = await runFixture();
+    const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
+    const report = JSON.parse(line?.slice('RESULT '.length) ?? '{}');
+    expect(report.bomb).toMatchObject({ ok: false, error: { kind: 'memory', name: 'SandboxMemoryLimitError' } });
+    expect(report.bombMs).toBeLessThan(15_000);
+    expect(report.after).toMatchObject({ ok: true, resultJson: '1' });
+    expect(report.status).toEqual({ running: 0, queued: 0, liveIsolates: 0, catastrophicErrors: 1 });
+    // process.exit() would hang in isolated-vm's teardown; the service's exit guard ends the process instead.
+    expect(signal).toBe('SIGKILL');
+  }, 45_000);
+});

@@ -1,0 +1,51 @@
+import { Test } from '@nestjs/testing';
+import { NodeSnapshotFlagError } from './errors/node-snapshot-flag.error';
+import { SandboxConfigError } from './errors/sandbox-config.error';
+import { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';
+import { SandboxModule } from './sandbox.module';
+import { SandboxService } from './sandbox.service';
+import { InMemoryBridge } from './testing/in-memory.bridge';
+
+describe('SandboxModule', () => {
+  it('forRoot() provides a working SandboxService with the defaults', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [SandboxModule.forRoot()] }).compile();
+    const sandbox = moduleRef.get(SandboxService);
+    expect(sandbox.options).toEqual(DEFAULT_SANDBOX_OPTIONS);
+    const bridge = new InMemoryBridge({ report_Sum: (args) => (args as { n: number[] }).n.reduce((a, b) => a + b) });
+    expect(await sandbox.run({ code: "return myko.report('Sum', { n: [1, 2, 3] })", bridge })).toMatchObject({
+      ok: true,
+      resultJson: '6',
+    });
+    await moduleRef.close();
+  });
+
+  it('forRoot(options) overrides the given limits', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [SandboxModule.forRoot({ maxCalls: 5 })] }).compile();
+    expect(moduleRef.get(SandboxService).options).toEqual({ ...DEFAULT_SANDBOX_OPTIONS, maxCalls: 5 });
+    await moduleRef.close();
+  });
+
+  it('forRootAsync(useFactory) takes limits computed at start-up', async () => {
+    const moduleRef = await Test.createTestingModule({
+      imports: [SandboxModule.forRootAsync({ useFactory: async () => ({ wallTimeMs: 1_000 }) })],
+    }).compile();
+    expect(moduleRef.get(SandboxService).options.wallTimeMs).toBe(1_000);
+    await moduleRef.close();
+  });
+
+  it('fails start-up on invalid options, naming the field', async () => {
+    const compile = Test.createTestingModule({ imports: [SandboxModule.forRoot({ memoryMb: 1 })] }).compile();
+    await expect(compile).rejects.toThrow(SandboxConfigError);
+  });
+
+  it('fails start-up with a clear message when Node lacks --no-node-snapshot', async () => {
+    const saved = process.env.NODE_OPTIONS;
+    process.env.NODE_OPTIONS = '';
+    try {
+      const compile = Test.createTestingModule({ imports: [SandboxModule.forRoot()] }).compile();
+      await expect(compile).rejects.toThrow(NodeSnapshotFlagError);
+    } finally {
+      process.env.NODE_OPTIONS = saved;
+    }
+  });
+});

@@ -1,0 +1,5 @@
+export { DEFAULT_DATABASE_PATH, IN_MEMORY_DATABASE, SEED_REFERENCE_DATE } from './database.constants';
+export { DatabaseModule } from './database.module';
+export { DATABASE_MODULE_OPTIONS } from './database.module-definition';
+export { DatabaseService } from './database.service';
+export type { DatabaseModuleOptions } from './interfaces/database-options.interface';

@@ -1,0 +1,5 @@
+export * from './database';
+export { ExamplePluginsModule, type ExamplePluginsOptions } from './example-plugins.module';
+export * from './inventory';
+export * from './orders';
+export * from './reporting';

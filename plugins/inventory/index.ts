@@ -1,0 +1,11 @@
+export * from './dto/product.dto';
+export * from './dto/product-args.dto';
+export * from './dto/stock.dto';
+export * from './dto/stock-args.dto';
+export * from './dto/warehouse.dto';
+export { MOVEMENT_REASONS, type MovementReason } from './inventory.constants';
+export { InventoryModule } from './inventory.module';
+export { InventoryOperations } from './inventory.operations';
+export { ProductRepository } from './product.repository';
+export { StockRepository, type WarehouseRef } from './stock.repository';
+export { type StockLine, StockService } from './stock.service';

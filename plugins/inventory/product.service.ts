@@ -1,0 +1,45 @@
+import { ConflictError } from '@myko/registry';
+import { Injectable } from '@nestjs/common';
+import { DatabaseService } from '../database';
+import type { Product } from './dto/product.dto';
+import type { CreateProductArgs, UpdateProductPriceArgs } from './dto/product-args.dto';
+import { DEFAULT_REORDER_POINT } from './inventory.constants';
+import { ProductRepository } from './product.repository';
+import { StockRepository } from './stock.repository';
+
+/** Catalogue-changing rules; every method is atomic. */
+@Injectable()
+export class ProductService {
+  constructor(
+    private readonly database: DatabaseService,
+    private readonly products: ProductRepository,
+    private readonly stock: StockRepository,
+  ) {}
+
+  create(args: CreateProductArgs): Product {
+    return this.database.transaction(() => {
+      const existing = this.products.findBySku(args.sku);
+      if (existing)
+        throw new ConflictError(`SKU ${args.sku} is already used by product ${existing.id}`, 'duplicate_sku');
+      const id = this.products.insert(args);
+      this.stock.createLevels(id, args.reorderPoint ?? DEFAULT_REORDER_POINT);
+      return this.products.requireById(id);
+    });
+  }
+
+  updatePrice(args: UpdateProductPriceArgs): Product {
+    return this.database.transaction(() => {
+      this.products.requireById(args.productId);
+      this.products.updatePrice(args.productId, args.unitPriceCents);
+      return this.products.requireById(args.productId);
+    });
+  }
+
+  setActive(productId: number, active: boolean): Product {
+    return this.database.transaction(() => {
+      this.products.requireById(productId);
+      this.products.setActive(productId, active);
+      return this.products.requireById(productId);
+    });
+  }
+}

@@ -1,0 +1,6 @@
+export * from './dto/report.dto';
+export * from './dto/report-args.dto';
+export * from './dto/view.dto';
+export * from './dto/view-args.dto';
+export { ReportingModule } from './reporting.module';
+export { ReportingOperations } from './reporting.operations';

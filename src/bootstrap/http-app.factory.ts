@@ -1,0 +1,26 @@
+import { McpWsAdapter } from '@myko/gateways';
+import type { LoggerService, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from '../app.module';
+import type { AppConfig } from '../config/app-config.interface';
+
+/**
+ * The HTTP + WebSocket application, initialised but not listening. No global body parser: the MCP
+ * endpoint reads its body itself, with its own size limit and errors.
+ */
+export async function createHttpApp(
+  config: AppConfig,
+  logger?: LoggerService | LogLevel[] | false,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bodyParser: false,
+    // Open SSE streams and idle keep-alive sockets must not hold up shutdown.
+    forceCloseConnections: true,
+    abortOnError: false,
+    ...(logger === undefined ? {} : { logger }),
+  });
+  app.disable('x-powered-by');
+  app.useWebSocketAdapter(new McpWsAdapter(app));
+  return app;
+}

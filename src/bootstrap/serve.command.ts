@@ -1,0 +1,19 @@
+import { OperationRegistry } from '@myko/registry';
+import { ConsoleLogger, Logger } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config.interface';
+import { createHttpApp } from './http-app.factory';
+import { operationSummary } from './operation-summary';
+
+/** `myko-nest serve`: HTTP and WebSocket on one port until SIGINT/SIGTERM. */
+export async function runServe(config: AppConfig): Promise<void> {
+  const logger = new Logger('MykoNest');
+  const app = await createHttpApp(config, new ConsoleLogger({ colors: Boolean(process.stdout.isTTY) }));
+  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
+  await app.listen(config.port, config.host);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  logger.log(operationSummary(app.get(OperationRegistry).list()));
+  logger.log(`Database: ${config.databasePath}`);
+  logger.log(`MCP Streamable HTTP: http://${host}:${port}/mcp · WebSocket: ws://${host}:${port}/mcp · health: /health`);
+}

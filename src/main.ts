@@ -1,0 +1,50 @@
+import { type CliMode, type CliOptions, parseCli, USAGE } from './cli/cli.parser';
+import { CliUsageError } from './cli/cli-usage.error';
+
+const NO_NODE_SNAPSHOT = '--no-node-snapshot';
+
+function hasNoNodeSnapshot(): boolean {
+  return (
+    process.execArgv.includes(NO_NODE_SNAPSHOT) ||
+    (process.env.NODE_OPTIONS ?? '').split(/\s+/).includes(NO_NODE_SNAPSHOT)
+  );
+}
+
+function fail(message: string, exitCode: number): void {
+  process.stderr.write(`myko-nest: ${message}\n`);
+  process.exitCode = exitCode;
+}
+
+/** Nest, the plugins and isolated-vm load only here, so `--help` and usage errors answer at once. */
+async function run(mode: CliMode, options: CliOptions): Promise<void> {
+  const { createAppConfig } = await import('./config/app.config');
+  const config = createAppConfig(mode, options);
+  if (config.mode === 'stdio') {
+    const { runStdio } = await import('./bootstrap/stdio.command');
+    process.exit(await runStdio(config));
+  }
+  const { runServe } = await import('./bootstrap/serve.command');
+  await runServe(config);
+}
+
+/** Entry point of `bin/myko-nest`: parses the command line and runs `serve` or `stdio`. */
+export async function main(argv: readonly string[]): Promise<void> {
+  try {
+    const command = parseCli(argv);
+    if (command.kind === 'help') {
+      process.stdout.write(USAGE);
+      return;
+    }
+    if (!hasNoNodeSnapshot()) {
+      // isolated-vm needs it (V8 shared read-only heap); it cannot be switched on at runtime.
+      return fail(`Node must run with ${NO_NODE_SNAPSHOT} (bin/myko-nest adds it)`, 1);
+    }
+    await run(command.mode, command.options);
+  } catch (error) {
+    if (error instanceof CliUsageError) return fail(`${error.message}\n\n${USAGE}`, 2);
+    fail(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 1);
+    process.exit(1);
+  }
+}
+
+if (require.main === module) void main(process.argv.slice(2));
