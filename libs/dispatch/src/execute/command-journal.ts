@@ -40,9 +40,31 @@ export class CommandJournal {
   /** One paragraph for the failure report. */
   describe(): string {
     if (this.records.length === 0) return 'No command was called in this execution, so no data was changed by it.';
-    const lines = this.records.map((record, i) => `${i + 1}. ${record.name}: ${describeRecord(record)}`);
+    const lines = groupRuns(this.records).map(({ first, count, record }) => {
+      const position = count === 1 ? `${first + 1}.` : `${first + 1}-${first + count}.`;
+      const times = count === 1 ? '' : ` ×${count}`;
+      return `${position} ${record.name}${times}: ${describeRecord(record)}`;
+    });
     return `Commands called in this execution, in order:\n${lines.join('\n')}`;
   }
+}
+
+interface RecordRun {
+  first: number;
+  count: number;
+  record: CommandRecord;
+}
+
+/** A loop of 200 identical commands is one line, not 200: consecutive records with the same outcome merge. */
+function groupRuns(records: readonly CommandRecord[]): RecordRun[] {
+  const runs: RecordRun[] = [];
+  records.forEach((record, i) => {
+    const last = runs[runs.length - 1];
+    const same = last && last.record.name === record.name && last.record.status === record.status;
+    if (same && last.record.error === record.error) last.count++;
+    else runs.push({ first: i, count: 1, record });
+  });
+  return runs;
 }
 
 function describeRecord(record: CommandRecord): string {

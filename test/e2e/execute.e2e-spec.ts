@@ -1,0 +1,183 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { clientTransport, connectClient, type TransportName } from '../helpers/mcp-client';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+jest.setTimeout(60_000);
+
+interface TextBlock {
+  type: string;
+  text: string;
+}
+
+async function execute(client: Client, code: string, options: { signal?: AbortSignal } = {}) {
+  const result = await client.callTool({ name: 'execute', arguments: { code } }, undefined, options);
+  const blocks = result.content as TextBlock[];
+  return { isError: result.isError === true, blocks, text: blocks.map((b) => b.text).join('\n') };
+}
+
+async function executeJson<T>(client: Client, code: string): Promise<T> {
+  const { isError, blocks, text } = await execute(client, code);
+  if (isError) throw new Error(`execute failed: ${text}`);
+  return JSON.parse(blocks[0].text) as T;
+}
+
+const AVAILABLE_AT_BER = `
+  const view = await myko.view('ProductAvailability', { productId: 1 });
+  return view.warehouses.find((w) => w.warehouseCode === 'BER').available;`;
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe.each<TransportName>(['stdio', 'http', 'ws'])('execute over %s', (transport) => {
+  let client: Client;
+
+  beforeAll(async () => {
+    client = await connectClient(clientTransport(transport, server));
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('chains a query, a report and a command in one script and returns a computed answer', async () => {
+    const before = await executeJson<number>(client, AVAILABLE_AT_BER);
+    const answer = await executeJson<{ customer: string; orderId: number; paid: number; reserved: number }>(
+      client,
+      `
+      const [best] = await myko.report('TopCustomers', { limit: 1 });
+      const [customer] = await myko.query('GetCustomers', { ids: [best.customerId] });
+      const order = await myko.command('PlaceOrder', {
+        customerId: customer.id, warehouseCode: 'BER', lines: [{ productId: 1, quantity: 3 }],
+      });
+      console.log('placed', order.id);
+      return { customer: customer.name, orderId: order.id, paid: order.totalCents, reserved: order.unitCount };`,
+    );
+    expect(answer.customer).toEqual(expect.any(String));
+    expect(answer.reserved).toBe(3);
+    expect(answer.paid).toBeGreaterThan(0);
+    expect(await executeJson<number>(client, AVAILABLE_AT_BER)).toBe(before - 3);
+  });
+
+  it('returns console output in a second block and null when nothing is returned', async () => {
+    const { isError, blocks } = await execute(client, "console.log('hello', { n: 1 });");
+    expect(isError).toBe(false);
+    expect(blocks[0].text).toBe('null');
+    expect(blocks[1].text).toContain('hello {"n":1}');
+  });
+
+  it('reports a failed script with its line and the commands that had already completed', async () => {
+    const { isError, text } = await execute(
+      client,
+      [
+        "await myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'e2e' });",
+        "const rows = await myko.query('ListWarehouses');",
+        'rows.nope.length;',
+      ].join('\n'),
+    );
+    expect(isError).toBe(true);
+    expect(text).toMatch(/TypeError/);
+    expect(text).toMatch(/line 3/);
+    expect(text).toContain('command_AdjustStock');
+  });
+
+  it('throws business and validation errors into the script, where try/catch sees them', async () => {
+    const caught = await executeJson<string[]>(
+      client,
+      `
+      const messages = [];
+      for (const args of [{ customerId: 1, warehouseCode: 'BER', lines: [{ productId: 1, quantity: 9999 }] }, { customerId: 'x' }]) {
+        try { await myko.command('PlaceOrder', args); } catch (e) { messages.push(e.message); }
+      }
+      try { await myko.query('NoSuchThing'); } catch (e) { messages.push(e.message); }
+      return messages;`,
+    );
+    expect(caught[0]).toMatch(/stock/i);
+    expect(caught[1]).toMatch(/Invalid arguments for command_PlaceOrder/);
+    expect(caught[2]).toBe('Unknown operation: query_NoSuchThing');
+  });
+});
+
+describe('execute with a narrowed client', () => {
+  let client: Client;
+
+  beforeAll(async () => {
+    const transport = new StreamableHTTPClientTransport(server.httpUrl, {
+      requestInit: { headers: { 'X-Myko-Tool-Visibility-Deny': 'command_*' } },
+    });
+    client = await connectClient(transport);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('refuses a hidden operation inside the script exactly like a missing one, however it is named', async () => {
+    const messages = await executeJson<string[]>(
+      client,
+      `
+      const out = [];
+      const attempts = [
+        () => myko.command('PlaceOrder', {}),
+        () => myko['com' + 'mand']('Place' + 'Order', {}),
+        () => Reflect.apply(myko.command, undefined, ['CancelOrder', { orderId: 1 }]),
+        () => Function.prototype.call.call(myko.command, null, 'ShipOrder', { orderId: 1 }),
+      ];
+      for (const attempt of attempts) {
+        try { await attempt(); out.push('ran'); } catch (e) { out.push(e.message); }
+      }
+      return out;`,
+    );
+    expect(messages).toEqual([
+      'Unknown operation: command_PlaceOrder',
+      'Unknown operation: command_PlaceOrder',
+      'Unknown operation: command_CancelOrder',
+      'Unknown operation: command_ShipOrder',
+    ]);
+  });
+
+  it('still runs the visible operations', async () => {
+    expect(await executeJson<number>(client, AVAILABLE_AT_BER)).toEqual(expect.any(Number));
+  });
+});
+
+describe('cancelling a running execute', () => {
+  let client: Client;
+
+  beforeAll(async () => {
+    client = await connectClient(clientTransport('http', server));
+  });
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('stops the script at once and starts no operation after the cancellation', async () => {
+    const before = await executeJson<number>(client, AVAILABLE_AT_BER);
+    const controller = new AbortController();
+    const running = execute(
+      client,
+      `for (;;) {
+        const t = Date.now();
+        while (Date.now() - t < 20) {}
+        await myko.command('AdjustStock', { productId: 1, warehouseCode: 'BER', quantityDelta: 1, note: 'loop' });
+      }`,
+      { signal: controller.signal },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    await expect(running).rejects.toThrow(/abort/i);
+
+    const afterCancel = await executeJson<number>(client, AVAILABLE_AT_BER);
+    expect(afterCancel).toBeGreaterThan(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await executeJson<number>(client, AVAILABLE_AT_BER)).toBe(afterCancel);
+  });
+});
