@@ -1,5 +1,7 @@
+export * from './conformance';
 export * from './database';
 export { ExamplePluginsModule, type ExamplePluginsOptions } from './example-plugins.module';
 export * from './inventory';
 export * from './orders';
 export * from './reporting';
+export * from './synthetic';

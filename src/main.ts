@@ -1,5 +1,6 @@
 import { type CliMode, type CliOptions, parseCli, USAGE } from './cli/cli.parser';
 import { CliUsageError } from './cli/cli-usage.error';
+import { ConfigError } from './config/config.error';
 
 const NO_NODE_SNAPSHOT = '--no-node-snapshot';
 
@@ -35,6 +36,10 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.stdout.write(USAGE);
       return;
     }
+    if (command.kind === 'key') {
+      const { runKeyCommand } = await import('./cli/key.command');
+      return await runKeyCommand(command.command, process.stdin, process.stdout);
+    }
     if (!hasNoNodeSnapshot()) {
       // isolated-vm needs it (V8 shared read-only heap); it cannot be switched on at runtime.
       return fail(`Node must run with ${NO_NODE_SNAPSHOT} (bin/myko-nest adds it)`, 1);
@@ -42,6 +47,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     await run(command.mode, command.options);
   } catch (error) {
     if (error instanceof CliUsageError) return fail(`${error.message}\n\n${USAGE}`, 2);
+    if (error instanceof ConfigError) return fail(`refusing to start: ${error.message}`, 2);
     fail(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 1);
     process.exit(1);
   }

@@ -60,13 +60,13 @@ module.exports = {
       ctx.log(`execute with ${CALLS} calls vs 1 call (tools/call, in-process), and OperationInvoker.invoke`);
       const viaDispatch = await interleave(
         { many: execute(CALLS), one: execute(1) },
-        { iterations: ctx.iterations(100) },
+        { iterations: ctx.iterations(60) },
       );
       const direct = await interleave({ invoke }, { iterations: ctx.iterations(5000), block: 500 });
       ctx.log('the same scripts on SandboxService.run with a no-op bridge');
       const crossing = await interleave(
         { many: sandboxRun(CALLS), one: sandboxRun(1) },
-        { iterations: ctx.iterations(100) },
+        { iterations: ctx.iterations(60) },
       );
       return [
         row({

@@ -7,10 +7,10 @@
 const { load } = require('../lib/dist');
 const { createDispatchContext } = require('../lib/dispatch-context');
 const { row } = require('../lib/report');
-const { syntheticOperations } = require('../lib/synthetic-operations');
 const { interleave, interleaveBlocks, timeSync } = require('../lib/timing');
 
 const { OperationSearchService } = load('libs/dispatch/src');
+const { syntheticOperations } = load('plugins/synthetic');
 
 const OPERATIONS = 10_000;
 const PAGE = 20;
@@ -20,6 +20,8 @@ const QUERIES = [
   ['exact id', 'an exact operation id', { query: 'ListBillingInvoices' }],
   ['one common word', 'one word found in many operations', { query: 'status' }],
   ['two words', 'two words, both must match', { query: 'customer totals' }],
+  ['three common words', 'three words each in 40–60% of operations', { query: 'status id the' }],
+  ['short prefix', 'a two-letter prefix of 278 tokens (64% of operations)', { query: 'in' }],
   ['kind filter', 'one word and kind: report', { query: 'shipment', kind: 'report' }],
   ['empty query', 'no words: the first page of everything', {}],
   ['detail full', "two words, detail: 'full' (declarations + schemas)", { query: 'crm lead', detail: 'full' }],
@@ -66,7 +68,7 @@ module.exports = {
         const totals = `${app.search.search(parsed, filters).total} matches; naive ${naive(parsed).total}`;
         const samples = interleaveBlocks(
           { subject: () => app.search.search(parsed, filters), baseline: () => naive(parsed) },
-          { iterations: ctx.iterations(1000) },
+          { iterations: ctx.iterations(400) },
         );
         mix.subject.push(...samples.subject);
         mix.baseline.push(...samples.baseline);
@@ -113,7 +115,7 @@ async function dispatchRow(ctx, app, naive) {
   const args = { query: 'status' };
   const samples = await interleave(
     { subject: () => app.callTool('search', args), baseline: () => naive(request(args)) },
-    { iterations: ctx.iterations(500), block: 50, settle: 3 },
+    { iterations: ctx.iterations(300), block: 50, settle: 3 },
   );
   return row({
     id: 'search.tools-call',

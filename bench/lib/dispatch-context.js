@@ -36,12 +36,15 @@ async function createDispatchContext({ operations = [], dispatch = {} } = {}) {
     { logger: ['error', 'warn'] },
   );
   const client = { transport: 'internal', sessionId: 'bench', filters: ClientFilters.ALLOW_ALL };
-  /** Sends one JSON-RPC request; resolves its `result` or throws its `error`. */
-  const request = async (method, params) => {
-    const response = await app.get(DispatchService).handle({ jsonrpc: '2.0', id: nextId++, method, params }, client);
+  /** Sends one JSON-RPC request as `as` (ClientContext fields over the default client); resolves its `result`. */
+  const requestAs = async (as, method, params) => {
+    const message = { jsonrpc: '2.0', id: nextId++, method, params };
+    const response = await app.get(DispatchService).handle(message, { ...client, ...as });
     if (response.error) throw new Error(`${method}: ${JSON.stringify(response.error)}`);
     return response.result;
   };
+  /** Sends one JSON-RPC request; resolves its `result` or throws its `error`. */
+  const request = (method, params) => requestAs({}, method, params);
   /** `tools/call`; throws when the tool reports `isError`. */
   const callTool = async (name, args) => {
     const result = await request('tools/call', { name, arguments: args });
@@ -56,6 +59,7 @@ async function createDispatchContext({ operations = [], dispatch = {} } = {}) {
     search: app.get(OperationSearchService),
     sandbox: app.get(SandboxService),
     request,
+    requestAs,
     callTool,
     close: () => app.close(),
   };

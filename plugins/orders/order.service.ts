@@ -83,6 +83,12 @@ export class OrderService {
   cancel(args: CancelOrderArgs): OrderDetail {
     return this.database.transaction(() => {
       const order = this.orders.requireById(args.orderId);
+      if (args.warehouseCode !== undefined && !sameCode(order.warehouseCode, args.warehouseCode)) {
+        throw new ConflictError(
+          `Order ${order.id} is fulfilled by ${order.warehouseCode}, not ${args.warehouseCode}; it was not cancelled`,
+          'warehouse_mismatch',
+        );
+      }
       if (order.status === 'shipped') this.refuse(order.id, 'has already shipped and cannot be cancelled');
       if (order.status === 'pending' || order.status === 'paid') {
         this.orders.transition(order.id, order.status, 'cancelled', nowIso(), args.reason);
@@ -99,4 +105,9 @@ export class OrderService {
   private refuse(orderId: number, why: string): never {
     throw new ConflictError(`Order ${orderId} ${why}`, 'invalid_status');
   }
+}
+
+/** Warehouse codes compare as `ListOrders` filters them: case-insensitively. */
+function sameCode(a: string, b: string): boolean {
+  return a.toUpperCase() === b.toUpperCase();
 }

@@ -1,8 +1,10 @@
 import { OperationRegistry } from '@myko/registry';
 import { ConsoleLogger, Logger } from '@nestjs/common';
+import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
 import { createHttpApp } from './http-app.factory';
 import { operationSummary } from './operation-summary';
+import { reportAccess } from './startup-report';
 
 /** `myko-nest serve`: HTTP and WebSocket on one port until SIGINT/SIGTERM. */
 export async function runServe(config: AppConfig): Promise<void> {
@@ -15,5 +17,6 @@ export async function runServe(config: AppConfig): Promise<void> {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   logger.log(operationSummary(app.get(OperationRegistry).list()));
   logger.log(`Database: ${config.databasePath}`);
+  reportAccess(logger, config, app.get(AuditLog));
   logger.log(`MCP Streamable HTTP: http://${host}:${port}/mcp · WebSocket: ws://${host}:${port}/mcp · health: /health`);
 }

@@ -1,34 +1,40 @@
-import { FilterParseError, filtersFromEnv } from '@myko/filter';
+import { ClientFilters, FilterParseError, filtersFromEnv } from '@myko/filter';
 import { StdioTransport } from '@myko/gateways';
 import { OperationRegistry } from '@myko/registry';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
+import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
 import { operationSummary } from './operation-summary';
+import { reportAccess } from './startup-report';
 import { routeConsoleToStderr, StderrLogger } from './stderr.logger';
 
 /**
- * `myko-nest stdio`: one MCP client on stdin/stdout, no HTTP. Refuses to start (exit code 2) on
- * malformed filter variables; otherwise serves until stdin ends and resolves with exit code 0.
+ * `myko-nest stdio`: one MCP client on stdin/stdout, no HTTP, as the configured profile (if any)
+ * narrowed by the `MYKO_MCP_TOOL_*` variables. Refuses to start (exit code 2) on malformed filter
+ * variables; otherwise serves until stdin ends and resolves with exit code 0.
  */
 export async function runStdio(config: AppConfig): Promise<number> {
   routeConsoleToStderr();
-  let filters: ReturnType<typeof filtersFromEnv>;
+  let env: ClientFilters;
   try {
-    filters = filtersFromEnv(process.env);
+    env = filtersFromEnv(process.env);
   } catch (error) {
     if (!(error instanceof FilterParseError)) throw error;
     process.stderr.write(`myko-nest: refusing to start: ${error.message}\n`);
     return 2;
   }
+  const filters = (config.profile?.filters ?? ClientFilters.ALLOW_ALL).and(env);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
     logger: new StderrLogger({ colors: Boolean(process.stderr.isTTY) }),
     abortOnError: false,
   });
   app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
-  new Logger('MykoNest').log(`${operationSummary(app.get(OperationRegistry).list())}; serving MCP on stdio`);
-  await app.get(StdioTransport).serve({ filters });
+  const logger = new Logger('MykoNest');
+  logger.log(`${operationSummary(app.get(OperationRegistry).list())}; serving MCP on stdio`);
+  reportAccess(logger, config, app.get(AuditLog));
+  await app.get(StdioTransport).serve({ filters, principal: config.profile?.name });
   await app.close();
   return 0;
 }

@@ -32,6 +32,39 @@ describe('parseCli', () => {
     });
   });
 
+  it('reads the access flags', () => {
+    expect(parseCli(['stdio', '--config', 'myko.config.json', '--profile-name=support', '--audit-log', 'off'])).toEqual(
+      {
+        kind: 'run',
+        mode: 'stdio',
+        options: {
+          configPath: 'myko.config.json',
+          profileName: 'support',
+          auditLog: 'off',
+          allowedHosts: [],
+          allowedOrigins: [],
+        },
+      },
+    );
+    expect(parseCli(['serve', '--host', '0.0.0.0', '--insecure-no-auth'])).toMatchObject({
+      options: { host: '0.0.0.0', insecureNoAuth: true },
+    });
+  });
+
+  it('reads the tool mode and the number of synthetic operations', () => {
+    expect(parseCli(['serve', '--tool-mode', 'direct', '--synthetic=10000'])).toMatchObject({
+      options: { toolMode: 'direct', synthetic: 10_000 },
+    });
+    expect(parseCli(['stdio', '--tool-mode=both'])).toMatchObject({ mode: 'stdio', options: { toolMode: 'both' } });
+  });
+
+  it('reads the key commands, which take no options', () => {
+    expect(parseCli(['keygen'])).toEqual({ kind: 'key', command: 'keygen' });
+    expect(parseCli(['hash-key'])).toEqual({ kind: 'key', command: 'hash-key' });
+    expect(() => parseCli(['keygen', '--port', '1'])).toThrow(/keygen takes no options/);
+    expect(() => parseCli(['serve', 'keygen'])).toThrow(/unexpected argument "keygen"/);
+  });
+
   it('answers help before anything else', () => {
     expect(parseCli(['serve', '--port', '1', '-h'])).toEqual({ kind: 'help' });
     expect(parseCli(['--help', '--bogus'])).toEqual({ kind: 'help' });
@@ -45,6 +78,13 @@ describe('parseCli', () => {
     [['--port', 'http'], /--port must be 0-65535/],
     [['--port', '70000'], /--port must be 0-65535/],
     [['--db='], /--db needs a value/],
+    [['--insecure-no-auth=yes'], /unknown option --insecure-no-auth=yes/],
+    [['serve', '--profile-name', 'ops'], /--profile-name is for stdio/],
+    [['stdio', '--insecure-no-auth'], /--insecure-no-auth is for serve/],
+    [['--tool-mode', 'fast'], /--tool-mode must be one of code, direct, both/],
+    [['--synthetic', '-5'], /--synthetic must be a number/],
+    [['--synthetic', '1e3'], /--synthetic must be a number/],
+    [['--synthetic', '1000000'], /--synthetic must be a number of operations from 0 to 100000/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliUsageError);
     expect(() => parseCli(argv)).toThrow(message);

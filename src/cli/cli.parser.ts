@@ -1,3 +1,4 @@
+import type { ToolMode } from '@myko/filter';
 import { CliUsageError } from './cli-usage.error';
 
 export type CliMode = 'serve' | 'stdio';
@@ -7,32 +8,84 @@ export interface CliOptions {
   host?: string;
   port?: number;
   databasePath?: string;
+  /** Access config file (profiles, keys, audit); `MYKO_CONFIG` when not given. */
   configPath?: string;
+  /** stdio: the access profile to serve as; `MYKO_PROFILE` when not given. */
+  profileName?: string;
+  /** Audit log destination: a file, `stderr`, or `off`; overrides the config file's `audit.path`. */
+  auditLog?: string;
+  /** serve: allow a non-loopback `--host` although no API key is required. */
+  insecureNoAuth?: boolean;
+  /** `--profile`: which plugin set to load (`conformance` adds the MCP conformance suite's fixtures). */
+  serverProfile?: ServerProfile;
+  /** `--tool-mode`: how operations are offered as tools; overrides the config file's `toolMode`. */
+  toolMode?: ToolMode;
+  /** `--synthetic N`: also register N generated operations (for scale tests and benchmarks). */
+  synthetic?: number;
   allowedHosts: string[];
   allowedOrigins: string[];
 }
 
-export type CliCommand = { kind: 'help' } | { kind: 'run'; mode: CliMode; options: CliOptions };
+/** Plugin sets `--profile` selects: `conformance` adds the fixtures the MCP conformance suite calls. */
+export const SERVER_PROFILES = ['default', 'conformance'] as const;
+export type ServerProfile = (typeof SERVER_PROFILES)[number];
+
+/** `--tool-mode` values: Code Mode (search + execute), one tool per operation, or both. */
+export const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
+/** The most operations `--synthetic` generates. */
+export const MAX_SYNTHETIC = 100_000;
+
+/** `keygen` prints a new API key and its hash; `hash-key` hashes a key read from stdin. */
+export type KeyCommand = 'keygen' | 'hash-key';
+
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'run'; mode: CliMode; options: CliOptions }
+  | { kind: 'key'; command: KeyCommand };
 
 export const USAGE = `Usage: myko-nest [serve|stdio] [options]
+       myko-nest keygen | hash-key
 
 Commands:
   serve              Serve MCP over Streamable HTTP and WebSocket at /mcp (default)
   stdio              Serve one MCP client over stdin/stdout (what MCP hosts launch)
+  keygen             Print a new API key and the sha256 hash to put in an access profile's "keys"
+  hash-key           Print the sha256 hash of the API key read from stdin
 
 Options:
   --host <host>          Interface to bind (serve)                 [default: 127.0.0.1]
   --port <port>          TCP port (serve; 0 picks a free one)      [default: 5155]
   --db <path>            SQLite database file, or :memory:         [default: ./data/myko.db]
+  --config <file>        Access config: profiles, API key hashes, audit (or env MYKO_CONFIG)
+  --profile-name <name>  stdio: the access profile to serve as (or env MYKO_PROFILE)
+  --audit-log <dest>     Audit log: a file to append to, stderr, or off   [default: stderr]
+  --insecure-no-auth     serve: allow a non-loopback --host without required API keys
+  --profile <name>       Plugin set: default, or conformance (adds the MCP conformance suite's fixtures)
+  --tool-mode <mode>     code (search + execute), direct (one tool per operation) or both
+                         [default: the config file's "toolMode", else code; a profile's "toolMode" wins]
+  --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
   --allow-host <host>    Also accept this Host header (repeatable; comma-separated; * for any)
   --allow-origin <orig>  Also accept this Origin header (repeatable; comma-separated; * for any)
-  --config <file>        Reserved for a configuration file (not supported yet)
   -h, --help             Show this help
 
-stdio filters come from MYKO_MCP_TOOL_VISIBILITY_ALLOW / _DENY and MYKO_MCP_TOOL_CALLABLE_ALLOW / _DENY.
+stdio filters come from MYKO_MCP_TOOL_VISIBILITY_ALLOW / _DENY and MYKO_MCP_TOOL_CALLABLE_ALLOW / _DENY;
+with a profile they can only narrow it.
 `;
 
-const VALUE_FLAGS = new Set(['--host', '--port', '--db', '--config', '--allow-host', '--allow-origin']);
+const VALUE_FLAGS = new Set([
+  '--host',
+  '--port',
+  '--db',
+  '--config',
+  '--profile-name',
+  '--audit-log',
+  '--profile',
+  '--tool-mode',
+  '--synthetic',
+  '--allow-host',
+  '--allow-origin',
+]);
+const KEY_COMMANDS: readonly string[] = ['keygen', 'hash-key'];
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -47,20 +100,56 @@ function list(value: string): string[] {
     .filter(Boolean);
 }
 
+function parseServerProfile(value: string): ServerProfile {
+  if (!(SERVER_PROFILES as readonly string[]).includes(value)) {
+    throw new CliUsageError(`--profile must be one of ${SERVER_PROFILES.join(', ')}, got "${value}"`);
+  }
+  return value as ServerProfile;
+}
+
+function parseToolMode(value: string): ToolMode {
+  if (!TOOL_MODES.includes(value as ToolMode)) {
+    throw new CliUsageError(`--tool-mode must be one of ${TOOL_MODES.join(', ')}, got "${value}"`);
+  }
+  return value as ToolMode;
+}
+
+function parseSynthetic(value: string): number {
+  const count = Number(value);
+  if (!/^\d+$/.test(value) || count > MAX_SYNTHETIC) {
+    throw new CliUsageError(`--synthetic must be a number of operations from 0 to ${MAX_SYNTHETIC}, got "${value}"`);
+  }
+  return count;
+}
+
 function applyFlag(options: CliOptions, flag: string, value: string): void {
   if (value === '') throw new CliUsageError(`${flag} needs a value`);
   if (flag === '--host') options.host = value;
   else if (flag === '--port') options.port = parsePort(value);
   else if (flag === '--db') options.databasePath = value;
   else if (flag === '--config') options.configPath = value;
+  else if (flag === '--profile-name') options.profileName = value;
+  else if (flag === '--audit-log') options.auditLog = value;
+  else if (flag === '--profile') options.serverProfile = parseServerProfile(value);
+  else if (flag === '--tool-mode') options.toolMode = parseToolMode(value);
+  else if (flag === '--synthetic') options.synthetic = parseSynthetic(value);
   else if (flag === '--allow-host') options.allowedHosts.push(...list(value));
   else options.allowedOrigins.push(...list(value));
 }
 
-/** Parses `[serve|stdio] [--flag value | --flag=value]…`; throws `CliUsageError` on anything else. */
+/** Flags that only make sense for one mode are refused for the other rather than ignored. */
+function checkMode(mode: CliMode, options: CliOptions): void {
+  if (mode === 'serve' && options.profileName !== undefined) {
+    throw new CliUsageError('--profile-name is for stdio; HTTP and WebSocket clients select a profile by API key');
+  }
+  if (mode === 'stdio' && options.insecureNoAuth) throw new CliUsageError('--insecure-no-auth is for serve');
+}
+
+/** Parses `[serve|stdio] [--flag value | --flag=value]…` or `keygen|hash-key`; throws `CliUsageError` on anything else. */
 export function parseCli(argv: readonly string[]): CliCommand {
   const options: CliOptions = { allowedHosts: [], allowedOrigins: [] };
   let mode: CliMode | undefined;
+  let key: KeyCommand | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
@@ -69,12 +158,21 @@ export function parseCli(argv: readonly string[]): CliCommand {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new CliUsageError(`${flag} needs a value`);
       applyFlag(options, flag, value);
-    } else if ((arg === 'serve' || arg === 'stdio') && mode === undefined) {
+    } else if (flag === '--insecure-no-auth' && inline === undefined) {
+      options.insecureNoAuth = true;
+    } else if ((arg === 'serve' || arg === 'stdio') && mode === undefined && key === undefined) {
       mode = arg;
+    } else if (KEY_COMMANDS.includes(arg) && mode === undefined && key === undefined && i === 0) {
+      key = arg as KeyCommand;
     } else {
       throw new CliUsageError(arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument "${arg}"`);
     }
   }
+  if (key) {
+    if (argv.length > 1) throw new CliUsageError(`${key} takes no options`);
+    return { kind: 'key', command: key };
+  }
+  checkMode(mode ?? 'serve', options);
   return { kind: 'run', mode: mode ?? 'serve', options };
 }
 

@@ -1,5 +1,7 @@
 import type { DispatchModuleOptions } from '@myko/dispatch';
+import type { AccessProfile, AccessProfiles } from '@myko/filter';
 import type { GatewaysModuleOptions } from '@myko/gateways';
+import type { AuditOptions } from '../audit/audit.options';
 
 /** Everything the running service needs, defaults applied (see `createAppConfig`). */
 export interface AppConfig {
@@ -10,6 +12,19 @@ export interface AppConfig {
   port: number;
   /** SQLite file of the example plugins (absolute), or `:memory:`. @default './data/myko.db' */
   databasePath: string;
+  /** The plugin set: `conformance` also loads the MCP conformance suite's fixtures. @default 'default' */
+  serverProfile?: 'default' | 'conformance';
+  /** `--synthetic N`: generated operations registered next to the plugins' (scale tests, benchmarks). */
+  synthetic?: number;
+  /** Absolute path of the config file read (`--config` / `MYKO_CONFIG`), if any. */
+  configPath?: string;
+  /** The access profiles of the config file; absent: no authentication, header/env filters only. */
+  access?: AccessProfiles;
+  /** stdio: the profile served as (`--profile-name` / `MYKO_PROFILE`, else the default profile). */
+  profile?: AccessProfile;
+  audit: AuditOptions;
+  /** Things to warn about at start (an exposed server without auth, unsupported settings). */
+  warnings: string[];
   dispatch: DispatchModuleOptions;
   gateways: GatewaysModuleOptions;
 }

@@ -1,6 +1,24 @@
-import { resolve } from 'node:path';
-import { CliUsageError } from '../cli/cli-usage.error';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { hashApiKey } from '@myko/filter';
 import { createAppConfig } from './app.config';
+import { ConfigError } from './config.error';
+
+const dir = mkdtempSync(join(tmpdir(), 'myko-config-'));
+
+function configFile(name: string, content: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+const PROFILES = {
+  profiles: {
+    support: { keys: [hashApiKey('support-key')], visibility: { allow: ['query_*'] } },
+    ops: { keys: [hashApiKey('ops-key')], visibility: { deny: ['command_Delete*'] } },
+  },
+};
 
 describe('createAppConfig', () => {
   it('applies the defaults', () => {
@@ -28,14 +46,153 @@ describe('createAppConfig', () => {
   });
 
   it('does not widen the allow-lists for a wildcard bind address', () => {
-    expect(createAppConfig('serve', { host: '0.0.0.0' }).gateways.allowedHosts).toEqual([
+    expect(createAppConfig('serve', { host: '0.0.0.0', insecureNoAuth: true }).gateways.allowedHosts).toEqual([
       'localhost',
       '127.0.0.1',
       '[::1]',
     ]);
   });
 
-  it('refuses --config instead of silently ignoring the file', () => {
-    expect(() => createAppConfig('serve', { configPath: 'myko.json' })).toThrow(CliUsageError);
+  it('reads the config file from --config, or from MYKO_CONFIG, and hands the profiles to the gateways', () => {
+    const path = configFile('access.json', PROFILES);
+    const fromFlag = createAppConfig('serve', { configPath: path }, {});
+    expect(fromFlag.configPath).toBe(path);
+    expect(fromFlag.access?.list().map((p) => p.name)).toEqual(['support', 'ops']);
+    expect(fromFlag.gateways.access).toBe(fromFlag.access);
+    const fromEnv = createAppConfig('serve', {}, { MYKO_CONFIG: path });
+    expect(fromEnv.access?.authRequired).toBe(true);
+    expect(createAppConfig('serve', {}, { MYKO_CONFIG: '' }).access).toBeUndefined();
+  });
+
+  it('refuses an unreadable or invalid config file, naming the file and every bad path', () => {
+    expect(() => createAppConfig('serve', { configPath: join(dir, 'missing.json') }, {})).toThrow(
+      new ConfigError(`cannot read the config file ${join(dir, 'missing.json')} (ENOENT)`),
+    );
+    const bad = configFile('bad.json', { profiles: { ops: { keys: ['plain-key'] } }, audit: { path: 1 } });
+    const error = captured(() => createAppConfig('serve', { configPath: bad }, {}));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain(`Invalid access config ${bad}:`);
+    expect(error.message).toContain('profiles.ops.keys[0]: expected "sha256:"');
+    expect(error.message).toContain('audit.path: expected "stderr"');
+    expect(() => createAppConfig('serve', { configPath: configFile('text.json', '{') }, {})).toThrow(/not valid JSON/);
+  });
+
+  describe('stdio profile', () => {
+    const path = configFile('stdio.json', PROFILES);
+
+    it('is the one named by --profile-name or MYKO_PROFILE', () => {
+      expect(createAppConfig('stdio', { configPath: path, profileName: 'ops' }, {}).profile?.name).toBe('ops');
+      expect(createAppConfig('stdio', { configPath: path }, { MYKO_PROFILE: 'support' }).profile?.name).toBe('support');
+      expect(createAppConfig('serve', { configPath: path }, { MYKO_PROFILE: 'support' }).profile).toBeUndefined();
+    });
+
+    it('refuses an unknown name, a name without config, and no name when auth is required', () => {
+      expect(() => createAppConfig('stdio', { configPath: path, profileName: 'admin' }, {})).toThrow(
+        /unknown profile "admin".*support, ops/,
+      );
+      expect(() => createAppConfig('stdio', { profileName: 'ops' }, {})).toThrow(/no config file is given/);
+      expect(() => createAppConfig('stdio', { configPath: path }, {})).toThrow(/names no profile for stdio/);
+    });
+
+    it('falls back to the default profile, or to none when auth is optional', () => {
+      const withDefault = configFile('default.json', { ...PROFILES, defaultProfile: 'support' });
+      expect(createAppConfig('stdio', { configPath: withDefault }, {}).profile?.name).toBe('support');
+      const optional = configFile('optional.json', { ...PROFILES, auth: { required: false } });
+      expect(createAppConfig('stdio', { configPath: optional }, {}).profile).toBeUndefined();
+    });
+  });
+
+  describe('secure binding', () => {
+    it.each(['127.0.0.1', '127.3.2.1', 'localhost', '::1', '[::1]'])('serves loopback %s without auth', (host) => {
+      expect(createAppConfig('serve', { host }, {}).warnings).toEqual([]);
+    });
+
+    it.each(['0.0.0.0', '::', '10.1.2.3', 'mcp.internal'])('refuses %s without required auth', (host) => {
+      expect(() => createAppConfig('serve', { host }, {})).toThrow(
+        /is not a loopback address and no API key is required/,
+      );
+      const optional = configFile('optional-auth.json', { ...PROFILES, auth: { required: false } });
+      expect(() => createAppConfig('serve', { host, configPath: optional }, {})).toThrow(ConfigError);
+    });
+
+    it('serves a non-loopback address with required auth, or with --insecure-no-auth and a warning', () => {
+      const path = configFile('exposed.json', PROFILES);
+      expect(createAppConfig('serve', { host: '0.0.0.0', configPath: path }, {}).warnings).toEqual([]);
+      const insecure = createAppConfig('serve', { host: '0.0.0.0', insecureNoAuth: true }, {});
+      expect(insecure.warnings).toEqual([expect.stringContaining('without authentication')]);
+    });
+  });
+
+  describe('audit log', () => {
+    it('records commands to stderr by default', () => {
+      expect(createAppConfig('serve', {}, {}).audit).toEqual({ enabled: true, destination: 'stderr', queries: false });
+    });
+
+    it('reads the config file section, with paths relative to the file', () => {
+      const path = configFile('audited.json', { ...PROFILES, audit: { path: 'logs/audit.log', queries: true } });
+      expect(createAppConfig('serve', { configPath: path }, {}).audit).toEqual({
+        enabled: true,
+        destination: join(dir, 'logs/audit.log'),
+        queries: true,
+      });
+      const off = configFile('audit-off.json', { ...PROFILES, audit: { enabled: false } });
+      expect(createAppConfig('serve', { configPath: off }, {}).audit.enabled).toBe(false);
+    });
+
+    it('lets --audit-log override the file: a path from the working directory, stderr or off', () => {
+      const path = configFile('audited-2.json', { ...PROFILES, audit: { path: 'a.log', queries: true } });
+      expect(createAppConfig('serve', { configPath: path, auditLog: 'b.log' }, {}).audit).toEqual({
+        enabled: true,
+        destination: resolve('b.log'),
+        queries: true,
+      });
+      expect(createAppConfig('serve', { auditLog: 'off' }, {}).audit.enabled).toBe(false);
+      expect(createAppConfig('stdio', { auditLog: 'stderr' }, {}).audit.destination).toBe('stderr');
+    });
+
+    it('never writes the audit log to stdout', () => {
+      expect(() => createAppConfig('serve', { auditLog: 'stdout' }, {})).toThrow(/cannot go to stdout/);
+      expect(() => createAppConfig('stdio', { auditLog: '/dev/stdout' }, {})).toThrow(/cannot go to stdout/);
+    });
+  });
+
+  it('accepts the shipped myko.config.example.json: both README profiles, audit under ./data', () => {
+    const example = resolve(__dirname, '../../myko.config.example.json');
+    const config = createAppConfig('serve', { configPath: example }, {});
+    expect(config.access?.list().map((p) => p.name)).toEqual(['support', 'ops']);
+    expect(config.access?.byName('support')?.filters.isVisible('command_CancelOrder')).toBe(false);
+    const ops = config.access?.byName('ops')?.filters;
+    expect(ops?.isVisible('command_CancelOrder')).toBe(true);
+    expect(ops?.isVisible('command_PlaceOrder')).toBe(false);
+    expect(ops?.checkCallable('command_CancelOrder', { orderId: 1, warehouseCode: 'AMS' })).toContain('["BER"]');
+    expect(config.audit.destination).toBe(resolve(__dirname, '../../data/audit.log'));
+  });
+
+  it('serves Code Mode by default; the config file sets the tool mode, --tool-mode overrides it', () => {
+    expect(createAppConfig('serve', {}, {}).dispatch).toMatchObject({ toolMode: 'code', profileToolModes: {} });
+    const withModes = {
+      toolMode: 'direct',
+      profiles: { ...PROFILES.profiles, ops: { ...PROFILES.profiles.ops, toolMode: 'both' } },
+    };
+    const path = configFile('direct.json', withModes);
+    const config = createAppConfig('serve', { configPath: path }, {});
+    expect(config.dispatch).toMatchObject({ toolMode: 'direct', profileToolModes: { ops: 'both' } });
+    expect(config.warnings).toEqual([]);
+    const overridden = createAppConfig('serve', { configPath: path, toolMode: 'code' }, {});
+    expect(overridden.dispatch).toMatchObject({ toolMode: 'code', profileToolModes: { ops: 'both' } });
+  });
+
+  it('passes --synthetic on to the app', () => {
+    expect(createAppConfig('serve', { synthetic: 1000 }, {}).synthetic).toBe(1000);
+    expect(createAppConfig('serve', {}, {}).synthetic).toBeUndefined();
   });
 });
+
+function captured(run: () => unknown): Error {
+  try {
+    run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+}

@@ -1,30 +1,108 @@
 import { resolve } from 'node:path';
+import type { DispatchModuleOptions } from '@myko/dispatch';
+import type { AccessProfile, AccessProfiles, ToolMode } from '@myko/filter';
 import { resolveGatewaysOptions } from '@myko/gateways';
 import type { CliMode, CliOptions } from '../cli/cli.parser';
-import { CliUsageError } from '../cli/cli-usage.error';
 import type { AppConfig } from './app-config.interface';
+import { resolveAuditOptions } from './audit-options.resolver';
+import { isLoopbackHost } from './bind-address';
+import { ConfigError } from './config.error';
+import { type LoadedConfigFile, loadConfigFile } from './config-file.loader';
 import { packageVersion } from './package-version';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 5155;
 export const DEFAULT_DATABASE_PATH = './data/myko.db';
+/** Environment variables read at start when the matching flag is not given. */
+export const CONFIG_ENV = 'MYKO_CONFIG';
+export const PROFILE_ENV = 'MYKO_PROFILE';
 
+/** Bind addresses already covered by the default Host/Origin allow-lists, or that name no host. */
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0', '::', '[::]']);
+
+type Env = Readonly<Record<string, string | undefined>>;
 
 function databasePath(path: string): string {
   return path === ':memory:' ? path : resolve(path);
 }
 
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
 /**
- * Builds the service configuration from the command line and the defaults. A non-loopback `--host`
- * is added to the Host/Origin allow-lists, so binding a named interface works without extra flags.
+ * The profile stdio serves as: the named one, else the default profile. Without either, a config
+ * that requires auth refuses to start rather than serve everything.
  */
-export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}): AppConfig {
-  if (cli.configPath !== undefined) {
-    // Refused rather than ignored: a silently unread config file could widen access.
-    throw new CliUsageError('--config is reserved for a later release; configuration files are not read yet');
+function stdioProfile(access: AccessProfiles | undefined, name: string | undefined): AccessProfile | undefined {
+  if (!access) {
+    if (name !== undefined)
+      throw new ConfigError(`profile "${name}" was asked for, but no config file is given (--config or ${CONFIG_ENV})`);
+    return undefined;
   }
+  if (name === undefined) {
+    if (access.defaultProfile || !access.authRequired) return access.defaultProfile;
+    throw new ConfigError(
+      `the config requires auth but names no profile for stdio: pass --profile-name or set ${PROFILE_ENV} (or a "defaultProfile")`,
+    );
+  }
+  const profile = access.byName(name);
+  if (!profile) {
+    const known =
+      access
+        .list()
+        .map((p) => p.name)
+        .join(', ') || 'none';
+    throw new ConfigError(`unknown profile "${name}" (--profile-name / ${PROFILE_ENV}); the config has: ${known}`);
+  }
+  return profile;
+}
+
+/** Anyone who can reach a non-loopback address could call every operation unless keys are required. */
+function checkExposure(host: string, access: AccessProfiles | undefined, insecure: boolean, warnings: string[]): void {
+  if (isLoopbackHost(host) || access?.authRequired) return;
+  const keyless = access?.defaultProfile ? `the "${access.defaultProfile.name}" profile` : 'every operation';
+  if (!insecure) {
+    throw new ConfigError(
+      `${host} is not a loopback address and no API key is required: anyone who can reach it would get ${keyless}. ` +
+        'Require API keys in an access config (--config with "auth": {"required": true}), bind a loopback address, ' +
+        'or pass --insecure-no-auth to accept the risk.',
+    );
+  }
+  warnings.push(
+    `--insecure-no-auth: serving on ${host} without authentication; any client that reaches it gets ${keyless}`,
+  );
+}
+
+/**
+ * The server's tool mode (`--tool-mode`, else the config file's root `toolMode`, else `code`) and
+ * the profiles that override it.
+ */
+function toolModes(
+  cli: ToolMode | undefined,
+  file: LoadedConfigFile | undefined,
+): Pick<DispatchModuleOptions, 'toolMode' | 'profileToolModes'> {
+  const profileToolModes: Record<string, ToolMode> = {};
+  for (const [name, profile] of Object.entries(file?.config.profiles ?? {})) {
+    if (profile.toolMode) profileToolModes[name] = profile.toolMode;
+  }
+  return { toolMode: cli ?? file?.config.toolMode ?? 'code', profileToolModes };
+}
+
+/**
+ * Builds the service configuration from the command line, the environment (`MYKO_CONFIG`,
+ * `MYKO_PROFILE`) and the defaults, reading and validating the config file. Throws `ConfigError`
+ * for anything that must stop the start. A non-loopback `--host` is added to the Host/Origin
+ * allow-lists, so binding a named interface works without extra flags.
+ */
+export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, env: Env = process.env): AppConfig {
+  const configPath = cli.configPath ?? nonEmpty(env[CONFIG_ENV]);
+  const file = configPath === undefined ? undefined : loadConfigFile(configPath);
+  const access = file?.access;
   const host = cli.host ?? DEFAULT_HOST;
+  const warnings: string[] = [];
+  if (mode === 'serve') checkExposure(host, access, cli.insecureNoAuth === true, warnings);
+  const profile = mode === 'stdio' ? stdioProfile(access, cli.profileName ?? nonEmpty(env[PROFILE_ENV])) : undefined;
   const defaults = resolveGatewaysOptions();
   const bound = LOOPBACK_OR_ANY.has(host) ? [] : [host];
   return {
@@ -32,10 +110,21 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}): A
     host,
     port: cli.port ?? DEFAULT_PORT,
     databasePath: databasePath(cli.databasePath ?? DEFAULT_DATABASE_PATH),
-    dispatch: { serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() } },
+    serverProfile: cli.serverProfile ?? 'default',
+    ...(file ? { configPath: file.path } : {}),
+    ...(access ? { access } : {}),
+    ...(profile ? { profile } : {}),
+    audit: resolveAuditOptions(mode, file, cli.auditLog),
+    warnings,
+    ...(cli.synthetic ? { synthetic: cli.synthetic } : {}),
+    dispatch: {
+      serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
+      ...toolModes(cli.toolMode, file),
+    },
     gateways: {
       allowedHosts: [...defaults.allowedHosts, ...bound, ...(cli.allowedHosts ?? [])],
       allowedOrigins: [...defaults.allowedOrigins, ...bound, ...(cli.allowedOrigins ?? [])],
+      ...(access ? { access } : {}),
     },
   };
 }

@@ -42,12 +42,12 @@ function collectText(response: request.Response, done: (error: Error | null, bod
   response.on('end', () => done(null, text));
 }
 
-/** The JSON payloads of the `message` events of an SSE body. */
+/** The JSON payloads of the `message` events of an SSE body (events carry `id:` lines too). */
 function parseEvents(body: string): Record<string, unknown>[] {
   return body
     .split('\n\n')
     .filter((block) => block.startsWith('event: message\n'))
-    .map((block) => JSON.parse(block.slice('event: message\ndata: '.length)));
+    .map((block) => JSON.parse(block.slice(block.indexOf('\ndata: ') + 7)));
 }
 
 /** Opens a GET stream with node:http (supertest would wait for its end) and returns the head only. */
@@ -113,7 +113,9 @@ describe('Streamable HTTP: lifecycle', () => {
       .parse(collectText)
       .expect(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-    expect(res.body).toContain(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id: 8, result: {} })}\n\n`);
+    expect(res.body).toMatch(/^id: r\d+:1\nretry: \d+\ndata: \n\n/);
+    expect(res.body).toContain(`data: ${JSON.stringify({ jsonrpc: '2.0', id: 8, result: {} })}\n\n`);
+    expect(parseEvents(res.body)).toEqual([{ jsonrpc: '2.0', id: 8, result: {} }]);
   });
 
   it('turns the answer into an SSE stream when the call reports progress: progress events, then the response', async () => {

@@ -24,8 +24,22 @@ export const EXECUTE_TOOL = 'execute';
 export const SCHEMA_URI_PREFIX = 'myko://schema/';
 export const SCHEMA_URI_TEMPLATE = 'myko://schema/{kind}/{id}';
 
-/** Page size of `resources/list`. */
+/** Page size of `resources/list`, `tools/list` and `prompts/list`. */
 export const RESOURCE_PAGE_SIZE = 100;
+export const LIST_PAGE_SIZE = 100;
+
+/** Defaults of the MCP utilities (see `DispatchModuleOptions`). */
+export const DEFAULT_LOG_LEVEL = 'info';
+export const DEFAULT_CLIENT_REQUEST_TIMEOUT_MS = 300_000;
+
+/** Prefix of the ids of our requests to the client: `myko-srv-1`, `myko-srv-2`, … per session. */
+export const SERVER_REQUEST_ID_PREFIX = 'myko-srv-';
+
+/**
+ * A response is held back until this long after the request's last progress notification: the
+ * TypeScript SDK drops a progress that arrives in the same chunk as the result (SDK issue #2580).
+ */
+export const PROGRESS_SETTLE_MS = 20;
 
 /** `search` limits. */
 export const SEARCH_DEFAULT_LIMIT = 20;

@@ -1,23 +1,37 @@
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { DISPATCH_OPTIONS } from './dispatch.constants';
+import { ClientRequestSender } from './client-requests/client-request.sender';
+import { SchemaTemplateCompleter } from './completion/schema-template.completer';
+import { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, DEFAULT_LOG_LEVEL, DISPATCH_OPTIONS } from './dispatch.constants';
 import { DispatchService } from './dispatch.service';
 import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
+import { McpContextFactory } from './mcp-context/mcp-context.factory';
+import { CompletionHandler } from './methods/completion.handler';
 import { LifecycleHandler } from './methods/lifecycle.handler';
+import { LoggingHandler } from './methods/logging.handler';
 import { MethodRouter } from './methods/method.router';
+import { PromptsHandler } from './methods/prompts.handler';
 import { ResourcesHandler } from './methods/resources.handler';
 import { ToolsHandler } from './methods/tools.handler';
+import { CustomResourceCatalog } from './resources/custom-resource.catalog';
+import { ResourceSubscriptions } from './resources/resource-subscriptions';
 import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
 import { OperationSearchService } from './search/operation-search.service';
 import { SessionStore } from './session/session.store';
+import { CustomToolSource } from './tools/custom-tool.source';
+import { DirectOperationToolSource } from './tools/direct-operation-tool.source';
 import { ExecuteTool } from './tools/execute.tool';
+import { MetaToolSource } from './tools/meta-tool.source';
 import { SearchTool } from './tools/search.tool';
+import { ToolModeResolver } from './tools/tool-mode.resolver';
 
 const DEFAULT_SERVER_INFO = { name: 'myko-nest', title: 'myko-nest', version: '0.0.0' };
 
 /**
- * The MCP dispatch: JSON-RPC, the `search` and `execute` tools and the schema resources, for every
- * gateway to share. Needs `RegistryModule` (global) in the application; imports the sandbox itself.
+ * The MCP dispatch: JSON-RPC, the `search` and `execute` tools, the schema resources, the plugins'
+ * custom tools, resources and prompts, and the MCP utilities (logging, progress, cancellation,
+ * completion, subscriptions, requests to the client), for every gateway to share. Needs
+ * `RegistryModule` (global) in the application; imports the sandbox itself.
  * @publicApi
  */
 @Module({})
@@ -32,6 +46,10 @@ export class DispatchModule {
     const resolved: ResolvedDispatchOptions = {
       serverInfo: { ...DEFAULT_SERVER_INFO, ...options.serverInfo },
       instructions: options.instructions || undefined,
+      logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
+      clientRequestTimeoutMs: options.clientRequestTimeoutMs ?? DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
+      toolMode: options.toolMode ?? 'code',
+      profileToolModes: { ...options.profileToolModes },
     };
     return {
       module: DispatchModule,
@@ -45,10 +63,22 @@ export class DispatchModule {
         LifecycleHandler,
         ToolsHandler,
         ResourcesHandler,
+        PromptsHandler,
+        CompletionHandler,
+        LoggingHandler,
         SearchTool,
         ExecuteTool,
+        MetaToolSource,
+        CustomToolSource,
+        DirectOperationToolSource,
+        ToolModeResolver,
         OperationSearchService,
         SchemaResourceCatalog,
+        CustomResourceCatalog,
+        ResourceSubscriptions,
+        SchemaTemplateCompleter,
+        ClientRequestSender,
+        McpContextFactory,
       ],
       exports: [DispatchService, OperationSearchService],
     };

@@ -34,7 +34,9 @@ describe('DispatchService with the official MCP SDK client', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'myko-nest' });
     expect(client.getServerCapabilities()).toEqual({
       tools: { listChanged: false },
-      resources: { listChanged: false },
+      resources: { subscribe: true, listChanged: false },
+      logging: {},
+      completions: {},
     });
     expect(client.getInstructions()).toBe('Shop operations.');
   });

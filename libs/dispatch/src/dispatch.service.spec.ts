@@ -139,7 +139,13 @@ describe('DispatchService (JSON-RPC and lifecycle)', () => {
 
     it('declares only what it serves, its identity, and no instructions unless configured', async () => {
       const { result } = (await initialize('2025-06-18')) as { result: Record<string, unknown> };
-      expect(result.capabilities).toEqual({ tools: { listChanged: false }, resources: { listChanged: false } });
+      // No prompt is declared by the fixture, so no `prompts` capability.
+      expect(result.capabilities).toEqual({
+        tools: { listChanged: false },
+        resources: { subscribe: true, listChanged: false },
+        logging: {},
+        completions: {},
+      });
       expect(result.serverInfo).toEqual({ name: 'myko-nest', title: 'myko-nest', version: '1.2.3' });
       expect(result).not.toHaveProperty('instructions');
     });

@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ClientRequestSender } from './client-requests/client-request.sender';
 import { InvalidRequestError, MethodNotFoundError } from './errors';
 import type { ClientContext } from './interfaces/client-context.interface';
-import type { JsonRpcId, JsonRpcResponse } from './interfaces/json-rpc.types';
+import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
 import type { RequestContext } from './interfaces/request-context.interface';
 import { classifyMessage, parseJsonText } from './json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
 import { MethodRouter } from './methods/method.router';
-import { createProgressReporter } from './methods/progress-reporter';
+import { RequestOutbox } from './methods/request-outbox';
 import { SessionStore } from './session/session.store';
 
 const CANCELLED = Symbol('cancelled');
@@ -24,16 +25,19 @@ export class DispatchService {
   constructor(
     private readonly router: MethodRouter,
     private readonly sessions: SessionStore,
+    private readonly clientRequests: ClientRequestSender,
   ) {}
 
   /**
    * Handles one already-parsed JSON value (object expected; an array is a batch → -32600).
-   * Returns `undefined` for notifications and for responses sent by the client.
+   * Returns `undefined` for notifications and for responses sent by the client; a response is
+   * routed to the request of ours it answers (sampling, elicitation), by session and id.
    */
   async handle(message: unknown, client: ClientContext): Promise<JsonRpcResponse | undefined> {
     const incoming = classifyMessage(message);
     switch (incoming.type) {
       case 'response':
+        this.clientRequests.receive(client.sessionId, incoming.id, incoming);
         return undefined;
       case 'invalid':
         return errorResponse(incoming.id, incoming.error);
@@ -56,7 +60,20 @@ export class DispatchService {
     return this.handle(message, client);
   }
 
-  /** Ends a session: aborts its in-flight requests and forgets its state (HTTP DELETE, socket close, stdin EOF). */
+  /**
+   * Opens a session-level channel for messages unrelated to any request
+   * (`notifications/resources/updated`, later list changes and logs outside requests): WebSocket
+   * and stdio open one per connection, HTTP one per standalone GET stream. Each message goes to the
+   * newest open channel only. Returns the function that detaches it.
+   */
+  openChannel(sessionId: string, send: (message: JsonRpcMessage) => void): () => void {
+    return this.sessions.openChannel(sessionId, send);
+  }
+
+  /**
+   * Ends a session: aborts its in-flight requests, rejects its pending requests to the client and
+   * forgets its state (HTTP DELETE, socket close, stdin EOF).
+   */
   endSession(sessionId: string): void {
     this.sessions.end(sessionId);
   }
@@ -72,6 +89,8 @@ export class DispatchService {
   /**
    * Runs a request as an in-flight, cancellable unit. A cancelled request resolves `undefined` at
    * once, even if its handler is still winding down: MCP says the cancelled response is not sent.
+   * Progress and logs of the request stop when it ends, and the response waits until its last
+   * progress notification has settled.
    */
   private async request(
     id: JsonRpcId,
@@ -90,15 +109,18 @@ export class DispatchService {
       );
     }
     const { signal } = inFlight.controller;
-    const context: RequestContext = { client, session, id, signal, progress: createProgressReporter(params, client) };
+    const outbox = new RequestOutbox(params, client, session);
+    const context: RequestContext = { client, session, id, signal, progress: outbox.progress, log: outbox.log };
     try {
       const result = await untilAborted(
         Promise.resolve().then(() => handler(params, context)),
         signal,
       );
+      await outbox.close();
       if (result === CANCELLED || inFlight.cancelled) return undefined;
       return successResponse(id, result);
     } catch (error) {
+      await outbox.close();
       return inFlight.cancelled ? undefined : errorResponse(id, error, method);
     } finally {
       this.sessions.finish(session, inFlight);

@@ -24,6 +24,7 @@ const VALID = {
   },
   defaultProfile: 'support',
   toolMode: 'code',
+  audit: { path: './audit.log', queries: false, enabled: true },
 };
 
 function issuesOf(input: unknown): { path: string; problem: string }[] {
@@ -46,7 +47,14 @@ describe('parseAccessConfig', () => {
     expect(config.defaultProfile).toBe('support');
     expect(config.toolMode).toBe('code');
     expect(config.profiles.ops.keys).toEqual([OPS_KEY]);
+    expect(config.audit).toEqual({ enabled: true, path: './audit.log', queries: false });
     expect(parseAccessConfig(VALID)).toEqual(config);
+  });
+
+  it('leaves the audit section out when the file has none, and keeps a partial one as written', () => {
+    const { audit: _, ...withoutAudit } = VALID;
+    expect(parseAccessConfig(withoutAudit).audit).toBeUndefined();
+    expect(parseAccessConfig({ ...withoutAudit, audit: { path: 'stderr' } }).audit).toEqual({ path: 'stderr' });
   });
 
   it('requires auth by default, and then some profile with keys', () => {
@@ -109,6 +117,11 @@ describe('parseAccessConfig', () => {
       'profiles.p.toolMode',
       'expected one of "code", "direct", "both"',
     ],
+    ['an audit that is not an object', { ...VALID, audit: 'stderr' }, 'audit', 'expected an object'],
+    ['an unknown audit property', { ...VALID, audit: { file: 'a.log' } }, 'audit.file', 'unknown property'],
+    ['an empty audit path', { ...VALID, audit: { path: ' ' } }, 'audit.path', 'expected "stderr" or the path'],
+    ['a non-boolean audit.queries', { ...VALID, audit: { queries: 'yes' } }, 'audit.queries', 'true or false'],
+    ['a non-boolean audit.enabled', { ...VALID, audit: { enabled: 0 } }, 'audit.enabled', 'true or false'],
     [
       'an unknown default profile',
       { ...VALID, defaultProfile: 'admin' },
@@ -158,6 +171,9 @@ describe('access-config.schema.json', () => {
     ['a bad callable value list', withProfile({ callable: { deny: { command_X: { w: 'EU' } } } })],
     ['a bad tool mode', withProfile({ toolMode: 'fast' })],
     ['a bad profile name', { profiles: { 'bad name': {} } }],
+    ['an unknown audit property', { ...VALID, audit: { file: 'a.log' } }],
+    ['an empty audit path', { ...VALID, audit: { path: ' ' } }],
+    ['a non-boolean audit.queries', { ...VALID, audit: { queries: 'yes' } }],
   ])('rejects %s, as the parser does', (_, input) => {
     expect(validate(input)).toBe(false);
     expect(() => parseAccessConfig(input)).toThrow(AccessConfigError);

@@ -3,7 +3,7 @@ import { ClientFilters } from './client-filters';
 import { AccessConfigError, type AccessConfigIssue } from './errors/access-config.error';
 import { FilterParseError } from './errors/filter-parse.error';
 import { quote } from './filter-name.util';
-import type { AccessConfig, AccessProfileConfig, ToolMode } from './interfaces/access-config.interface';
+import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 
 type Json = Record<string, unknown>;
@@ -11,7 +11,8 @@ type Json = Record<string, unknown>;
 const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ROOT = '(root)';
-const ROOT_KEYS = ['$schema', 'auth', 'profiles', 'defaultProfile', 'toolMode'];
+const ROOT_KEYS = ['$schema', 'auth', 'profiles', 'defaultProfile', 'toolMode', 'audit'];
+const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
 const SIDES = ['allow', 'deny'] as const;
 
@@ -147,6 +148,23 @@ function parseAuth(v: Validator, value: unknown): { required: boolean } {
   return { required: auth?.required !== false };
 }
 
+function parseAudit(v: Validator, value: unknown): AuditConfig | undefined {
+  if (value === undefined) return undefined;
+  const audit = v.object(value, 'audit', AUDIT_KEYS);
+  if (!audit) return undefined;
+  for (const flag of ['enabled', 'queries'] as const) {
+    if (audit[flag] !== undefined && typeof audit[flag] !== 'boolean') v.add(`audit.${flag}`, 'expected true or false');
+  }
+  if (audit.path !== undefined && (typeof audit.path !== 'string' || audit.path.trim() === '')) {
+    v.add('audit.path', 'expected "stderr" or the path of a file to append to');
+  }
+  return {
+    ...(typeof audit.enabled === 'boolean' ? { enabled: audit.enabled } : {}),
+    ...(typeof audit.path === 'string' ? { path: audit.path } : {}),
+    ...(typeof audit.queries === 'boolean' ? { queries: audit.queries } : {}),
+  };
+}
+
 function parseRoot(v: Validator, root: Json): AccessConfig {
   const auth = parseAuth(v, root.auth);
   const profiles = parseProfiles(v, root.profiles);
@@ -168,11 +186,13 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     );
   }
   const toolMode = v.toolMode(root.toolMode, 'toolMode');
+  const audit = parseAudit(v, root.audit);
   return {
     auth,
     profiles,
     ...(typeof defaultProfile === 'string' ? { defaultProfile } : {}),
     ...(toolMode ? { toolMode } : {}),
+    ...(audit ? { audit } : {}),
   };
 }
 

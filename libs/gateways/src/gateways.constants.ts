@@ -12,6 +12,10 @@ export const MCP_WS_FRAME_EVENT = 'mcp:frame';
 
 export const MCP_SESSION_HEADER = 'mcp-session-id';
 export const MCP_PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';
+/** Names the last SSE event a client saw, on the GET that resumes a stream. */
+export const LAST_EVENT_ID_HEADER = 'last-event-id';
+/** From this protocol version on, SSE streams start with a priming event and may close early (SEP-1699). */
+export const RESUMABLE_PROTOCOL_VERSION = '2025-11-25';
 /** What a client that sends no `MCP-Protocol-Version` header is assumed to speak (spec 2025-06-18). */
 export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 

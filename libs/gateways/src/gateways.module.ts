@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { ClientAccessResolver } from './common/client-access.resolver';
 import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
@@ -26,13 +27,14 @@ export class GatewaysModule {
       providers: [
         { provide: GATEWAYS_OPTIONS, useValue: resolveGatewaysOptions(options) },
         HostOriginPolicy,
+        ClientAccessResolver,
         HostOriginGuard,
         McpSessionRegistry,
         WsHandshakeVerifier,
         McpGateway,
         StdioTransport,
       ],
-      exports: [GATEWAYS_OPTIONS, StdioTransport, McpSessionRegistry, WsHandshakeVerifier],
+      exports: [GATEWAYS_OPTIONS, StdioTransport, McpSessionRegistry, WsHandshakeVerifier, ClientAccessResolver],
     };
   }
 }

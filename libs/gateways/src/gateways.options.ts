@@ -12,5 +12,10 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
     maxMessageBytes: options.maxMessageBytes ?? ONE_MIB,
     sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
+    sseRetryMs: options.sseRetryMs ?? 1_000,
+    ssePollAfterMs: options.ssePollAfterMs ?? 0,
+    eventStoreMaxEvents: options.eventStoreMaxEvents ?? 1_000,
+    eventStoreMaxBytes: options.eventStoreMaxBytes ?? ONE_MIB,
+    access: options.access,
   };
 }

@@ -1,3 +1,9 @@
+export {
+  type AccessRefusal,
+  type AccessResolution,
+  type ClientAccess,
+  ClientAccessResolver,
+} from './common/client-access.resolver';
 export { HostOriginPolicy } from './common/host-origin.policy';
 export { McpHttpError } from './errors';
 export {

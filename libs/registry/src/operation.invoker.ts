@@ -1,16 +1,28 @@
-import { Injectable } from '@nestjs/common';
-import { OperationNotFoundError } from './errors';
-import type { OperationContext } from './interfaces';
+import { performance } from 'node:perf_hooks';
+import { Injectable, Logger } from '@nestjs/common';
+import { OperationAbortedError, OperationNotFoundError } from './errors';
+import type {
+  InvocationListener,
+  InvocationOutcome,
+  OperationContext,
+  OperationDescriptor,
+  OperationInvocation,
+} from './interfaces';
 import { OperationRegistry } from './operation.registry';
 import { raceAbort, throwIfAborted } from './utils/abort.util';
 
 /**
  * Runs an operation by name: validates the raw arguments against its DTO (whitelist, unknown keys
- * rejected, every bad field reported), then calls the method with the context.
+ * rejected, every bad field reported), then calls the method with the context. Every call of an
+ * existing operation, and every refusal a caller reports, is told to the invocation listeners
+ * (`onInvoked`), whichever door it came through.
  * @publicApi
  */
 @Injectable()
 export class OperationInvoker {
+  private readonly logger = new Logger(OperationInvoker.name);
+  private listeners: readonly InvocationListener[] = [];
+
   constructor(private readonly registry: OperationRegistry) {}
 
   /**
@@ -22,9 +34,67 @@ export class OperationInvoker {
   async invoke(name: string, rawArgs: unknown, ctx: OperationContext): Promise<unknown> {
     const operation = this.registry.entryOf(name);
     if (!operation) throw new OperationNotFoundError(name);
-    throwIfAborted(name, ctx.signal);
-    const args = await operation.validator.validate(rawArgs);
-    // Validation is asynchronous: the request may have been cancelled meanwhile.
-    return raceAbort(name, ctx.signal, () => operation.handler(args, ctx));
+    const startedAt = Date.now();
+    const started = performance.now();
+    const report = (outcome: InvocationOutcome, error?: unknown) =>
+      this.notify(operation.descriptor, rawArgs, ctx, outcome, error, startedAt, performance.now() - started);
+    try {
+      throwIfAborted(name, ctx.signal);
+      const args = await operation.validator.validate(rawArgs);
+      // Validation is asynchronous: the request may have been cancelled meanwhile.
+      const result = await raceAbort(name, ctx.signal, () => operation.handler(args, ctx));
+      report('ok');
+      return result;
+    } catch (error) {
+      report(error instanceof OperationAbortedError ? 'aborted' : 'error', error);
+      throw error;
+    }
+  }
+
+  /**
+   * Records a call a caller refused before invoking it (the client may not see or call the
+   * operation, or not with these arguments), so listeners see refusals next to calls. Unknown
+   * names are ignored: nothing was there to refuse.
+   */
+  reportRefusal(name: string, rawArgs: unknown, ctx: OperationContext, reason: string): void {
+    const operation = this.registry.get(name);
+    if (operation) this.notify(operation, rawArgs, ctx, 'refused', reason, Date.now(), 0);
+  }
+
+  /** Adds a listener for every later call; returns the function that removes it. */
+  onInvoked(listener: InvocationListener): () => void {
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
+  }
+
+  private notify(
+    operation: OperationDescriptor,
+    args: unknown,
+    context: OperationContext,
+    outcome: InvocationOutcome,
+    error: unknown,
+    startedAt: number,
+    durationMs: number,
+  ): void {
+    if (this.listeners.length === 0) return;
+    const invocation: OperationInvocation = {
+      name: operation.name,
+      kind: operation.kind,
+      args,
+      context,
+      outcome,
+      ...(error === undefined ? {} : { error }),
+      startedAt,
+      durationMs,
+    };
+    for (const listener of this.listeners) {
+      try {
+        listener(invocation);
+      } catch (failure) {
+        this.logger.error(`Invocation listener failed on ${operation.name}: ${(failure as Error)?.stack ?? failure}`);
+      }
+    }
   }
 }

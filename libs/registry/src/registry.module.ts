@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { McpPrimitivesModule } from './mcp/mcp-primitives.module';
 import { OperationExplorer } from './operation.explorer';
 import { OperationInvoker } from './operation.invoker';
 import { OperationRegistry } from './operation.registry';
@@ -7,13 +8,14 @@ import { OperationMetadataAccessor } from './operation-metadata.accessor';
 
 /**
  * Discovers every `@Query`/`@View`/`@Report`/`@Command` method at start-up and exposes the
- * operation index and the invoker. Import once, in the root module.
+ * operation index and the invoker; likewise the custom `@McpTool`/`@McpResource`/`@McpPrompt`
+ * primitives and `ResourceEvents`. Import once, in the root module.
  * @publicApi
  */
 @Global()
 @Module({
-  imports: [DiscoveryModule],
+  imports: [DiscoveryModule, McpPrimitivesModule],
   providers: [OperationMetadataAccessor, OperationExplorer, OperationRegistry, OperationInvoker],
-  exports: [OperationRegistry, OperationInvoker],
+  exports: [OperationRegistry, OperationInvoker, McpPrimitivesModule],
 })
 export class RegistryModule {}

@@ -1,7 +1,7 @@
 import type { Reference } from 'isolated-vm';
+import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
 import { ArgumentSizeError } from './errors/argument-size.error';
 import { CallLimitError } from './errors/call-limit.error';
-import { SandboxError } from './errors/sandbox.error';
 import type { SandboxBridge, SandboxCallKind } from './interfaces/sandbox-run.interface';
 import { SANDBOX_CALL_KINDS } from './sandbox.constants';
 
@@ -9,14 +9,6 @@ export interface RelayLimits {
   maxCalls: number;
   maxArgBytes: number;
   cpuTimeMs: number;
-}
-
-/** The error description `settle` rethrows inside the script. */
-interface Refusal {
-  name: string;
-  message: string;
-  code: string | null;
-  tag: string | null;
 }
 
 /**
@@ -69,7 +61,7 @@ export class BridgeRelay {
     }
   }
 
-  private check(kind: unknown, id: unknown, argsJson: unknown, argsLength: unknown): Refusal | undefined {
+  private check(kind: unknown, id: unknown, argsJson: unknown, argsLength: unknown): BridgeRefusal | undefined {
     if (!SANDBOX_CALL_KINDS.includes(kind as SandboxCallKind) || typeof id !== 'string') {
       return { name: 'TypeError', message: 'Invalid myko call', code: null, tag: null };
     }
@@ -93,15 +85,10 @@ export class BridgeRelay {
     );
   }
 
-  private settle(callId: number, ok: boolean, payload: string | Refusal): void {
+  private settle(callId: number, ok: boolean, payload: string | BridgeRefusal): void {
     if (this.closed || !this.settleRef) return;
     if (ok && typeof payload !== 'string') {
-      this.settle(callId, false, {
-        name: 'Error',
-        message: 'The operation returned no JSON text',
-        code: null,
-        tag: null,
-      });
+      this.settle(callId, false, NO_JSON_TEXT);
       return;
     }
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
@@ -109,26 +96,5 @@ export class BridgeRelay {
     this.settleRef.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }).catch((error: unknown) => {
       if (!this.closed) this.onFatal(error);
     });
-  }
-}
-
-/** Only name, message and a string `code` cross into the script: never a host stack. Read by shape (any realm). */
-function refusalOf(error: unknown): Refusal {
-  const { name, message, code } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  if (typeof message !== 'string') return { name: 'Error', message: describeValue(error), code: null, tag: null };
-  const tag = error instanceof SandboxError ? error.kind : null;
-  return {
-    name: typeof name === 'string' && name !== '' ? name : 'Error',
-    message,
-    code: typeof code === 'string' ? code : null,
-    tag,
-  };
-}
-
-function describeValue(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return 'The operation failed';
   }
 }

@@ -2,6 +2,7 @@ import ivm from 'isolated-vm';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
 import { InMemoryBridge } from './testing/in-memory.bridge';
+import { ISOLATIONS } from './testing/isolations';
 
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 const value = (result: SandboxRunResult): unknown => (result.ok ? JSON.parse(result.resultJson) : result.error);
@@ -9,13 +10,13 @@ const value = (result: SandboxRunResult): unknown => (result.ok ? JSON.parse(res
 /** Host-ish names and the methods of isolated-vm handles: none may be reachable from user code. */
 const HOST_MARKERS = ['derefInto', 'applySync', 'applySyncPromise', 'copySync', 'setSync', 'getSync', 'evalClosure'];
 
-describe('SandboxService against hostile scripts', () => {
+describe.each(ISOLATIONS)('SandboxService against hostile scripts, %s', (isolation) => {
   let sandbox: SandboxService;
   const bridge = new InMemoryBridge({ query_Echo: (args) => args });
   const run = (code: string) => sandbox.run({ code, bridge });
 
   beforeAll(() => {
-    sandbox = new SandboxService({ wallTimeMs: 2_000, cpuTimeMs: 300, memoryMb: 32 });
+    sandbox = new SandboxService({ isolation, wallTimeMs: 2_000, cpuTimeMs: 300, memoryMb: 32 });
   });
   afterEach(async () => {
     expect(await run("return await myko.query('Echo', { still: 'serving' })")).toMatchObject({
@@ -25,7 +26,13 @@ describe('SandboxService against hostile scripts', () => {
   });
   afterAll(async () => {
     await sandbox.onModuleDestroy();
-    expect(sandbox.status()).toEqual({ running: 0, queued: 0, liveIsolates: 0, catastrophicErrors: 0 });
+    expect(sandbox.status()).toMatchObject({
+      running: 0,
+      queued: 0,
+      liveIsolates: 0,
+      catastrophicErrors: 0,
+      crashes: 0,
+    });
   });
 
   it('this.constructor.constructor("return process")() finds no process', async () => {

@@ -2,14 +2,20 @@ import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
 import { delay, InMemoryBridge } from './testing/in-memory.bridge';
+import { ISOLATIONS } from './testing/isolations';
 
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 
-describe('SandboxService limits', () => {
+describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
   const services: SandboxService[] = [];
-  const service = (options: Partial<SandboxOptions>) => {
-    const created = new SandboxService(options);
+  /**
+   * Started, so that timings measure runs, not the start of a sandbox process; without a warm pool unless
+   * asked, so that `liveIsolates` counts the isolates of runs only.
+   */
+  const service = async (options: Partial<SandboxOptions>) => {
+    const created = new SandboxService({ isolation, warmPool: 0, ...options });
     services.push(created);
+    await created.onModuleInit();
     return created;
   };
   let bridge: InMemoryBridge;
@@ -23,7 +29,7 @@ describe('SandboxService limits', () => {
 
   describe('time', () => {
     it('stops `await myko.query(…); while (true) {}` with the wall clock', async () => {
-      const sandbox = service({ wallTimeMs: 300, cpuTimeMs: 10_000 });
+      const sandbox = await service({ wallTimeMs: 300, cpuTimeMs: 10_000 });
       const started = Date.now();
       const result = await sandbox.run({ code: "await myko.query('Echo');\nwhile (true) {}", bridge });
       expect(Date.now() - started).toBeLessThan(2_000);
@@ -34,14 +40,14 @@ describe('SandboxService limits', () => {
     });
 
     it('stops a synchronous `while (true) {}` with the CPU limit', async () => {
-      const sandbox = service({ wallTimeMs: 10_000, cpuTimeMs: 200 });
+      const sandbox = await service({ wallTimeMs: 10_000, cpuTimeMs: 200 });
       const result = await sandbox.run({ code: 'while (true) {}', bridge });
       expect(failure(result)).toMatchObject({ kind: 'cpu', name: 'SandboxCpuLimitError', limit: 200 });
       expect(result.stats.cpuMs).toBeGreaterThanOrEqual(150);
     });
 
     it('applies the CPU limit again after each settled call', async () => {
-      const sandbox = service({ wallTimeMs: 10_000, cpuTimeMs: 200 });
+      const sandbox = await service({ wallTimeMs: 10_000, cpuTimeMs: 200 });
       const started = Date.now();
       const result = await sandbox.run({ code: "await myko.query('Echo');\nwhile (true) {}", bridge });
       expect(failure(result)).toMatchObject({ kind: 'cpu' });
@@ -49,14 +55,14 @@ describe('SandboxService limits', () => {
     });
 
     it('does not count time spent waiting on operations against the CPU limit', async () => {
-      const sandbox = service({ wallTimeMs: 5_000, cpuTimeMs: 100 });
+      const sandbox = await service({ wallTimeMs: 5_000, cpuTimeMs: 100 });
       const slow = new InMemoryBridge({ query_Slow: () => delay(300).then(() => 'slow') });
       const code = "const a = await myko.query('Slow');\nconst b = await myko.query('Slow');\nreturn [a, b];";
       expect(await sandbox.run({ code, bridge: slow })).toMatchObject({ ok: true, resultJson: '["slow","slow"]' });
     });
 
     it('caps a request timeoutMs by the server maximum and honours a smaller one', async () => {
-      const sandbox = service({ wallTimeMs: 300 });
+      const sandbox = await service({ wallTimeMs: 300 });
       const hang = new InMemoryBridge({ query_Hang: () => new Promise(() => undefined) });
       const capped = await sandbox.run({ code: "await myko.query('Hang')", bridge: hang, timeoutMs: 60_000 });
       expect(failure(capped)).toMatchObject({ kind: 'timeout', limit: 300 });
@@ -65,25 +71,26 @@ describe('SandboxService limits', () => {
     });
 
     it('aborts in-flight operations when the run ends and swallows their late results', async () => {
-      const sandbox = service({ wallTimeMs: 100 });
+      const sandbox = await service({ wallTimeMs: 500 });
       const signals: AbortSignal[] = [];
       const slow = new InMemoryBridge({
-        query_Slow: async (_args, signal) => {
+        // Answers only after the run has ended: a late result, which must be dropped.
+        query_Slow: (_args, signal) => {
           signals.push(signal);
-          await delay(250);
-          return 'late';
+          return new Promise((resolve) => signal.addEventListener('abort', () => setTimeout(resolve, 50, 'late')));
         },
       });
       const result = await sandbox.run({ code: "await myko.query('Slow')", bridge: slow });
       expect(failure(result)).toMatchObject({ kind: 'timeout' });
+      expect(signals).toHaveLength(1);
       expect(signals[0].aborted).toBe(true);
-      await delay(300);
+      await delay(100);
       expect(await sandbox.run({ code: 'return 1', bridge })).toMatchObject({ ok: true });
     });
   });
 
   it('stops a memory bomb', async () => {
-    const sandbox = service({ memoryMb: 16 });
+    const sandbox = await service({ memoryMb: 16 });
     const result = await sandbox.run({
       code: 'const a = [];\nwhile (true) a.push({ n: a.length, s: "x" + a.length });',
       bridge,
@@ -94,7 +101,7 @@ describe('SandboxService limits', () => {
 
   describe('sizes', () => {
     it('refuses an oversized result with its size, the limit, a hint and a preview', async () => {
-      const sandbox = service({ maxResultBytes: 1000 });
+      const sandbox = await service({ maxResultBytes: 1000 });
       const error = failure(
         await sandbox.run({ code: 'return Array.from({ length: 500 }, (_, i) => ({ i }))', bridge }),
       );
@@ -106,14 +113,14 @@ describe('SandboxService limits', () => {
     });
 
     it('counts the result in UTF-8 bytes, not characters', async () => {
-      const sandbox = service({ maxResultBytes: 1000 });
+      const sandbox = await service({ maxResultBytes: 1000 });
       const error = failure(await sandbox.run({ code: "return 'é'.repeat(600)", bridge }));
       expect(error).toMatchObject({ kind: 'result-size', size: 1202 });
       expect(await sandbox.run({ code: "return 'e'.repeat(998)", bridge })).toMatchObject({ ok: true });
     });
 
     it('throws oversized arguments into the script, where try/catch works', async () => {
-      const sandbox = service({ maxArgBytes: 100 });
+      const sandbox = await service({ maxArgBytes: 100 });
       const code =
         "try {\n  await myko.query('Echo', { s: 'x'.repeat(200) });\n} catch (e) {\n  return e.name + ': ' + e.message;\n}";
       const result = await sandbox.run({ code, bridge });
@@ -125,7 +132,7 @@ describe('SandboxService limits', () => {
     });
 
     it('fails the run as argument-size when the error escapes, also for multi-byte text', async () => {
-      const sandbox = service({ maxArgBytes: 100 });
+      const sandbox = await service({ maxArgBytes: 100 });
       const result = await sandbox.run({ code: "const s = 'é'.repeat(60);\nawait myko.query('Echo', { s });", bridge });
       expect(failure(result)).toMatchObject({ kind: 'argument-size', name: 'ArgumentSizeError', line: 2 });
       expect(failure(result)?.message).toMatch(/are 128 bytes of JSON/);
@@ -135,7 +142,7 @@ describe('SandboxService limits', () => {
 
   describe('calls per run', () => {
     it('rejects the call past the limit and fails the run as call-limit', async () => {
-      const sandbox = service({ maxCalls: 3 });
+      const sandbox = await service({ maxCalls: 3 });
       const code = "for (let i = 0; i < 5; i++) {\n  await myko.query('Echo', { i });\n}";
       const result = await sandbox.run({ code, bridge });
       expect(failure(result)).toMatchObject({ kind: 'call-limit', name: 'CallLimitError', limit: 3, line: 2 });
@@ -145,7 +152,7 @@ describe('SandboxService limits', () => {
     });
 
     it('still fails as call-limit when the script catches the error and returns', async () => {
-      const sandbox = service({ maxCalls: 2 });
+      const sandbox = await service({ maxCalls: 2 });
       const code = `
         for (let i = 0; i < 4; i++) {
           try { await myko.command('Log', { i }); } catch (e) { console.log(e.name); }
@@ -160,7 +167,7 @@ describe('SandboxService limits', () => {
 
   describe('concurrency', () => {
     it('refuses at once with queue-full when every slot and the queue are taken', async () => {
-      const sandbox = service({ maxConcurrent: 1, maxQueue: 1 });
+      const sandbox = await service({ maxConcurrent: 1, maxQueue: 1 });
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => {
         release = resolve;
@@ -185,7 +192,7 @@ describe('SandboxService limits', () => {
 
   describe('cancellation', () => {
     it('stops a run waiting on an operation at once; no later call starts', async () => {
-      const sandbox = service({});
+      const sandbox = await service({});
       const signals: AbortSignal[] = [];
       const hang = new InMemoryBridge({
         query_Hang: (_args, signal) => {
@@ -210,7 +217,7 @@ describe('SandboxService limits', () => {
     });
 
     it('stops a synchronous spin at once', async () => {
-      const sandbox = service({ cpuTimeMs: 10_000 });
+      const sandbox = await service({ cpuTimeMs: 10_000 });
       const controller = new AbortController();
       const pending = sandbox.run({ code: 'while (true) {}', bridge, signal: controller.signal });
       await delay(100);
@@ -221,7 +228,7 @@ describe('SandboxService limits', () => {
     });
 
     it('refuses a run aborted before it starts, and one aborted while queued', async () => {
-      const sandbox = service({ maxConcurrent: 1 });
+      const sandbox = await service({ maxConcurrent: 1 });
       expect(failure(await sandbox.run({ code: 'return 1', bridge, signal: AbortSignal.abort() }))).toMatchObject({
         kind: 'cancelled',
         message: 'The run was cancelled before it started; nothing ran.',
@@ -237,8 +244,9 @@ describe('SandboxService limits', () => {
   });
 
   it('pre-creates warm isolates but never reuses one after user code', async () => {
-    const sandbox = service({ warmPool: 1 });
+    const sandbox = await service({ warmPool: 1 });
     await delay(20);
+    // With process isolation, as the sandbox process reported it when it became ready.
     expect(sandbox.status().liveIsolates).toBe(1);
     expect(await sandbox.run({ code: 'globalThis.marker = 1; return 1', bridge })).toMatchObject({ ok: true });
     expect(await sandbox.run({ code: 'return typeof globalThis.marker', bridge })).toMatchObject({

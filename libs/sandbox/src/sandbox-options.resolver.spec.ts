@@ -14,7 +14,11 @@ describe('resolveSandboxOptions', () => {
       maxConsoleBytes: 65_536,
       maxConcurrent: 2,
       maxQueue: 32,
-      warmPool: 0,
+      warmPool: 1,
+      isolation: 'process',
+      processes: 1,
+      processHeapMb: 256,
+      processMaxRssMb: 512,
     });
   });
 
@@ -28,11 +32,19 @@ describe('resolveSandboxOptions', () => {
 
   it('names every invalid field', () => {
     const resolve = () =>
-      resolveSandboxOptions({ memoryMb: 4, maxConcurrent: 0, wallTimeMs: 1.5, maxQueue: Number.NaN });
+      resolveSandboxOptions({
+        memoryMb: 4,
+        maxConcurrent: 0,
+        wallTimeMs: 1.5,
+        maxQueue: Number.NaN,
+        processes: 0,
+        isolation: 'thread' as never,
+      });
     expect(resolve).toThrow(SandboxConfigError);
     expect(resolve).toThrow(
       'Invalid sandbox options: wallTimeMs must be an integer >= 1 (got 1.5); memoryMb must be an integer >= 8 (got 4); ' +
-        'maxConcurrent must be an integer >= 1 (got 0); maxQueue must be an integer >= 0 (got NaN)',
+        'maxConcurrent must be an integer >= 1 (got 0); maxQueue must be an integer >= 0 (got NaN); ' +
+        "processes must be an integer >= 1 (got 0); isolation must be 'process' or 'in-process' (got thread)",
     );
   });
 });

@@ -1,8 +1,10 @@
 import { SandboxConfigError } from './errors/sandbox-config.error';
-import type { SandboxOptions } from './interfaces/sandbox-options.interface';
+import type { SandboxIsolation, SandboxOptions } from './interfaces/sandbox-options.interface';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';
 
-type NumericOption = Exclude<keyof SandboxOptions, 'onCatastrophicError'>;
+type NumericOption = Exclude<keyof SandboxOptions, 'onCatastrophicError' | 'isolation'>;
+
+const ISOLATIONS: readonly SandboxIsolation[] = ['process', 'in-process'];
 
 /** The smallest value each numeric option accepts. */
 const MINIMUMS: Record<NumericOption, number> = {
@@ -16,6 +18,9 @@ const MINIMUMS: Record<NumericOption, number> = {
   maxConcurrent: 1,
   maxQueue: 0,
   warmPool: 0,
+  processes: 1,
+  processHeapMb: 32,
+  processMaxRssMb: 16,
 };
 
 /** Merges the given options over the defaults; throws `SandboxConfigError` naming every invalid field. */
@@ -30,6 +35,10 @@ export function resolveSandboxOptions(options: Partial<SandboxOptions> = {}): Sa
     } else {
       resolved[key] = value;
     }
+  }
+  if (options.isolation !== undefined) {
+    if (ISOLATIONS.includes(options.isolation)) resolved.isolation = options.isolation;
+    else problems.push(`isolation must be 'process' or 'in-process' (got ${String(options.isolation)})`);
   }
   if (options.onCatastrophicError !== undefined) {
     if (typeof options.onCatastrophicError === 'function') resolved.onCatastrophicError = options.onCatastrophicError;

@@ -12,7 +12,11 @@ export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrop
   maxConsoleBytes: 64 * 1024,
   maxConcurrent: 2,
   maxQueue: 32,
-  warmPool: 0,
+  warmPool: 1,
+  isolation: 'process',
+  processes: 1,
+  processHeapMb: 256,
+  processMaxRssMb: 512,
 });
 
 /** The `myko` methods, in the order they are installed. */
@@ -26,3 +30,20 @@ export const BOOTSTRAP_FILENAME = 'file:///myko-sandbox.js';
 
 /** How much of an oversized result is returned as `preview`, in characters. */
 export const RESULT_PREVIEW_CHARS = 2048;
+
+/**
+ * How long past a run's wall clock the server waits for the sandbox process to answer before it kills the
+ * process. The process enforces the wall clock itself; this only catches a process that stopped answering.
+ */
+export const PROCESS_GRACE_MS = 1_500;
+
+/** How long a new sandbox process may take to load and report ready (TypeScript under jest is the slow case). */
+export const PROCESS_START_TIMEOUT_MS = 20_000;
+
+/** Sandbox process restarts allowed per rolling minute; past it, runs fail at once until the minute frees up. */
+export const PROCESS_RESTARTS_PER_MINUTE = 10;
+
+/** Delay before the n-th restart within a minute (the first is immediate): 250 ms, doubling, up to 5 s. */
+export function restartDelayMs(recentRestarts: number): number {
+  return recentRestarts === 0 ? 0 : Math.min(250 * 2 ** (recentRestarts - 1), 5_000);
+}

@@ -7,16 +7,19 @@ import { SandboxService } from './sandbox.service';
 import { InMemoryBridge } from './testing/in-memory.bridge';
 
 describe('SandboxModule', () => {
-  it('forRoot() provides a working SandboxService with the defaults', async () => {
+  it('forRoot() provides a working SandboxService with the defaults, its sandbox process started at init', async () => {
     const moduleRef = await Test.createTestingModule({ imports: [SandboxModule.forRoot()] }).compile();
+    await moduleRef.init();
     const sandbox = moduleRef.get(SandboxService);
     expect(sandbox.options).toEqual(DEFAULT_SANDBOX_OPTIONS);
+    expect(sandbox.status()).toMatchObject({ isolation: 'process', processes: [{ running: 0 }] });
     const bridge = new InMemoryBridge({ report_Sum: (args) => (args as { n: number[] }).n.reduce((a, b) => a + b) });
     expect(await sandbox.run({ code: "return myko.report('Sum', { n: [1, 2, 3] })", bridge })).toMatchObject({
       ok: true,
       resultJson: '6',
     });
     await moduleRef.close();
+    expect(sandbox.status().processes).toEqual([]);
   });
 
   it('forRoot(options) overrides the given limits', async () => {
@@ -38,11 +41,12 @@ describe('SandboxModule', () => {
     await expect(compile).rejects.toThrow(SandboxConfigError);
   });
 
-  it('fails start-up with a clear message when Node lacks --no-node-snapshot', async () => {
+  it('fails start-up with a clear message when Node lacks --no-node-snapshot and isolates run in-process', async () => {
     const saved = process.env.NODE_OPTIONS;
     process.env.NODE_OPTIONS = '';
     try {
-      const compile = Test.createTestingModule({ imports: [SandboxModule.forRoot()] }).compile();
+      const module = SandboxModule.forRoot({ isolation: 'in-process' });
+      const compile = Test.createTestingModule({ imports: [module] }).compile();
       await expect(compile).rejects.toThrow(NodeSnapshotFlagError);
     } finally {
       process.env.NODE_OPTIONS = saved;

@@ -1,15 +1,16 @@
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
 import { FakeOperationError, InMemoryBridge } from './testing/in-memory.bridge';
+import { ISOLATIONS } from './testing/isolations';
 
-describe('SandboxService (results, errors, myko, console)', () => {
+describe.each(ISOLATIONS)('SandboxService (results, errors, myko, console), %s', (isolation) => {
   let sandbox: SandboxService;
   let bridge: InMemoryBridge;
   const run = (code: string) => sandbox.run({ code, bridge });
   const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 
   beforeAll(() => {
-    sandbox = new SandboxService({ maxConsoleBytes: 200 });
+    sandbox = new SandboxService({ isolation, maxConsoleBytes: 200 });
   });
   afterAll(() => sandbox.onModuleDestroy());
   beforeEach(() => {

@@ -1,53 +1,55 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
 import { SandboxError } from './errors/sandbox.error';
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
-import type { SandboxOptions } from './interfaces/sandbox-options.interface';
+import { failedRun } from './failed-run';
+import type { SandboxIsolation, SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
-import { IsolatePool } from './isolate.pool';
-import { IsolateRunner } from './isolate-runner';
-import { assertNoNodeSnapshotFlag } from './node-flags';
+import type { RunnerStatus, SandboxRunner } from './interfaces/sandbox-runner.interface';
 import { RunSemaphore } from './run-semaphore';
 import { SANDBOX_MODULE_OPTIONS } from './sandbox.module-definition';
 import { effectiveWallTime, resolveSandboxOptions } from './sandbox-options.resolver';
+import { createSandboxRunner } from './sandbox-runner.factory';
 
-/** Load of the sandbox right now. */
-export interface SandboxStatus {
+/** Load and health of the sandbox right now. */
+export interface SandboxStatus extends RunnerStatus {
+  isolation: SandboxIsolation;
   running: number;
   queued: number;
-  /** Isolates created and not yet disposed (warm pool included). */
+  /**
+   * Isolates created and not yet disposed (warm pool included). With process isolation, as the sandbox
+   * processes last reported (after each run).
+   */
   liveIsolates: number;
-  /** Isolates V8 lost control of since start-up; each one's thread and memory are gone for good. */
+  /** Isolates V8 lost control of since start-up (in-process, each one's thread and memory are gone for good). */
   catastrophicErrors: number;
+  /** Sandbox processes that died unexpectedly since start-up; each was replaced. Always 0 in-process. */
+  crashes: number;
 }
 
 /**
  * Runs model-written code (`execute`) in a fresh isolated-vm isolate per run, at most `maxConcurrent` at a
- * time with a bounded queue. Never throws for a failed run: every outcome is a `SandboxRunResult`.
+ * time with a bounded queue. By default the isolates live in a sandbox process, so even a script that crashes
+ * V8 leaves the server running (see `SandboxOptions.isolation`). Never throws for a failed run: every outcome
+ * is a `SandboxRunResult`.
  * @publicApi
  */
 @Injectable()
-export class SandboxService implements OnModuleDestroy {
+export class SandboxService implements OnModuleInit, OnModuleDestroy {
   /** The effective options (defaults merged with the module's). */
   readonly options: SandboxOptions;
   private readonly logger = new Logger(SandboxService.name);
   private readonly semaphore: RunSemaphore;
-  private readonly pool: IsolatePool;
-  private readonly runner: IsolateRunner;
-  private catastrophicErrors = 0;
+  private readonly runner: SandboxRunner;
 
   constructor(@Optional() @Inject(SANDBOX_MODULE_OPTIONS) options?: Partial<SandboxOptions>) {
-    assertNoNodeSnapshotFlag();
     this.options = resolveSandboxOptions(options);
     this.semaphore = new RunSemaphore(this.options.maxConcurrent, this.options.maxQueue);
-    this.pool = new IsolatePool({
-      memoryMb: this.options.memoryMb,
-      warmPool: this.options.warmPool,
-      onCatastrophicError: (message) => this.catastrophe(message),
-      onWarmupError: (error) => this.logger.error('Could not pre-create an isolate', error),
-    });
-    this.runner = new IsolateRunner(this.pool, this.options, (error) =>
-      this.logger.error('Sandbox run failed internally', error instanceof Error ? error.stack : String(error)),
-    );
+    this.runner = createSandboxRunner(this.options, this.logger);
+  }
+
+  /** Starts the sandbox processes, so the first run finds them warm; fails start-up clearly if they cannot start. */
+  async onModuleInit(): Promise<void> {
+    await this.runner.start();
   }
 
   /** Runs `request.code` as the body of an async function; resolves with its JSON result or a failure. */
@@ -58,7 +60,8 @@ export class SandboxService implements OnModuleDestroy {
     try {
       release = await this.semaphore.acquire(request.signal);
     } catch (error) {
-      if (error instanceof SandboxError) return refused(error, performance.now() - queuedAt);
+      if (error instanceof SandboxError)
+        return failedRun(error, { queuedMs: Math.round((performance.now() - queuedAt) * 100) / 100 });
       throw error;
     }
     const queuedMs = Math.round((performance.now() - queuedAt) * 100) / 100;
@@ -72,35 +75,15 @@ export class SandboxService implements OnModuleDestroy {
   }
 
   status(): SandboxStatus {
-    return { ...this.semaphore.stats, liveIsolates: this.pool.live, catastrophicErrors: this.catastrophicErrors };
-  }
-
-  /** Refuses queued runs and disposes warm isolates; running runs end by themselves (bounded by the wall clock). */
-  async onModuleDestroy(): Promise<void> {
-    this.semaphore.refuseQueued(new SandboxCancelledError(false));
-    await this.pool.close();
+    return { isolation: this.options.isolation, ...this.semaphore.stats, ...this.runner.status() };
   }
 
   /**
-   * isolated-vm's advice is to end the process here. We keep serving by default: the run that caused it has
-   * already failed, and a hostile one-line script can cause it, so aborting would turn such a script into an
-   * outage. The lost isolate's thread and memory are counted in `status()`; `onCatastrophicError` can exit.
+   * Refuses queued runs and shuts the runner down: sandbox processes are killed (their running runs end as
+   * cancelled) and awaited, so none outlives the server; in-process, running runs end by themselves.
    */
-  private catastrophe(message: string): void {
-    if (this.catastrophicErrors++ === 0) {
-      // The lost isolate's thread never returns, so a normal exit would hang in isolated-vm's teardown.
-      process.once('exit', () => process.kill(process.pid, 'SIGKILL'));
-    }
-    this.logger.fatal(`isolated-vm lost control of an isolate (its thread and memory are leaked): ${message}`);
-    this.options.onCatastrophicError?.(message);
+  async onModuleDestroy(): Promise<void> {
+    this.semaphore.refuseQueued(new SandboxCancelledError(false));
+    await this.runner.close();
   }
-}
-
-function refused(error: SandboxError, queuedMs: number): SandboxRunResult {
-  return {
-    ok: false,
-    error: error.toFailure(),
-    console: { text: '', truncated: false },
-    stats: { wallMs: 0, cpuMs: 0, calls: 0, queuedMs: Math.round(queuedMs * 100) / 100 },
-  };
 }

@@ -136,4 +136,13 @@ export class CancelOrderArgs {
   @Length(1, 200)
   @ArgDescription('Why it was cancelled, kept on the order.')
   reason?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  @ArgDescription(
+    'Guard: the code of the warehouse the order must be fulfilled by; otherwise nothing is cancelled. ' +
+      'Lets an access profile allow cancelling for one warehouse only.',
+  )
+  warehouseCode?: string;
 }

@@ -9,6 +9,7 @@ import type { DispatchModuleOptions } from '../interfaces/dispatch-options.inter
 import type {
   JsonRpcFailure,
   JsonRpcNotification,
+  JsonRpcRequest,
   JsonRpcResponse,
   JsonRpcSuccess,
 } from '../interfaces/json-rpc.types';
@@ -48,10 +49,25 @@ export class DispatchHarness {
     return filtersFromHeaders(text);
   }
 
-  /** A client of its own session; `notifications` collects what dispatch sends it. */
-  client(filters: ClientFilters = ClientFilters.ALLOW_ALL, notifications?: JsonRpcNotification[]): ClientContext {
-    const notify = notifications ? (n: JsonRpcNotification) => notifications.push(n) : undefined;
+  /**
+   * A client of its own session; `notifications` collects what dispatch sends it on the request's
+   * stream (notifications, and requests to the client).
+   */
+  client(
+    filters: ClientFilters = ClientFilters.ALLOW_ALL,
+    notifications?: (JsonRpcNotification | JsonRpcRequest)[],
+  ): ClientContext {
+    const notify = notifications ? (n: JsonRpcNotification | JsonRpcRequest) => notifications.push(n) : undefined;
     return { transport: 'internal', sessionId: `session-${nextSession++}`, filters, notify };
+  }
+
+  /** Initializes the client's session with these capabilities (sampling, elicitation…). */
+  async initialize(client: ClientContext, capabilities: Record<string, unknown> = {}): Promise<Json> {
+    return this.result(
+      'initialize',
+      { protocolVersion: '2025-11-25', capabilities, clientInfo: { name: 'spec-client', version: '1.0.0' } },
+      client,
+    );
   }
 
   async request(method: string, params?: Record<string, unknown>, client = this.client()): Promise<JsonRpcResponse> {

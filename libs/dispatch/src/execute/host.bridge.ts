@@ -1,7 +1,8 @@
-import type { ClientFilters } from '@myko/filter';
 import {
+  type ClientInfo,
   InvalidArgumentsError,
   OperationAbortedError,
+  type OperationContext,
   OperationError,
   type OperationInvoker,
   OperationNotFoundError,
@@ -12,7 +13,8 @@ import { Logger } from '@nestjs/common';
 import { CallRefusedError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import type { CommandJournal } from './command-journal';
-import { createOperationContext } from './operation-context.factory';
+import { clientInfoOf, createOperationContext } from './operation-context.factory';
+import { reportRefusal } from './refusal.reporter';
 
 /** Longest operation id echoed back in an error, so a script cannot make the host build huge messages. */
 const MAX_ECHOED_ID = 200;
@@ -25,6 +27,9 @@ const MAX_ECHOED_ID = 200;
  */
 export class HostBridge implements SandboxBridge {
   private static readonly logger = new Logger('ExecuteBridge');
+  /** The operations this run has called: each known to exist and be visible, with its context. */
+  private readonly admitted = new Map<string, OperationContext>();
+  private client?: ClientInfo;
 
   constructor(
     private readonly registry: OperationRegistry,
@@ -35,20 +40,40 @@ export class HostBridge implements SandboxBridge {
 
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
-    const filters: ClientFilters = this.request.client.filters;
-    if (!this.registry.get(name) || !filters.isVisible(name)) throw new OperationNotFoundError(name);
+    const ctx = this.admitted.get(name) ?? this.admit(name, argsJson);
     const args = parseArguments(name, argsJson);
-    const refusal = filters.checkCallable(name, args);
-    if (refusal !== undefined) throw new CallRefusedError(refusal);
+    const refusal = this.request.client.filters.checkCallable(name, args);
+    if (refusal !== undefined) {
+      reportRefusal(this.invoker, this.request, name, args, refusal);
+      throw new CallRefusedError(refusal);
+    }
     if (this.request.signal.aborted) throw new OperationAbortedError(name, 'the execution was stopped');
-    return this.invoke(name, kind, args);
+    return this.invoke(name, kind, args, ctx);
   }
 
-  private async invoke(name: string, kind: SandboxCallKind, args: object): Promise<string> {
+  /**
+   * First call of an operation in this run. Filters and the registry are fixed for the run, so
+   * existence and visibility are checked once (a refused name is checked, and reported, on every
+   * call); the context holds nothing per call, so it is kept too.
+   */
+  private admit(name: string, argsJson: string): OperationContext {
+    if (!this.registry.get(name)) throw new OperationNotFoundError(name);
+    if (!this.request.client.filters.isVisible(name)) {
+      // Indistinguishable from an unknown operation for the script; recorded as a refusal for the audit.
+      reportRefusal(this.invoker, this.request, name, argsJson, `${name} is not visible to this client`);
+      throw new OperationNotFoundError(name);
+    }
+    this.client ??= clientInfoOf(this.request);
+    const ctx = createOperationContext(name, this.request, this.client);
+    this.admitted.set(name, ctx);
+    return ctx;
+  }
+
+  private async invoke(name: string, kind: SandboxCallKind, args: object, ctx: OperationContext): Promise<string> {
     const record = kind === 'command' ? this.journal.start(name) : undefined;
     let result: unknown;
     try {
-      result = await this.invoker.invoke(name, args, createOperationContext(name, this.request));
+      result = await this.invoker.invoke(name, args, ctx);
     } catch (error) {
       const scriptError = this.toScriptError(name, error);
       if (record && error instanceof OperationAbortedError) this.journal.interrupt(record);

@@ -1,36 +1,56 @@
-import type { OperationContext, OperationLogger } from '@myko/registry';
+import type { ClientInfo, OperationContext, OperationLogger } from '@myko/registry';
 import { Logger } from '@nestjs/common';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { withClientLog } from '../logging/operation-log';
+
+/** One logger per operation name, shared by every call (names are checked against the registry first). */
+const loggers = new Map<string, OperationLogger>();
+
+/** Who is calling, as operations see it: built once per request. */
+export function clientInfoOf(request: RequestContext): ClientInfo {
+  const { client, session } = request;
+  return {
+    transport: client.transport,
+    sessionId: client.sessionId,
+    principal: client.principal,
+    clientName: session.clientInfo?.name,
+  };
+}
 
 /**
  * The context an operation receives when `execute` calls it: who is calling, the request's
  * abort signal (cancellation and the end of the run), logging to the server log, and progress.
+ * Nothing in it is per call, so a run builds one per operation it calls and reuses it.
  */
-export function createOperationContext(name: string, request: RequestContext): OperationContext {
-  const { client, session, signal, progress } = request;
-  return {
-    client: {
-      transport: client.transport,
-      sessionId: client.sessionId,
-      principal: client.principal,
-      clientName: session.clientInfo?.name,
-    },
-    signal,
-    log: createOperationLogger(name),
-    progress,
-  };
+export function createOperationContext(
+  name: string,
+  request: RequestContext,
+  client: ClientInfo = clientInfoOf(request),
+): OperationContext {
+  const log = request.log ? withClientLog(operationLogger(name), name, request.log) : operationLogger(name);
+  return { client, signal: request.signal, log, progress: request.progress };
+}
+
+/** The shared logger of an operation: `debug/info/warn/error(message, data?)` into the Nest log, context = name. */
+export function operationLogger(name: string): OperationLogger {
+  let log = loggers.get(name);
+  if (!log) {
+    log = createOperationLogger(name);
+    loggers.set(name, log);
+  }
+  return log;
 }
 
 function createOperationLogger(name: string): OperationLogger {
   const logger = new Logger(name);
   const format = (message: string, data: unknown) =>
     data === undefined ? message : `${message} ${safeStringify(data)}`;
-  return {
-    debug: (message, data) => logger.debug(format(message, data)),
-    info: (message, data) => logger.log(format(message, data)),
-    warn: (message, data) => logger.warn(format(message, data)),
-    error: (message, data) => logger.error(format(message, data)),
-  };
+  return Object.freeze({
+    debug: (message: string, data?: unknown) => logger.debug(format(message, data)),
+    info: (message: string, data?: unknown) => logger.log(format(message, data)),
+    warn: (message: string, data?: unknown) => logger.warn(format(message, data)),
+    error: (message: string, data?: unknown) => logger.error(format(message, data)),
+  });
 }
 
 function safeStringify(data: unknown): string {

@@ -1,5 +1,5 @@
-import type { ClientFilters } from '@myko/filter';
-import type { JsonRpcNotification } from './json-rpc.types';
+import type { ClientFilters, ToolMode } from '@myko/filter';
+import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.types';
 
 /**
  * Who sent a message and how to reach them: built by a gateway (per HTTP request, per WebSocket
@@ -17,8 +17,15 @@ export interface ClientContext {
   /** Access profile name when auth is configured. */
   readonly principal?: string;
   /**
-   * Sends a notification related to the message being handled (progress, log). Absent when the
-   * transport cannot deliver one now; dispatch then drops it.
+   * Sends a message related to the request being handled: a notification (progress, log) or a
+   * server→client request (sampling, elicitation) whose response the client sends back through
+   * `DispatchService.handle`. Absent when the transport cannot deliver one now; dispatch then drops
+   * notifications and fails server requests.
    */
-  readonly notify?: (notification: JsonRpcNotification) => void;
+  readonly notify?: (message: JsonRpcNotification | JsonRpcRequest) => void;
+  /**
+   * Serves this client in this tool mode, whatever its profile's or the server's. Gateways leave it
+   * unset: dispatch reads the mode of the client's `principal` (its access profile), else the server's.
+   */
+  readonly toolMode?: ToolMode;
 }

@@ -1,3 +1,5 @@
+import type { ToolMode } from '@myko/filter';
+import type { McpLogLevel } from '@myko/registry';
 import type { SandboxOptions } from '@myko/sandbox';
 
 /** Identity reported in the `initialize` result. */
@@ -17,10 +19,34 @@ export interface DispatchModuleOptions {
   instructions?: string;
   /** Limits of the `execute` sandbox (wall clock, memory, calls…); safe defaults when omitted. */
   sandbox?: Partial<SandboxOptions>;
+  /**
+   * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or
+   * above it reach the client as `notifications/message`.
+   * @default 'info'
+   */
+  logLevel?: McpLogLevel;
+  /**
+   * How long a request to the client (sampling, elicitation) may wait for its answer before it is
+   * cancelled; a person may be answering an elicitation.
+   * @default 300000 (5 minutes)
+   */
+  clientRequestTimeoutMs?: number;
+  /**
+   * How operations are offered as tools: `code` (`search` + `execute`), `direct` (one tool per
+   * visible operation, `<kind>_<id>`, with its schemas and annotations) or `both`.
+   * @default 'code'
+   */
+  toolMode?: ToolMode;
+  /** Access profiles (by name, the client's `principal`) served in another mode than `toolMode`. */
+  profileToolModes?: Readonly<Record<string, ToolMode>>;
 }
 
 /** The options after defaults are applied. */
 export interface ResolvedDispatchOptions {
   serverInfo: Required<ServerIdentity>;
   instructions?: string;
+  logLevel: McpLogLevel;
+  clientRequestTimeoutMs: number;
+  toolMode: ToolMode;
+  profileToolModes: Readonly<Record<string, ToolMode>>;
 }

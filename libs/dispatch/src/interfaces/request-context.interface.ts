@@ -1,3 +1,4 @@
+import type { ClientLog } from '../logging/client-log';
 import type { SessionState } from '../session/session-state.interface';
 import type { ClientContext } from './client-context.interface';
 import type { JsonRpcId } from './json-rpc.types';
@@ -13,4 +14,9 @@ export interface RequestContext {
   /** Aborted by `notifications/cancelled` for this id or by the end of the session. */
   readonly signal: AbortSignal;
   readonly progress: ProgressReporter;
+  /**
+   * `notifications/message` on the request's stream, at or above the session's level. Optional so
+   * that contexts built by hand (tests, tools) need not provide it; dispatch always sets it.
+   */
+  readonly log?: ClientLog;
 }

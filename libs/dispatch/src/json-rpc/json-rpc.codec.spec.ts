@@ -18,8 +18,29 @@ describe('json-rpc codec', () => {
       method: 'notifications/initialized',
       params: {},
     });
-    expect(classifyMessage({ jsonrpc: '2.0', id: 3, result: {} })).toEqual({ type: 'response' });
-    expect(classifyMessage({ jsonrpc: '2.0', id: 3, error: { code: 1, message: 'x' } })).toEqual({ type: 'response' });
+    expect(classifyMessage({ jsonrpc: '2.0', id: 3, result: { a: 1 } })).toEqual({
+      type: 'response',
+      id: 3,
+      result: { a: 1 },
+    });
+    expect(classifyMessage({ jsonrpc: '2.0', id: 's', error: { code: 1, message: 'x', data: 2 } })).toEqual({
+      type: 'response',
+      id: 's',
+      error: { code: 1, message: 'x', data: 2 },
+    });
+  });
+
+  it('keeps a malformed client response a response, carrying an error and a null id when unreadable', () => {
+    expect(classifyMessage({ jsonrpc: '2.0', id: {}, result: 1 })).toEqual({
+      type: 'response',
+      id: null,
+      error: { code: -32600, message: 'result must be an object' },
+    });
+    expect(classifyMessage({ jsonrpc: '2.0', id: 4, error: 'bad' })).toMatchObject({
+      type: 'response',
+      id: 4,
+      error: { code: -32600 },
+    });
   });
 
   it.each([

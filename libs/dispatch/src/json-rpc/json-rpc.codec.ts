@@ -1,3 +1,4 @@
+import { JSON_RPC_ERROR_CODES } from '../dispatch.constants';
 import { InvalidParamsError, InvalidRequestError, ParseError } from '../errors';
 import type { JsonRpcId } from '../interfaces/json-rpc.types';
 import type { IncomingMessage } from './json-rpc.message';
@@ -32,7 +33,7 @@ export function classifyMessage(message: unknown): IncomingMessage {
     return invalid(null, new InvalidRequestError('a message must be a JSON object'));
   }
   if (!('method' in message) && ('result' in message || 'error' in message)) {
-    return { type: 'response' };
+    return classifyResponse(message);
   }
   const hasId = 'id' in message;
   const answerId = hasId && isValidId(message.id) ? message.id : null;
@@ -52,6 +53,34 @@ export function classifyMessage(message: unknown): IncomingMessage {
   }
   if (!hasId) return { type: 'notification', method: message.method, params };
   return { type: 'request', id: message.id as JsonRpcId, method: message.method, params };
+}
+
+/** A response from the client; a malformed one still counts as a response (never answered), with an error. */
+function classifyResponse(message: Record<string, unknown>): IncomingMessage {
+  const id = isValidId(message.id) ? message.id : null;
+  if ('error' in message) {
+    const error = message.error;
+    const valid = isPlainObject(error) && Number.isInteger(error.code) && typeof error.message === 'string';
+    return {
+      type: 'response',
+      id,
+      error: valid
+        ? {
+            code: error.code as number,
+            message: error.message as string,
+            ...('data' in error ? { data: error.data } : {}),
+          }
+        : { code: JSON_RPC_ERROR_CODES.INVALID_REQUEST, message: 'malformed error object in the response' },
+    };
+  }
+  if (!isPlainObject(message.result)) {
+    return {
+      type: 'response',
+      id,
+      error: { code: JSON_RPC_ERROR_CODES.INVALID_REQUEST, message: 'result must be an object' },
+    };
+  }
+  return { type: 'response', id, result: message.result };
 }
 
 function invalid(id: JsonRpcId | null, error: Error): IncomingMessage {

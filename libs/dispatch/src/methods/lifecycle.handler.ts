@@ -1,3 +1,4 @@
+import { McpPrimitiveRegistry } from '@myko/registry';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../dispatch.constants';
 import { InvalidParamsError } from '../errors';
@@ -15,6 +16,7 @@ export class LifecycleHandler {
   constructor(
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
     private readonly sessions: SessionStore,
+    private readonly primitives: McpPrimitiveRegistry,
   ) {}
 
   /** Echoes the client's protocol version when supported, else answers the latest one. */
@@ -29,12 +31,26 @@ export class LifecycleHandler {
     session.clientInfo = isPlainObject(clientInfo) ? toPeerInfo(clientInfo) : undefined;
     const result: Record<string, unknown> = {
       protocolVersion: session.protocolVersion,
-      // Only what is served: no subscriptions, list-change notifications, prompts or logging yet.
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: this.capabilities(),
       serverInfo: { ...this.options.serverInfo },
     };
     if (this.options.instructions) result.instructions = this.options.instructions;
     return result;
+  }
+
+  /**
+   * Only what is served. The tool, resource and prompt sets are fixed at boot, so no list-change
+   * notifications; prompts only when a plugin declares one. Completions are always served: the
+   * schema template completes operation kinds and ids.
+   */
+  capabilities(): Record<string, unknown> {
+    return {
+      tools: { listChanged: false },
+      resources: { subscribe: true, listChanged: false },
+      ...(this.primitives.prompts().length > 0 ? { prompts: { listChanged: false } } : {}),
+      logging: {},
+      completions: {},
+    };
   }
 
   ping(): Record<string, unknown> {

@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
+import { CompletionHandler } from './completion.handler';
 import { LifecycleHandler } from './lifecycle.handler';
+import { LoggingHandler } from './logging.handler';
+import { PromptsHandler } from './prompts.handler';
 import { ResourcesHandler } from './resources.handler';
 import { ToolsHandler } from './tools.handler';
 
@@ -19,7 +22,14 @@ export class MethodRouter {
   private readonly requests: ReadonlyMap<string, RequestHandler>;
   private readonly notifications: ReadonlyMap<string, NotificationHandler>;
 
-  constructor(lifecycle: LifecycleHandler, tools: ToolsHandler, resources: ResourcesHandler) {
+  constructor(
+    lifecycle: LifecycleHandler,
+    tools: ToolsHandler,
+    resources: ResourcesHandler,
+    prompts: PromptsHandler,
+    completion: CompletionHandler,
+    logging: LoggingHandler,
+  ) {
     this.requests = new Map<string, RequestHandler>([
       ['initialize', (params, request) => lifecycle.initialize(params, request)],
       ['ping', () => lifecycle.ping()],
@@ -27,7 +37,13 @@ export class MethodRouter {
       ['tools/call', (params, request) => tools.call(params, request)],
       ['resources/list', (params, request) => resources.list(params, request)],
       ['resources/read', (params, request) => resources.read(params, request)],
-      ['resources/templates/list', (params) => resources.templates(params)],
+      ['resources/templates/list', (params, request) => resources.templates(params, request)],
+      ['resources/subscribe', (params, request) => resources.subscribe(params, request)],
+      ['resources/unsubscribe', (params, request) => resources.unsubscribe(params, request)],
+      ['prompts/list', (params, request) => prompts.list(params, request)],
+      ['prompts/get', (params, request) => prompts.get(params, request)],
+      ['completion/complete', (params, request) => completion.complete(params, request)],
+      ['logging/setLevel', (params, request) => logging.setLevel(params, request)],
     ]);
     this.notifications = new Map<string, NotificationHandler>([
       ['notifications/initialized', (params, client) => lifecycle.initialized(params, client)],

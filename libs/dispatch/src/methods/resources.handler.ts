@@ -1,26 +1,78 @@
+import { ResourceEvents } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { InvalidParamsError } from '../errors';
+import { listOffset, pageOf } from '../common/list-page';
+import { LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../dispatch.constants';
+import { InvalidParamsError, ResourceNotFoundError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
+import { CustomResourceCatalog } from '../resources/custom-resource.catalog';
 import { SchemaResourceCatalog } from '../resources/schema-resource.catalog';
+import { encodeCursor } from '../search/search.cursor';
 
-/** `resources/list`, `resources/read` and `resources/templates/list`. */
+const LIST_SCOPE = 'resources/list';
+const TEMPLATES_SCOPE = 'resources/templates/list';
+
+/**
+ * `resources/list`, `resources/read`, `resources/templates/list`, `resources/subscribe` and
+ * `resources/unsubscribe` over the custom resources (listed first) and the schema resources.
+ */
 @Injectable()
 export class ResourcesHandler {
-  constructor(private readonly catalog: SchemaResourceCatalog) {}
+  constructor(
+    private readonly schemas: SchemaResourceCatalog,
+    private readonly custom: CustomResourceCatalog,
+    private readonly events: ResourceEvents,
+  ) {}
 
+  /** Custom static resources, then one schema resource per visible operation, paged together. */
   list(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
-    return this.catalog.list(params.cursor, request.client.filters);
+    const filters = request.client.filters;
+    const offset = listOffset(params.cursor, LIST_SCOPE);
+    const custom = this.custom.list(filters);
+    const schemas = this.schemas.visible(filters);
+    const end = offset + RESOURCE_PAGE_SIZE;
+    const resources = [
+      ...custom.slice(offset, end),
+      ...schemas.slice(Math.max(0, offset - custom.length), end - custom.length),
+    ];
+    const next = offset + resources.length;
+    const total = custom.length + schemas.count;
+    return next < total ? { resources, nextCursor: encodeCursor(next, LIST_SCOPE) } : { resources };
   }
 
-  read(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
-    if (typeof params.uri !== 'string') throw new InvalidParamsError('`uri` must be a string');
-    return this.catalog.read(params.uri, request.client.filters);
+  async read(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
+    const uri = requireUri(params);
+    if (uri.startsWith(SCHEMA_URI_PREFIX)) return this.schemas.read(uri, request.client.filters);
+    return this.custom.read(uri, request);
   }
 
-  /** The one template fits on a page; any cursor is one this server never issued. */
-  templates(params: JsonRpcParams): Record<string, unknown> {
-    if (params.cursor !== undefined) throw new InvalidParamsError('invalid cursor');
-    return this.catalog.templates();
+  templates(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
+    const templates = [this.schemas.template(), ...this.custom.templates(request.client.filters)];
+    const { items, nextCursor } = pageOf(templates, params.cursor, TEMPLATES_SCOPE, LIST_PAGE_SIZE);
+    return nextCursor ? { resourceTemplates: items, nextCursor } : { resourceTemplates: items };
   }
+
+  /** Subscribes the session to a resource it can read; unknown or hidden → -32002. */
+  subscribe(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
+    const uri = requireUri(params);
+    const filters = request.client.filters;
+    const known = uri.startsWith(SCHEMA_URI_PREFIX) ? this.schemas.has(uri, filters) : this.custom.has(uri, filters);
+    if (!known) throw new ResourceNotFoundError(uri);
+    const subscriptions = request.session.subscriptions;
+    if (!subscriptions.has(uri)) subscriptions.set(uri, this.events.watch(uri));
+    return {};
+  }
+
+  /** Idempotent: unsubscribing from a URI that was never subscribed is not an error. */
+  unsubscribe(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
+    const uri = requireUri(params);
+    request.session.subscriptions.get(uri)?.();
+    request.session.subscriptions.delete(uri);
+    return {};
+  }
+}
+
+function requireUri(params: JsonRpcParams): string {
+  if (typeof params.uri !== 'string') throw new InvalidParamsError('`uri` must be a string');
+  return params.uri;
 }

@@ -1,47 +1,49 @@
+import type { ToolMode } from '@myko/filter';
 import { OperationRegistry } from '@myko/registry';
-import { SandboxService } from '@myko/sandbox';
 import { Injectable } from '@nestjs/common';
-import { EXECUTE_TOOL, SEARCH_TOOL } from '../dispatch.constants';
+import { pageOf } from '../common/list-page';
+import { LIST_PAGE_SIZE } from '../dispatch.constants';
 import { InvalidParamsError, ToolExecutionError, UnknownToolError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
-import { ExecuteTool } from '../tools/execute.tool';
-import { executeToolDefinition } from '../tools/execute.tool-definition';
+import { CustomToolSource } from '../tools/custom-tool.source';
+import { DirectOperationToolSource } from '../tools/direct-operation-tool.source';
 import { legacyToolHint } from '../tools/legacy-tool-name';
-import { SearchTool } from '../tools/search.tool';
-import { SEARCH_TOOL_DEFINITION } from '../tools/search.tool-definition';
-import type { CallToolResult, ToolDefinition } from '../tools/tool-definition.interface';
+import { MetaToolSource } from '../tools/meta-tool.source';
+import type { CallToolResult } from '../tools/tool-definition.interface';
+import { ToolModeResolver } from '../tools/tool-mode.resolver';
 import { toolError } from '../tools/tool-result';
+import type { ToolSource } from '../tools/tool-source.interface';
+
+const LIST_SCOPE = 'tools/list';
 
 /**
- * `tools/list` and `tools/call` with MCP 2025-06-18 error semantics: a hidden or unknown tool and
- * malformed call params are protocol errors; refusals, bad arguments and failures are tool results
- * with `isError: true`.
+ * `tools/list` and `tools/call` over the tool sources of the client's tool mode (`code`: meta tools,
+ * then custom tools; `direct`: custom tools, then one tool per operation; `both`: all three), with
+ * MCP 2025-06-18 error semantics: a hidden or unknown tool and malformed call params are protocol
+ * errors; refusals, bad arguments and failures are tool results with `isError: true`.
  */
 @Injectable()
 export class ToolsHandler {
-  private readonly tools: ReadonlyMap<string, SearchTool | ExecuteTool>;
-  private readonly definitions: readonly ToolDefinition[];
+  private readonly sources: Readonly<Record<ToolMode, readonly ToolSource[]>>;
 
   constructor(
     private readonly registry: OperationRegistry,
-    searchTool: SearchTool,
-    executeTool: ExecuteTool,
-    sandbox: SandboxService,
+    private readonly modes: ToolModeResolver,
+    meta: MetaToolSource,
+    custom: CustomToolSource,
+    private readonly direct: DirectOperationToolSource,
   ) {
-    this.definitions = [SEARCH_TOOL_DEFINITION, executeToolDefinition(sandbox.options.wallTimeMs)];
-    this.tools = new Map<string, SearchTool | ExecuteTool>([
-      [SEARCH_TOOL, searchTool],
-      [EXECUTE_TOOL, executeTool],
-    ]);
+    this.sources = { code: [meta, custom], direct: [custom, direct], both: [meta, custom, direct] };
   }
 
-  /** Both tools fit on one page, so any cursor is one this server never issued. */
   list(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
-    if (params.cursor !== undefined) throw new InvalidParamsError('invalid cursor');
     const filters = request.client.filters;
-    return { tools: this.definitions.filter((tool) => filters.isMetaToolVisible(tool.name)) };
+    const mode = this.modes.modeOf(request.client);
+    const tools = this.sources[mode].flatMap((source) => source.list(filters));
+    const { items, nextCursor } = pageOf(tools, params.cursor, `${LIST_SCOPE}\u0000${mode}`, LIST_PAGE_SIZE);
+    return nextCursor ? { tools: items, nextCursor } : { tools: items };
   }
 
   async call(params: JsonRpcParams, request: RequestContext): Promise<CallToolResult> {
@@ -49,20 +51,39 @@ export class ToolsHandler {
     if (typeof name !== 'string') throw new InvalidParamsError('`name` must be the name of a tool');
     if (!isPlainObject(args)) throw new InvalidParamsError('`arguments` must be an object');
     const filters = request.client.filters;
-    const tool = this.tools.get(name);
-    if (!tool || !filters.isMetaToolVisible(name)) return this.notATool(name, request);
+    const mode = this.modes.modeOf(request.client);
+    const source = this.sources[mode].find((candidate) => candidate.has(name, filters));
+    if (!source) return this.notATool(name, args, mode, request);
     const refusal = filters.checkCallable(name, args);
-    if (refusal !== undefined) return toolError(refusal);
+    if (refusal !== undefined) {
+      source.refused?.(name, args, refusal, request);
+      return toolError(refusal);
+    }
     try {
-      return await tool.call(args, request);
+      return await source.call(name, args, request);
     } catch (error) {
       if (error instanceof ToolExecutionError) return toolError(error.message);
       throw error;
     }
   }
 
-  private notATool(name: string, request: RequestContext): CallToolResult {
-    const hint = legacyToolHint(name, this.registry, request.client.filters);
+  /**
+   * Code Mode tells a caller of a visible operation's old tool name to use `search` and `execute`.
+   * Where operations are tools, a hidden one is an unknown tool, and the attempt is audited.
+   */
+  private notATool(
+    name: string,
+    args: Record<string, unknown>,
+    mode: ToolMode,
+    request: RequestContext,
+  ): CallToolResult {
+    const filters = request.client.filters;
+    if (mode !== 'code') {
+      if (this.direct.isHidden(name, filters))
+        this.direct.refused(name, args, `${name} is not visible to this client`, request);
+      throw new UnknownToolError(name);
+    }
+    const hint = legacyToolHint(name, this.registry, filters);
     if (hint === undefined) throw new UnknownToolError(name);
     return toolError(hint);
   }

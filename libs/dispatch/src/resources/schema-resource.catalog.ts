@@ -1,14 +1,19 @@
 import type { ClientFilters } from '@myko/filter';
 import { type OperationDescriptor, OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { RESOURCE_PAGE_SIZE, SCHEMA_URI_TEMPLATE } from '../dispatch.constants';
-import { InvalidParamsError, ResourceNotFoundError } from '../errors';
+import { SCHEMA_URI_TEMPLATE } from '../dispatch.constants';
+import { ResourceNotFoundError } from '../errors';
 import { OperationSearchService } from '../search/operation-search.service';
-import { decodeCursor, encodeCursor } from '../search/search.cursor';
 import { operationNameOfUri, schemaUriOf } from './schema-uri';
 
 const MIME_TYPE = 'application/json';
-const LIST_SCOPE = 'resources/list';
+
+/** The visible schema resources of one client, to be paged without building them all. */
+export interface SchemaResourceList {
+  readonly count: number;
+  /** `resources/list` items from `start` (inclusive) to `end` (exclusive). */
+  slice(start: number, end: number): Record<string, unknown>[];
+}
 
 /**
  * The input JSON Schema of every visible operation as a resource, `myko://schema/<kind>/<id>`.
@@ -21,42 +26,41 @@ export class SchemaResourceCatalog {
     private readonly searchService: OperationSearchService,
   ) {}
 
-  list(cursor: unknown, filters: ClientFilters): Record<string, unknown> {
-    const offset = this.offsetOf(cursor);
+  /** The client's visible operations in index order. */
+  visible(filters: ClientFilters): SchemaResourceList {
     const index = this.searchService.getIndex();
     const visible = index.match([], undefined, filters);
-    const page = visible.slice(offset, offset + RESOURCE_PAGE_SIZE);
-    const resources = page.map((i) => toResource(index.operation(i)));
-    const next = offset + page.length;
-    return next < visible.length ? { resources, nextCursor: encodeCursor(next, LIST_SCOPE) } : { resources };
-  }
-
-  read(uri: string, filters: ClientFilters): Record<string, unknown> {
-    const name = operationNameOfUri(uri);
-    const op = name === undefined ? undefined : this.registry.get(name);
-    if (!op || !filters.isVisible(op.name)) throw new ResourceNotFoundError(uri);
-    return { contents: [{ uri, mimeType: MIME_TYPE, text: JSON.stringify(op.inputSchema, null, 2) }] };
-  }
-
-  templates(): Record<string, unknown> {
     return {
-      resourceTemplates: [
-        {
-          uriTemplate: SCHEMA_URI_TEMPLATE,
-          name: 'operation-input-schema',
-          title: 'Operation input schema',
-          description: 'JSON Schema (2020-12) of the arguments of one operation, by kind and id.',
-          mimeType: MIME_TYPE,
-        },
-      ],
+      count: visible.length,
+      slice: (start, end) => visible.slice(start, end).map((i) => toResource(index.operation(i))),
     };
   }
 
-  private offsetOf(cursor: unknown): number {
-    if (cursor === undefined) return 0;
-    const offset = typeof cursor === 'string' ? decodeCursor(cursor, LIST_SCOPE) : undefined;
-    if (offset === undefined) throw new InvalidParamsError('invalid cursor');
-    return offset;
+  /** The operation a schema URI names, when it exists and is visible. */
+  has(uri: string, filters: ClientFilters): boolean {
+    return this.find(uri, filters) !== undefined;
+  }
+
+  read(uri: string, filters: ClientFilters): Record<string, unknown> {
+    const op = this.find(uri, filters);
+    if (!op) throw new ResourceNotFoundError(uri);
+    return { contents: [{ uri, mimeType: MIME_TYPE, text: JSON.stringify(op.inputSchema, null, 2) }] };
+  }
+
+  template(): Record<string, unknown> {
+    return {
+      uriTemplate: SCHEMA_URI_TEMPLATE,
+      name: 'operation-input-schema',
+      title: 'Operation input schema',
+      description: 'JSON Schema (2020-12) of the arguments of one operation, by kind and id.',
+      mimeType: MIME_TYPE,
+    };
+  }
+
+  private find(uri: string, filters: ClientFilters): OperationDescriptor | undefined {
+    const name = operationNameOfUri(uri);
+    const op = name === undefined ? undefined : this.registry.get(name);
+    return op && filters.isVisible(op.name) ? op : undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { OperationDescriptor } from '@myko/registry';
 import { camelCaseParts, camelCaseTails, textWords } from './search.tokenizer';
+import { bitsetWords, setBits } from './search-bits';
 
 /**
  * Score of one query word against one operation, by the best way it matched: the word is the
@@ -11,20 +12,32 @@ export const SCORE_ID_PREFIX = 100;
 export const SCORE_ID_WORD = 10;
 export const SCORE_TEXT = 1;
 
+/** Below this many postings a term never gets a bitset, however few operations there are. */
+const MIN_BITSET_POSTINGS = 16;
+
 /**
- * The inverted index (sorted terms → postings) and the forward index (operation → its sorted term
- * ids), as flat typed arrays. Postings carry the score a prefix match of that token earns.
+ * The inverted index as flat typed arrays: sorted terms → the operations holding them, the subset
+ * of those postings that come from the id (they raise the score above SCORE_TEXT), and, for common
+ * terms, the same set as a bitset.
  */
 export interface SearchTables {
   readonly terms: readonly string[];
-  /** Postings of term t are `[termStart[t], termStart[t + 1])`, in ascending operation order. */
+  /** Operations holding term t are `postingOps[termStart[t], termStart[t + 1])`, ascending. */
   readonly termStart: Int32Array;
   readonly postingOps: Int32Array;
-  readonly postingScores: Uint16Array;
-  /** Term ids of operation i are `[opTermStart[i], opTermStart[i + 1])`, ascending. */
-  readonly opTermStart: Int32Array;
-  readonly opTerms: Int32Array;
-  readonly opTermScores: Uint16Array;
+  /** The postings of term t that score above SCORE_TEXT: `[idStart[t], idStart[t + 1])`, ascending. */
+  readonly idStart: Int32Array;
+  readonly idOps: Int32Array;
+  readonly idScores: Uint16Array;
+  /** The id postings by operation: the terms of op i are `opIdTerms[opIdStart[i], opIdStart[i + 1])`, ascending. */
+  readonly opIdStart: Int32Array;
+  readonly opIdTerms: Int32Array;
+  readonly opIdScores: Uint16Array;
+  /** Where term t's bitset starts in `bitsets` (in words), or -1 for a term rare enough to set from postings. */
+  readonly bitsetAt: Int32Array;
+  readonly bitsets: Uint32Array;
+  /** Words per bitset. */
+  readonly words: number;
 }
 
 export function buildSearchTables(ops: readonly OperationDescriptor[]): SearchTables {
@@ -103,52 +116,87 @@ class PostingCollector {
       rank[t] = r;
     });
     const termStart = new Int32Array(names.length + 1);
-    const opTermStart = new Int32Array(opCount + 1);
+    const idStart = new Int32Array(names.length + 1);
     for (let p = 0; p < count; p++) {
-      termStart[rank[this.terms[p]] + 1]++;
-      opTermStart[this.ops[p] + 1]++;
+      const r = rank[this.terms[p]];
+      termStart[r + 1]++;
+      if (this.scores[p] > SCORE_TEXT) idStart[r + 1]++;
     }
-    for (let r = 0; r < names.length; r++) termStart[r + 1] += termStart[r];
-    for (let i = 0; i < opCount; i++) opTermStart[i + 1] += opTermStart[i];
-    const postingOps = new Int32Array(count);
-    const postingScores = new Uint16Array(count);
-    const next = termStart.slice(0, names.length);
-    for (let p = 0; p < count; p++) {
-      const slot = next[rank[this.terms[p]]]++;
-      postingOps[slot] = this.ops[p];
-      postingScores[slot] = this.scores[p];
-    }
-    // Forward index: walking the postings in term order leaves each operation's term ids sorted.
-    const opTerms = new Int32Array(count);
-    const opTermScores = new Uint16Array(count);
-    const opNext = opTermStart.slice(0, opCount);
     for (let r = 0; r < names.length; r++) {
-      for (let p = termStart[r]; p < termStart[r + 1]; p++) {
-        const slot = opNext[postingOps[p]]++;
-        opTerms[slot] = r;
-        opTermScores[slot] = postingScores[p];
+      termStart[r + 1] += termStart[r];
+      idStart[r + 1] += idStart[r];
+    }
+    const postingOps = new Int32Array(count);
+    const idOps = new Int32Array(idStart[names.length]);
+    const idScores = new Uint16Array(idOps.length);
+    const next = termStart.slice(0, names.length);
+    const idNext = idStart.slice(0, names.length);
+    for (let p = 0; p < count; p++) {
+      const r = rank[this.terms[p]];
+      postingOps[next[r]++] = this.ops[p];
+      if (this.scores[p] > SCORE_TEXT) {
+        idOps[idNext[r]] = this.ops[p];
+        idScores[idNext[r]++] = this.scores[p];
       }
     }
     const terms = order.map((t) => names[t]);
-    return { terms, termStart, postingOps, postingScores, opTermStart, opTerms, opTermScores };
+    return {
+      terms,
+      termStart,
+      postingOps,
+      idStart,
+      idOps,
+      idScores,
+      ...idTermsByOperation(idStart, idOps, idScores, opCount),
+      ...commonTermBitsets(termStart, postingOps, opCount),
+    };
   }
+}
+
+/** Regroups the id postings by operation; walking them in term order leaves each operation's terms sorted. */
+function idTermsByOperation(idStart: Int32Array, idOps: Int32Array, idScores: Uint16Array, opCount: number) {
+  const opIdStart = new Int32Array(opCount + 1);
+  for (let p = 0; p < idOps.length; p++) opIdStart[idOps[p] + 1]++;
+  for (let i = 0; i < opCount; i++) opIdStart[i + 1] += opIdStart[i];
+  const opIdTerms = new Int32Array(idOps.length);
+  const opIdScores = new Uint16Array(idOps.length);
+  const next = opIdStart.slice(0, opCount);
+  for (let t = 0; t + 1 < idStart.length; t++) {
+    for (let p = idStart[t]; p < idStart[t + 1]; p++) {
+      const slot = next[idOps[p]]++;
+      opIdTerms[slot] = t;
+      opIdScores[slot] = idScores[p];
+    }
+  }
+  return { opIdStart, opIdTerms, opIdScores };
+}
+
+/**
+ * Bitsets of the terms held by at least one operation in 32: for them a bitset is no larger than
+ * the posting list, and OR-ing it into a word's set beats setting its postings one by one.
+ */
+function commonTermBitsets(termStart: Int32Array, postingOps: Int32Array, opCount: number) {
+  const words = bitsetWords(opCount);
+  const terms = termStart.length - 1;
+  const bitsetAt = new Int32Array(terms).fill(-1);
+  let used = 0;
+  for (let t = 0; t < terms; t++) {
+    if (termStart[t + 1] - termStart[t] >= Math.max(words, MIN_BITSET_POSTINGS)) {
+      bitsetAt[t] = used;
+      used += words;
+    }
+  }
+  const bitsets = new Uint32Array(used);
+  for (let t = 0; t < terms; t++) {
+    if (bitsetAt[t] >= 0)
+      setBits(bitsets.subarray(bitsetAt[t], bitsetAt[t] + words), postingOps, termStart[t], termStart[t + 1]);
+  }
+  return { bitsetAt, bitsets, words };
 }
 
 function grow<T extends Int32Array | Uint16Array>(from: T, to: T): T {
   to.set(from);
   return to;
-}
-
-/** First position in `values[from, to)` (sorted ascending) holding a value >= `target`. */
-export function lowerBoundIn(values: Int32Array, from: number, to: number, target: number): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** First index whose term is >= `value` (terms sorted by UTF-16 code units, as `sort()` orders them). */

@@ -70,6 +70,15 @@ describe('SearchIndex', () => {
     expect(find('widget sales')).toEqual(['WidgetSales']);
   });
 
+  it('pages and counts without ranking the rest, and copes with an empty index', () => {
+    expect(index.select(['widget'], undefined, ClientFilters.ALLOW_ALL, 1, 2)).toEqual({ indices: [2, 0], total: 4 });
+    expect(index.select(['widget'], undefined, ClientFilters.ALLOW_ALL, 9, 2)).toEqual({ indices: [], total: 4 });
+    expect(new SearchIndex([]).select(['widget'], undefined, ClientFilters.ALLOW_ALL, 0, 20)).toEqual({
+      indices: [],
+      total: 0,
+    });
+  });
+
   it('renders a declaration for detail "full"', () => {
     expect(index.detail(1).declaration).toBe("myko.query('Widget', args: { widgetId: string }): Promise<unknown>");
     expect(index.detail(4).declaration).toBe("myko.command('Reset'): Promise<unknown>");
@@ -139,6 +148,62 @@ describe('SearchIndex against a naive reference', () => {
       for (const kind of [undefined, 'report' as const]) {
         expect([...index.match(words, kind, ClientFilters.ALLOW_ALL)]).toEqual(reference(words, kind));
       }
+    }
+  });
+
+  it('pages exactly like slicing the reference, with random words, kinds, filters, offsets and limits', () => {
+    const vocabulary = [
+      ...WORDS,
+      ...ENTITIES.map((e) => e.toLowerCase()),
+      'o',
+      'c',
+      'st',
+      'cu',
+      'by',
+      'bystatus',
+      'statuses',
+      'customerid',
+      'q',
+      'view',
+      'zzz',
+    ];
+    const filters = [
+      ClientFilters.ALLOW_ALL,
+      ClientFilters.from({ visibility: { deny: ['command_*', 'query_Count*'] } }),
+      ClientFilters.from({ visibility: { allow: ['*Order*', 'view_*'] } }),
+    ];
+    const visibleTo = (f: ClientFilters) => (i: number) => f.isVisible(ops[i].name);
+    // mulberry32: the LCG above has weak low bits, which would keep drawing the same cases.
+    let state = 7;
+    const draw = (n: number) => {
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (((t ^ (t >>> 14)) >>> 0) % n) as number;
+    };
+    const choose = <T>(list: readonly T[]) => list[draw(list.length)];
+    for (let run = 0; run < 200; run++) {
+      const words = [
+        ...new Set(
+          Array.from({ length: 1 + draw(3) }, () =>
+            draw(6) === 0 ? ops[draw(ops.length)].id.toLowerCase().slice(0, 3 + draw(12)) : choose(vocabulary),
+          ),
+        ),
+      ];
+      const kind = draw(3) === 0 ? choose(kinds) : undefined;
+      const f = choose(filters);
+      const offset = draw(4) === 0 ? draw(300) : 0;
+      const limit = 1 + draw(40);
+      const expected = reference(words, kind).filter(visibleTo(f));
+      const page = index.select(words, kind, f, offset, limit);
+      expect({ words, kind, offset, limit, ...page }).toEqual({
+        words,
+        kind,
+        offset,
+        limit,
+        indices: expected.slice(offset, offset + limit),
+        total: expected.length,
+      });
     }
   });
 });

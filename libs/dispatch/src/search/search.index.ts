@@ -1,28 +1,21 @@
 import type { ClientFilters } from '@myko/filter';
 import { OPERATION_KINDS, type OperationDescriptor, type OperationKind } from '@myko/registry';
+import { countBits, hasBit, intersect, setBits } from './search-bits';
 import { SearchEntries } from './search-entries';
 import { TopScores } from './search-ranking';
 import type { OperationDetail, OperationSummary } from './search-result.interface';
-import {
-  buildSearchTables,
-  lowerBound,
-  lowerBoundIn,
-  SCORE_EXACT_ID,
-  SCORE_ID_PREFIX,
-  type SearchTables,
-} from './search-tables';
+import { buildSearchTables, lowerBound, SCORE_EXACT_ID, SCORE_ID_PREFIX, type SearchTables } from './search-tables';
 import { type OperationVisibility, VisibilityCache } from './search-visibility';
 
-/** The token range one query word prefixes. */
+/** The token range one query word prefixes: terms `[lo, hi)`, `exact` the one equal to the word or -1. */
 interface WordRange {
-  /** First and one-past-last term index of the tokens the word prefixes. */
   readonly lo: number;
   readonly hi: number;
-  /** Index of the term equal to the word, or -1. */
   readonly exact: number;
-  /** How many postings the range holds: the word's selectivity. */
-  readonly postings: number;
 }
+
+/** Scanning one match's id terms costs about this many id-posting steps (measured at 10k operations). */
+const LOOKUP_COST = 4;
 
 /** One page of ranked matches and the number of every visible match. */
 export interface SearchSelection {
@@ -30,39 +23,51 @@ export interface SearchSelection {
   readonly total: number;
 }
 
-/** A binary search in one operation's tokens costs about this many posting steps. */
-const POSTINGS_PER_LOOKUP = 4;
-
 /**
  * The search index over a fixed list of operations. A query word matches an operation when it is a
- * prefix of one of its tokens, so it selects a contiguous range of the sorted terms. The rarest word
- * gives the candidates; every other word narrows them, by walking its own postings when it is rare
- * or by a binary search in each candidate's sorted token ids when it is common. The survivors go
- * through a bounded heap that keeps only the requested page. Work is thus bounded by the words'
- * postings, never by a sort of every match, and nothing but the page is allocated: the scratch
- * arrays are shared (a search runs synchronously) and always left zeroed.
+ * prefix of one of its tokens, so it selects a contiguous range of the sorted terms.
+ *
+ * Matching is done on bitsets: each word's set (common terms' bitsets OR-ed, rare terms' postings
+ * set), intersected, masked by kind and visibility, counted. Ranking needs no per-match work
+ * either: a word scores SCORE_TEXT unless it hits the operation's id, so every match without an id
+ * hit has the same score (one per word) and ranks in index order, after those that have one. Only
+ * those are scored, from the id postings, in a bounded heap that keeps the requested page. Per call
+ * only the word ranges and the page are allocated; the scratch arrays are shared (a search runs
+ * synchronously) and always left zeroed.
  */
 export class SearchIndex {
   private readonly tables: SearchTables;
-  private readonly kinds: Uint8Array;
+  private readonly kindBits: Uint32Array;
   private readonly visibility: VisibilityCache;
   private readonly entries: SearchEntries;
-  /** Per operation: the summed score of the words matched so far; 0 = not (or no longer) a candidate. */
-  private readonly scores: Int32Array;
-  /** Per operation: the current word's best score (narrowing by postings). */
+  /** The operations matching every word so far (then: of the kind, visible). */
+  private readonly matched: Uint32Array;
+  /** The current word's operations. */
+  private readonly wordBits: Uint32Array;
+  /** Per operation: the current word's best id score; what the words' id hits add to the base score. */
   private readonly wordScores: Uint16Array;
-  /** The candidates, `live[0, count)`. */
-  private readonly live: Int32Array;
+  private readonly bonus: Int32Array;
+  /** Operations with an id hit (`bonus > 0`), and those touched by the current word. */
+  private readonly boosted: Int32Array;
+  private readonly touched: Int32Array;
   private readonly top: TopScores;
 
   constructor(private readonly ops: readonly OperationDescriptor[]) {
     this.tables = buildSearchTables(ops);
-    this.kinds = Uint8Array.from(ops, (op) => OPERATION_KINDS.indexOf(op.kind));
-    this.visibility = new VisibilityCache(ops, this.kinds);
+    const { words } = this.tables;
+    const kinds = Uint8Array.from(ops, (op) => OPERATION_KINDS.indexOf(op.kind));
+    this.kindBits = new Uint32Array(words * OPERATION_KINDS.length);
+    kinds.forEach((kind, op) => {
+      this.kindBits[kind * words + (op >>> 5)] |= 1 << (op & 31);
+    });
+    this.visibility = new VisibilityCache(ops, kinds);
     this.entries = new SearchEntries(ops);
-    this.scores = new Int32Array(ops.length);
+    this.matched = new Uint32Array(words);
+    this.wordBits = new Uint32Array(words);
     this.wordScores = new Uint16Array(ops.length);
-    this.live = new Int32Array(ops.length);
+    this.bonus = new Int32Array(ops.length);
+    this.boosted = new Int32Array(ops.length);
+    this.touched = new Int32Array(ops.length);
     this.top = new TopScores(ops.length);
   }
 
@@ -97,17 +102,11 @@ export class SearchIndex {
       const list = visibility.list(kindCode(kind));
       return { indices: list.slice(offset, offset + limit), total: list.length };
     }
-    const ranges = words.map((word) => this.rangeOf(word)).sort((a, b) => a.postings - b.postings);
-    if (ranges[0].postings === 0) return { indices: [], total: 0 };
-    try {
-      let count = this.collect(ranges[0]);
-      for (let r = 1; r < ranges.length && count > 0; r++) count = this.narrow(count, ranges[r]);
-      return this.rank(count, kindCode(kind), visibility, offset, limit);
-    } catch (error) {
-      this.scores.fill(0);
-      this.wordScores.fill(0);
-      throw error;
-    }
+    const ranges = words.map((word) => this.rangeOf(word));
+    const total = this.matchAll(ranges, kindCode(kind), visibility);
+    if (total === 0) return { indices: [], total };
+    const boosted = this.scoreIdHits(ranges, total);
+    return { indices: this.page(boosted, ranges.length, Math.min(offset + limit, total), offset), total };
   }
 
   operation(index: number): OperationDescriptor {
@@ -123,106 +122,122 @@ export class SearchIndex {
   }
 
   private rangeOf(word: string): WordRange {
-    const { terms, termStart } = this.tables;
+    const { terms } = this.tables;
     const lo = lowerBound(terms, word);
     const hi = lowerBound(terms, `${word}\uffff`);
-    const exact = lo < hi && terms[lo] === word ? lo : -1;
-    return { lo, hi, exact, postings: termStart[hi] - termStart[lo] };
+    return { lo, hi, exact: lo < hi && terms[lo] === word ? lo : -1 };
   }
 
-  /** The operations the (most selective) word matches, into `live`, with their best score in `scores`. */
-  private collect(range: WordRange): number {
-    const { scores, live } = this;
-    const { postingOps, postingScores, termStart } = this.tables;
+  /** Leaves in `matched` the operations of the kind that every word matches and the client sees; counts them. */
+  private matchAll(ranges: readonly WordRange[], kind: number, visibility: OperationVisibility): number {
+    const { matched, wordBits } = this;
+    for (let r = 0; r < ranges.length; r++) {
+      const into = r === 0 ? matched : wordBits;
+      this.wordSet(ranges[r], into);
+      if (r > 0 && !intersect(matched, wordBits)) return 0;
+    }
+    if (kind >= 0 && !intersect(matched, this.kindBits, kind * this.tables.words)) return 0;
+    visibility.restrict(matched);
+    return countBits(matched);
+  }
+
+  /** The operations one word matches: the union of its terms' sets. */
+  private wordSet(range: WordRange, into: Uint32Array): void {
+    const { termStart, postingOps, bitsetAt, bitsets } = this.tables;
+    into.fill(0);
+    for (let t = range.lo; t < range.hi; t++) {
+      const at = bitsetAt[t];
+      if (at < 0) {
+        setBits(into, postingOps, termStart[t], termStart[t + 1]);
+      } else {
+        for (let w = 0; w < into.length; w++) into[w] |= bitsets[at + w];
+      }
+    }
+  }
+
+  /**
+   * Adds to `bonus` what each word's id hits raise a matched operation's score by (its best id score
+   * minus SCORE_TEXT), and lists those operations in `boosted`; returns how many. A word walks its
+   * id postings, or, when they outnumber the matches, looks through each match's few id terms.
+   */
+  private scoreIdHits(ranges: readonly WordRange[], matches: number): number {
+    const { idStart } = this.tables;
     let count = 0;
+    for (const range of ranges) {
+      const postings = idStart[range.hi] - idStart[range.lo];
+      count = postings > matches * LOOKUP_COST ? this.scoreByLookup(range, count) : this.scoreByPostings(range, count);
+    }
+    return count;
+  }
+
+  private scoreByPostings(range: WordRange, boostedSoFar: number): number {
+    const { matched, wordScores, bonus, boosted, touched } = this;
+    const { idStart, idOps, idScores } = this.tables;
+    let count = boostedSoFar;
+    let hits = 0;
     for (let t = range.lo; t < range.hi; t++) {
       const exact = t === range.exact;
-      for (let p = termStart[t], stop = termStart[t + 1]; p < stop; p++) {
-        const op = postingOps[p];
-        const score = exact && postingScores[p] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : postingScores[p];
-        const current = scores[op];
-        if (current === 0) live[count++] = op;
-        if (score > current) scores[op] = score;
+      for (let p = idStart[t], stop = idStart[t + 1]; p < stop; p++) {
+        const op = idOps[p];
+        if (!hasBit(matched, op)) continue;
+        const score = exact && idScores[p] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : idScores[p];
+        if (wordScores[op] === 0) touched[hits++] = op;
+        if (score > wordScores[op]) wordScores[op] = score;
+      }
+    }
+    for (let k = 0; k < hits; k++) {
+      const op = touched[k];
+      if (bonus[op] === 0) boosted[count++] = op;
+      bonus[op] += wordScores[op] - 1;
+      wordScores[op] = 0;
+    }
+    return count;
+  }
+
+  private scoreByLookup(range: WordRange, boostedSoFar: number): number {
+    const { matched, bonus, boosted } = this;
+    const { opIdStart, opIdTerms, opIdScores } = this.tables;
+    let count = boostedSoFar;
+    for (let w = 0; w < matched.length; w++) {
+      for (let bits = matched[w]; bits !== 0; ) {
+        const low = bits & -bits;
+        bits ^= low;
+        const op = (w << 5) + 31 - Math.clz32(low);
+        let best = 0;
+        for (let k = opIdStart[op], end = opIdStart[op + 1]; k < end && opIdTerms[k] < range.hi; k++) {
+          if (opIdTerms[k] < range.lo) continue;
+          const score =
+            opIdTerms[k] === range.exact && opIdScores[k] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : opIdScores[k];
+          if (score > best) best = score;
+        }
+        if (best === 0) continue;
+        if (bonus[op] === 0) boosted[count++] = op;
+        bonus[op] += best - 1;
       }
     }
     return count;
   }
 
   /**
-   * Keeps the candidates the word also matches, adding its score; the others' scores are cleared.
-   * A rare word walks its own postings; a common one is looked up in each candidate's tokens.
+   * Ranks `[skip, want)`: the boosted operations by score (base: one per word), then the other
+   * matches in index order. Clears `bonus`.
    */
-  private narrow(count: number, range: WordRange): number {
-    const { scores, wordScores, live } = this;
-    const byPostings = range.postings < count * POSTINGS_PER_LOOKUP;
-    if (byPostings) this.scoreByPostings(range);
-    let kept = 0;
-    for (let k = 0; k < count; k++) {
-      const op = live[k];
-      const score = byPostings ? wordScores[op] : this.bestByLookup(op, range);
-      if (score === 0) {
-        scores[op] = 0;
-      } else {
-        wordScores[op] = 0;
-        scores[op] += score;
-        live[kept++] = op;
+  private page(boosted: number, base: number, want: number, skip: number): number[] {
+    const { bonus, top } = this;
+    top.reset(want);
+    for (let k = 0; k < boosted; k++) top.offer(this.boosted[k], base + bonus[this.boosted[k]]);
+    const ranked = top.drain(0);
+    for (let w = 0; ranked.length < want && w < this.matched.length; w++) {
+      let bits = this.matched[w];
+      while (bits !== 0 && ranked.length < want) {
+        const low = bits & -bits;
+        bits ^= low;
+        const op = (w << 5) + 31 - Math.clz32(low);
+        if (bonus[op] === 0) ranked.push(op);
       }
     }
-    return kept;
-  }
-
-  /** The word's best score per candidate (`scores[op] > 0`), into the `wordScores` scratch. */
-  private scoreByPostings(range: WordRange): void {
-    const { scores, wordScores } = this;
-    const { postingOps, postingScores, termStart } = this.tables;
-    for (let t = range.lo; t < range.hi; t++) {
-      const exact = t === range.exact;
-      for (let p = termStart[t], stop = termStart[t + 1]; p < stop; p++) {
-        const op = postingOps[p];
-        if (scores[op] === 0) continue;
-        const score = exact && postingScores[p] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : postingScores[p];
-        if (score > wordScores[op]) wordScores[op] = score;
-      }
-    }
-  }
-
-  /** The word's best score for one operation, by binary search in the operation's sorted term ids. */
-  private bestByLookup(op: number, range: WordRange): number {
-    const { opTerms, opTermScores, opTermStart } = this.tables;
-    const end = opTermStart[op + 1];
-    let best = 0;
-    for (let k = lowerBoundIn(opTerms, opTermStart[op], end, range.lo); k < end && opTerms[k] < range.hi; k++) {
-      const score =
-        opTerms[k] === range.exact && opTermScores[k] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : opTermScores[k];
-      if (score > best) best = score;
-    }
-    return best;
-  }
-
-  /**
-   * Counts the candidates of the kind that the client may see and keeps the best `offset + limit`
-   * in the heap, clearing `scores` on the way.
-   */
-  private rank(
-    count: number,
-    kind: number,
-    visibility: OperationVisibility,
-    offset: number,
-    limit: number,
-  ): SearchSelection {
-    const { scores, live, kinds, top } = this;
-    top.reset(Math.min(offset + limit, count));
-    let total = 0;
-    for (let k = 0; k < count; k++) {
-      const op = live[k];
-      const score = scores[op];
-      scores[op] = 0;
-      if ((kind < 0 || kinds[op] === kind) && visibility.isVisible(op)) {
-        total++;
-        top.offer(op, score);
-      }
-    }
-    return { indices: top.drain(offset), total };
+    for (let k = 0; k < boosted; k++) bonus[this.boosted[k]] = 0;
+    return skip === 0 ? ranked : ranked.slice(skip);
   }
 }
 

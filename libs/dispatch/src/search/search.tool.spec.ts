@@ -14,7 +14,7 @@ describe('search tool', () => {
 
   it('returns the same result as text and as structuredContent', async () => {
     const result = await harness.callTool('search', { query: 'revenue' });
-    expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+    expect(result.content[0].text).toBe(JSON.stringify(result.structuredContent));
     expect(result.structuredContent).toEqual({
       operations: [
         { id: 'Revenue', kind: 'report', description: 'Revenue from paid orders', args: [], outputType: 'number' },

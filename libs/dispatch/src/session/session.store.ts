@@ -1,6 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import type { JsonRpcId } from '../interfaces/json-rpc.types';
-import type { InFlightRequest, SessionState } from './session-state.interface';
+import type { McpLogLevel } from '@myko/registry';
+import { Inject, Injectable } from '@nestjs/common';
+import { DISPATCH_OPTIONS } from '../dispatch.constants';
+import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
+import type { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.types';
+import type { InFlightRequest, SessionSend, SessionState } from './session-state.interface';
 
 /** Distinguishes `"1"` from `1`: both are valid and different JSON-RPC ids. */
 export function requestKey(id: JsonRpcId): string {
@@ -8,18 +11,33 @@ export function requestKey(id: JsonRpcId): string {
 }
 
 /**
- * Per-session state keyed by the gateway's session id: negotiated version, client identity, and
- * the in-flight requests that `notifications/cancelled` and `endSession` abort.
+ * Per-session state keyed by the gateway's session id: negotiated version, client identity, log
+ * level, subscriptions, session channels, the in-flight requests that `notifications/cancelled` and
+ * `endSession` abort, and our own requests waiting for the client's answer.
  */
 @Injectable()
 export class SessionStore {
   private readonly sessions = new Map<string, SessionState>();
+  private readonly defaultLogLevel: McpLogLevel;
+
+  constructor(@Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'logLevel'>) {
+    this.defaultLogLevel = options.logLevel;
+  }
 
   /** The session's state, created on first use (a gateway may send before `initialize`). */
   get(sessionId: string): SessionState {
     let state = this.sessions.get(sessionId);
     if (!state) {
-      state = { sessionId, initialized: false, inFlight: new Map() };
+      state = {
+        sessionId,
+        initialized: false,
+        inFlight: new Map(),
+        logLevel: this.defaultLogLevel,
+        subscriptions: new Map(),
+        pending: new Map(),
+        serverRequestCount: 0,
+        channels: [],
+      };
       this.sessions.set(sessionId, state);
     }
     return state;
@@ -55,7 +73,36 @@ export class SessionStore {
     return true;
   }
 
-  /** Aborts every in-flight request of the session and forgets it. */
+  /** Adds a session-level channel; the returned function removes it (idempotent). */
+  openChannel(sessionId: string, send: SessionSend): () => void {
+    const channels = this.get(sessionId).channels;
+    const channel: SessionSend = (message) => send(message);
+    channels.push(channel);
+    return () => {
+      const index = channels.indexOf(channel);
+      if (index !== -1) channels.splice(index, 1);
+    };
+  }
+
+  /**
+   * Sends a message unrelated to any request on the session's newest channel (each message goes on
+   * one stream only). Returns false when the session has no open channel: the message is dropped.
+   */
+  sendToSession(sessionId: string, message: JsonRpcMessage): boolean {
+    const channel = this.sessions.get(sessionId)?.channels.at(-1);
+    if (!channel) return false;
+    channel(message);
+    return true;
+  }
+
+  /** Ids of the sessions subscribed to `uri`. */
+  subscribersOf(uri: string): string[] {
+    const ids: string[] = [];
+    for (const state of this.sessions.values()) if (state.subscriptions.has(uri)) ids.push(state.sessionId);
+    return ids;
+  }
+
+  /** Aborts every in-flight request and pending client request of the session and forgets it. */
   end(sessionId: string): void {
     const state = this.sessions.get(sessionId);
     if (!state) return;
@@ -65,6 +112,11 @@ export class SessionStore {
       request.controller.abort(new Error('Session ended'));
     }
     state.inFlight.clear();
+    for (const pending of state.pending.values()) pending.abort('the session ended');
+    state.pending.clear();
+    state.channels.length = 0;
+    for (const release of state.subscriptions.values()) release();
+    state.subscriptions.clear();
   }
 
   get size(): number {

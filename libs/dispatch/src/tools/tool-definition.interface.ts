@@ -1,3 +1,5 @@
+import type { McpContent } from '@myko/registry';
+
 /** MCP tool annotations: hints for the client, not guarantees. */
 export interface ToolAnnotations {
   title?: string;
@@ -10,14 +12,14 @@ export interface ToolAnnotations {
 /** A tool as `tools/list` describes it. */
 export interface ToolDefinition {
   name: string;
-  title: string;
+  title?: string;
   description: string;
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
-  annotations: ToolAnnotations;
+  annotations?: ToolAnnotations;
 }
 
-/** One content block of a tool result (this server only produces text). */
+/** One text content block (what the meta tools produce). */
 export interface TextContent {
   type: 'text';
   text: string;
@@ -25,7 +27,7 @@ export interface TextContent {
 
 /** The `tools/call` result. */
 export interface CallToolResult {
-  content: TextContent[];
+  content: (TextContent | McpContent)[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   [key: string]: unknown;

@@ -18,6 +18,20 @@ export interface AccessProfileConfig {
 }
 
 /**
+ * Where the audit log of executed commands goes. Read by the application, not by the filters; it
+ * lives in this file so one document configures who may do what and where it is recorded.
+ * @publicApi
+ */
+export interface AuditConfig {
+  /** Off switch. @default true */
+  readonly enabled?: boolean;
+  /** `"stderr"`, or a file appended to (relative paths are read from the config file's directory). @default "stderr" */
+  readonly path?: string;
+  /** Also record queries, views and reports, not only commands. @default false */
+  readonly queries?: boolean;
+}
+
+/**
  * The access config file (`--config myko.config.json` / `MYKO_CONFIG`), validated. Its JSON Schema
  * is `access-config.schema.json`.
  * @publicApi
@@ -30,4 +44,6 @@ export interface AccessConfig {
   readonly defaultProfile?: string;
   /** The server's tool mode (default `code`). */
   readonly toolMode?: ToolMode;
+  /** The audit log; omitted means the application's default (commands, to stderr). */
+  readonly audit?: AuditConfig;
 }

@@ -1,6 +1,7 @@
 export type {
   AccessConfig,
   AccessProfileConfig,
+  AuditConfig,
   ToolMode,
 } from './access-config.interface';
 export type { FilterSourceNames, FilterSpec, PatternListInput } from './filter-spec.interface';

@@ -1,22 +1,24 @@
 import type { IncomingMessage } from 'node:http';
-import { type ClientContext, DispatchService, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
-import type { ClientFilters } from '@myko/filter';
+import { DispatchService, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
 import { Controller, Delete, Get, Inject, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { headerFilters } from '../common/header-filters';
+import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,
+  LAST_EVENT_ID_HEADER,
   MCP_HTTP_PATHS,
   MCP_PROTOCOL_VERSION_HEADER,
   MCP_SESSION_HEADER,
+  RESUMABLE_PROTOCOL_VERSION,
   SESSION_NOT_FOUND,
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { HostOriginGuard } from './host-origin.guard';
+import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
   acceptedResponses,
@@ -28,6 +30,7 @@ import { McpHttpExceptionFilter } from './mcp-http-exception.filter';
 import { McpPostResponder } from './mcp-post.responder';
 import { type McpHttpSession, McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
+import { STANDALONE_STREAM_ID } from './session-streams';
 import { SseStream } from './sse.stream';
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -48,6 +51,7 @@ export class McpHttpController {
   constructor(
     private readonly dispatch: DispatchService,
     private readonly sessions: McpSessionRegistry,
+    private readonly resolver: ClientAccessResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
   ) {}
 
@@ -55,25 +59,31 @@ export class McpHttpController {
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
     assertJsonContentType(req.headers['content-type']);
     const accepted = acceptedResponses(req.headers.accept);
-    const filters = this.filtersOf(req);
+    const access = this.accessOf(req);
     const message = this.parse(await readRequestBody(req, this.options.maxMessageBytes));
     const kind = jsonRpcMessageKind(message);
-    if (kind === 'invalid') return this.rejectInvalid(message, filters, req, res);
+    if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
-      return this.initialize(message, filters, this.responder(res, accepted));
+      return this.initialize(message, access, req, res, accepted);
     }
-    assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    const session = this.requireSession(req);
-    const responder = this.responder(res, accepted, { [MCP_SESSION_HEADER]: session.id });
+    const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
+    assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
+    const session = this.requireSession(req, access);
+    const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
+    // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch.handle(
       message,
-      this.client(session.id, filters, kind === 'request' ? responder.notify : undefined),
+      this.client(session.id, access, kind === 'request' ? responder : undefined),
     );
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
     if (kind === 'request' && response) responder.respond(response);
     else responder.accepted();
   }
 
+  /**
+   * The standalone stream of session-level messages (one per session: a second one → 409), or with
+   * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
+   */
   @Get()
   openStream(@Req() req: Request, @Res() res: Response): void {
     if (!acceptsEventStream(req.headers.accept)) {
@@ -81,43 +91,68 @@ export class McpHttpController {
         Allow: 'POST, DELETE',
       });
     }
-    assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    const session = this.requireSession(req);
-    if (session.stream?.isOpen) {
+    const access = this.accessOf(req);
+    const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
+    assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
+    const session = this.requireSession(req, access);
+    const lastEventId = header(req, LAST_EVENT_ID_HEADER);
+    const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
+    if (lastEventId !== undefined && !position) {
+      throw new McpHttpError(
+        400,
+        TRANSPORT_ERROR,
+        'Bad Request: Last-Event-ID names no stream of this session that can be resumed',
+      );
+    }
+    const stream = position?.stream ?? session.streams.standalone;
+    if (!position && stream.isConnected) {
       throw new McpHttpError(409, TRANSPORT_ERROR, 'Conflict: this session already has an open GET stream');
     }
-    const stream = new SseStream(res, this.options.sseKeepAliveMs, { [MCP_SESSION_HEADER]: session.id });
-    session.stream = stream;
-    stream.onClose(() => {
-      if (session.stream === stream) session.stream = undefined;
+    const connection = this.connection(res, { [MCP_SESSION_HEADER]: session.id });
+    stream.attach(connection, {
+      afterSeq: position?.seq,
+      prime: isResumable(version),
+      retryMs: this.options.sseRetryMs,
+    });
+    connection.onClose(() => {
       session.lastSeenAt = Date.now();
     });
+    if (stream.id !== STANDALONE_STREAM_ID || !connection.isOpen) return;
+    const detach = this.dispatch.openChannel(session.id, (message) => stream.send(message));
+    connection.onClose(detach);
   }
 
   @Delete()
   endSession(@Req() req: Request, @Res() res: Response): void {
+    const access = this.accessOf(req);
     assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    this.sessions.end(this.requireSession(req).id);
+    this.sessions.end(this.requireSession(req, access).id);
     res.writeHead(204).end();
   }
 
-  private async initialize(message: unknown, filters: ClientFilters, responder: McpPostResponder): Promise<void> {
-    const id = this.sessions.newId();
+  private async initialize(
+    message: unknown,
+    access: ClientAccess,
+    req: IncomingMessage,
+    res: Response,
+    accepted: AcceptedResponses,
+  ): Promise<void> {
+    const session = this.sessions.open(this.sessions.newId(), access.principal);
+    const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
-    const response = await this.dispatch.handle(message, this.client(id, filters));
+    const response = await this.dispatch.handle(message, this.client(session.id, access));
     if (response && 'result' in response) {
-      this.sessions.open(id);
-      responder.respond(response, { [MCP_SESSION_HEADER]: id });
+      responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
     } else {
-      this.dispatch.endSession(id);
+      this.sessions.end(session.id, 'failed');
       responder.respond(response);
     }
   }
 
   /** Batches and malformed objects: dispatch still writes the JSON-RPC error (-32600); HTTP says 400. */
-  private async rejectInvalid(message: unknown, filters: ClientFilters, req: Request, res: Response): Promise<void> {
+  private async rejectInvalid(message: unknown, access: ClientAccess, req: Request, res: Response): Promise<void> {
     const sessionId = header(req, MCP_SESSION_HEADER) ?? 'http:unbound';
-    const response = await this.dispatch.handle(message, this.client(sessionId, filters));
+    const response = await this.dispatch.handle(message, this.client(sessionId, access));
     const body = JSON.stringify(
       response ?? transportError(JSON_RPC_ERROR_CODES.INVALID_REQUEST, 'Invalid Request: not a JSON-RPC message'),
     );
@@ -132,27 +167,65 @@ export class McpHttpController {
     }
   }
 
-  private requireSession(req: IncomingMessage): McpHttpSession {
+  /**
+   * A session belongs to the principal that initialized it: another key's request on it is answered
+   * like an unknown session (404), so a session id alone never lends a profile to someone else.
+   */
+  private requireSession(req: IncomingMessage, access: ClientAccess): McpHttpSession {
     const id = header(req, MCP_SESSION_HEADER);
     if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-    const session = this.sessions.use(id);
+    const session = this.sessions.use(id, access);
     if (!session) throw new McpHttpError(404, SESSION_NOT_FOUND, 'Session not found');
     return session;
   }
 
-  private filtersOf(req: IncomingMessage): ClientFilters {
-    const parsed = headerFilters(req.headers);
-    if ('error' in parsed) {
-      throw new McpHttpError(400, JSON_RPC_ERROR_CODES.INVALID_REQUEST, `Bad Request: ${parsed.error}`);
-    }
-    return parsed.filters;
+  /** Auth (401 + `WWW-Authenticate`) first, then the filter headers (400): nothing is read for a stranger. */
+  private accessOf(req: IncomingMessage): ClientAccess {
+    const resolved = this.resolver.resolve(req.headers);
+    if ('access' in resolved) return resolved.access;
+    const { status, message, headers } = resolved.refusal;
+    const code = status === 400 ? JSON_RPC_ERROR_CODES.INVALID_REQUEST : TRANSPORT_ERROR;
+    throw new McpHttpError(status, code, message, headers);
   }
 
-  private responder(res: Response, accepted: AcceptedResponses, headers?: Record<string, string>): McpPostResponder {
-    return new McpPostResponder(res, { ...accepted, keepAliveMs: this.options.sseKeepAliveMs, headers });
+  private responder(
+    res: Response,
+    accepted: AcceptedResponses,
+    session: McpHttpSession,
+    version: string | undefined,
+    headers?: Record<string, string>,
+  ): McpPostResponder {
+    const { sseKeepAliveMs, sseRetryMs, ssePollAfterMs, eventStoreMaxBytes } = this.options;
+    return new McpPostResponder(res, session.streams, {
+      ...accepted,
+      resumable: isResumable(version),
+      retryMs: sseRetryMs,
+      pollAfterMs: ssePollAfterMs,
+      keepAliveMs: sseKeepAliveMs,
+      maxBufferedBytes: eventStoreMaxBytes,
+      headers,
+    });
   }
 
-  private client(sessionId: string, filters: ClientFilters, notify?: ClientContext['notify']): ClientContext {
-    return { transport: 'http', sessionId, filters, notify };
+  private connection(res: Response, headers: Record<string, string>): SseStream {
+    const { sseKeepAliveMs, eventStoreMaxBytes } = this.options;
+    return new SseStream(res, { keepAliveMs: sseKeepAliveMs, maxBufferedBytes: eventStoreMaxBytes, headers });
   }
+
+  /** `closeStream` goes beside `notify` for dispatch to offer tools (SEP-1699 polling on demand). */
+  private client(sessionId: string, access: ClientAccess, responder?: McpPostResponder): HttpClientContext {
+    return {
+      transport: 'http',
+      sessionId,
+      filters: access.filters,
+      principal: access.principal,
+      notify: responder?.notify,
+      closeStream: responder?.closeStream,
+    };
+  }
+}
+
+/** Priming events, `retry` and early closes are for clients at 2025-11-25 or later (older ones choke on empty data). */
+function isResumable(version: string | undefined): boolean {
+  return version !== undefined && version.trim() >= RESUMABLE_PROTOCOL_VERSION;
 }

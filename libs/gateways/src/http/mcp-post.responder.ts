@@ -1,32 +1,66 @@
 import type { ServerResponse } from 'node:http';
+import type { ResumableStream } from './resumable.stream';
+import type { SessionStreams } from './session-streams';
 import { SseStream } from './sse.stream';
 
+/** How the answer to one POSTed request may be given. */
+export interface McpPostResponderOptions {
+  /** The client accepts `application/json`. */
+  json: boolean;
+  /** The client accepts `text/event-stream`. */
+  sse: boolean;
+  /** The client speaks 2025-11-25 or later: priming event and `retry`, and the stream may close early. */
+  resumable: boolean;
+  retryMs: number;
+  /** Close a resumable stream after this long, before the response (SEP-1699 polling); 0: never. */
+  pollAfterMs: number;
+  keepAliveMs: number;
+  maxBufferedBytes: number;
+  headers?: Record<string, string>;
+}
+
 /**
- * Answers one POSTed request. The answer is plain `application/json` unless the call emits a
- * notification (progress, log) before it finishes and the client accepts `text/event-stream`: then
- * the response becomes an SSE stream carrying those notifications and finally the response. A client
- * that accepts only `text/event-stream` always gets the stream form.
+ * Answers one POSTed request. The answer is plain `application/json` unless the call sends a message
+ * to the client (progress, log, a sampling or elicitation request) before it finishes and the client
+ * accepts `text/event-stream`: then it becomes an SSE stream carrying those messages and finally the
+ * response, each with an event id. A client that accepts only `text/event-stream` always gets the
+ * stream form. The connection may close before the response (client gone, or polling): the request
+ * keeps running and the rest of its stream waits in the event store for a resume.
  */
 export class McpPostResponder {
-  private stream?: SseStream;
+  private stream?: ResumableStream;
   private finished = false;
+  private readonly pollTimer?: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly options: { json: boolean; sse: boolean; keepAliveMs: number; headers?: Record<string, string> },
-  ) {}
+    private readonly streams: SessionStreams,
+    private readonly options: McpPostResponderOptions,
+  ) {
+    if (this.closeStream && options.pollAfterMs > 0) {
+      this.pollTimer = setTimeout(() => this.closeStream?.(), options.pollAfterMs).unref();
+    }
+  }
 
   /** The `notify` for the request's ClientContext; undefined when the client cannot receive SSE. */
-  get notify(): ((notification: unknown) => void) | undefined {
-    return this.options.sse ? (notification) => this.push(notification) : undefined;
+  get notify(): ((message: unknown) => void) | undefined {
+    return this.options.sse ? (message) => this.push(message) : undefined;
+  }
+
+  /**
+   * Closes the POST response after the priming event while the request runs on (SEP-1699); the
+   * client comes back with GET + `Last-Event-ID`. Undefined when the client could not resume.
+   */
+  get closeStream(): (() => void) | undefined {
+    return this.options.sse && this.options.resumable ? () => this.disconnect() : undefined;
   }
 
   respond(message: unknown, extraHeaders: Record<string, string> = {}): void {
-    this.finished = true;
-    if (!this.stream && !this.options.json) this.stream = this.openStream(extraHeaders);
-    if (this.stream) {
-      this.stream.send(message);
-      this.stream.end();
+    this.finish();
+    if (this.stream || !this.options.json) {
+      const stream = this.open(extraHeaders);
+      stream.send(message);
+      stream.end();
       return;
     }
     const body = JSON.stringify(message);
@@ -41,19 +75,35 @@ export class McpPostResponder {
 
   /** 202 with no body: nothing (more) to answer. */
   accepted(): void {
-    this.finished = true;
+    this.finish();
     if (this.stream) this.stream.end();
     else this.res.writeHead(202).end();
   }
 
-  private push(notification: unknown): void {
-    // Notifications after the response are dropped: the request's stream is over.
-    if (this.finished) return;
-    this.stream ??= this.openStream();
-    this.stream.send(notification);
+  private push(message: unknown): void {
+    // Messages after the response are dropped: the request's stream is over.
+    if (!this.finished) this.open().send(message);
   }
 
-  private openStream(extraHeaders: Record<string, string> = {}): SseStream {
-    return new SseStream(this.res, this.options.keepAliveMs, { ...this.options.headers, ...extraHeaders });
+  private disconnect(): void {
+    if (!this.finished) this.open().disconnect();
+  }
+
+  private finish(): void {
+    this.finished = true;
+    clearTimeout(this.pollTimer);
+  }
+
+  private open(extraHeaders: Record<string, string> = {}): ResumableStream {
+    if (this.stream) return this.stream;
+    const { keepAliveMs, maxBufferedBytes, headers, resumable, retryMs } = this.options;
+    const connection = new SseStream(this.res, {
+      keepAliveMs,
+      maxBufferedBytes,
+      headers: { ...headers, ...extraHeaders },
+    });
+    this.stream = this.streams.openRequestStream();
+    this.stream.attach(connection, { prime: resumable, retryMs });
+    return this.stream;
   }
 }

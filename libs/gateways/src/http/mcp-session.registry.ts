@@ -3,18 +3,20 @@ import { DispatchService } from '@myko/dispatch';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
-import type { SseStream } from './sse.stream';
+import { SessionStreams } from './session-streams';
 
 /** One Streamable HTTP session, keyed by its `Mcp-Session-Id`. */
 export interface McpHttpSession {
   readonly id: string;
+  /** The access profile that initialized it (undefined: an anonymous client); only it may use the session. */
+  readonly principal?: string;
   lastSeenAt: number;
-  /** The open GET stream for server→client messages, if any (at most one per session). */
-  stream?: SseStream;
+  /** Its SSE streams (request streams, the standalone GET stream) and their replay buffer. */
+  readonly streams: SessionStreams;
 }
 
 /**
- * The live Streamable HTTP sessions: created by a successful `initialize`, touched by every request,
+ * The live Streamable HTTP sessions: opened by `initialize` (kept if it succeeds), touched by every request,
  * ended by DELETE, by idle expiry, or at shutdown. Ending one also ends its dispatch state.
  * @publicApi
  */
@@ -27,28 +29,44 @@ export class McpSessionRegistry implements OnModuleDestroy {
 
   constructor(
     private readonly dispatch: DispatchService,
-    @Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'sessionIdleTimeoutMs'>,
+    @Inject(GATEWAYS_OPTIONS)
+    private readonly options: Pick<
+      ResolvedGatewaysOptions,
+      'sessionIdleTimeoutMs' | 'eventStoreMaxEvents' | 'eventStoreMaxBytes'
+    >,
   ) {
     this.idleMs = options.sessionIdleTimeoutMs;
     const every = Math.min(Math.max(Math.floor(this.idleMs / 4), 1_000), 60_000);
     this.sweeper = setInterval(() => this.sweep(), every).unref();
   }
 
-  /** A fresh, cryptographically random id; `initialize` is dispatched under it before `open()`. */
+  /** A fresh, cryptographically random id. */
   newId(): string {
     return randomUUID();
   }
 
-  open(id: string): McpHttpSession {
-    const session: McpHttpSession = { id, lastSeenAt: Date.now() };
+  /**
+   * Registers a session under a new id before its `initialize` is dispatched (the answer may already
+   * be an SSE stream); a failed initialize ends it again with reason `failed`.
+   */
+  open(id: string = this.newId(), principal?: string): McpHttpSession {
+    const streams = new SessionStreams({
+      maxEvents: this.options.eventStoreMaxEvents,
+      maxBytes: this.options.eventStoreMaxBytes,
+    });
+    const session: McpHttpSession = { id, principal, lastSeenAt: Date.now(), streams };
     this.sessions.set(id, session);
     return session;
   }
 
-  /** The live session with this id (touched), or undefined when it is unknown, ended or expired. */
-  use(id: string): McpHttpSession | undefined {
+  /**
+   * The live session with this id (touched), or undefined when it is unknown, ended, expired, or
+   * (when `caller` is given) was opened by another principal: `{ principal: undefined }` is an
+   * anonymous caller.
+   */
+  use(id: string, caller?: { readonly principal?: string }): McpHttpSession | undefined {
     const session = this.sessions.get(id);
-    if (!session) return undefined;
+    if (!session || (caller && session.principal !== caller.principal)) return undefined;
     if (this.isExpired(session, Date.now())) {
       this.end(id, 'idle');
       return undefined;
@@ -57,13 +75,13 @@ export class McpSessionRegistry implements OnModuleDestroy {
     return session;
   }
 
-  /** Ends a session: closes its stream and drops its dispatch state. False when it was not live. */
+  /** Ends a session: closes its streams, drops its stored events and its dispatch state. False when it was not live. */
   end(id: string, reason: 'deleted' | 'idle' | 'shutdown' | 'failed' = 'deleted'): boolean {
     const session = this.sessions.get(id);
     this.dispatch.endSession(id);
     if (!session) return false;
     this.sessions.delete(id);
-    session.stream?.end();
+    session.streams.close();
     if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.idleMs} ms idle`);
     return true;
   }
@@ -85,6 +103,6 @@ export class McpSessionRegistry implements OnModuleDestroy {
   }
 
   private isExpired(session: McpHttpSession, now: number): boolean {
-    return !session.stream?.isOpen && now - session.lastSeenAt > this.idleMs;
+    return !session.streams.hasOpenConnection() && now - session.lastSeenAt > this.idleMs;
   }
 }

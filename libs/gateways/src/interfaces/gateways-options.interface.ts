@@ -1,3 +1,5 @@
+import type { AccessProfiles } from '@myko/filter';
+
 /**
  * Options of `GatewaysModule.forRoot()`. Every field has a safe default.
  * @publicApi
@@ -30,7 +32,38 @@ export interface GatewaysModuleOptions {
    * @default 15_000
    */
   sseKeepAliveMs?: number;
+  /**
+   * The reconnection delay (`retry`) sent with the priming event to clients at protocol 2025-11-25 or
+   * later; a client whose stream closed waits this long before it resumes.
+   * @default 1_000
+   */
+  sseRetryMs?: number;
+  /**
+   * SSE polling (SEP-1699): a POST stream of a 2025-11-25 client still running after this long is
+   * closed after its priming event, and the client resumes it with GET + `Last-Event-ID`. Frees
+   * connections held by long calls; 0 keeps every stream open until its response.
+   * @default 0
+   */
+  ssePollAfterMs?: number;
+  /**
+   * Replay buffer per HTTP session: at most this many SSE events are kept for `Last-Event-ID`
+   * resumes (oldest evicted first). The byte bound also caps what a slow reader may leave unread on
+   * one connection before it is dropped.
+   * @default 1_000
+   */
+  eventStoreMaxEvents?: number;
+  /**
+   * Replay buffer per HTTP session, in bytes of serialized messages (see `eventStoreMaxEvents`).
+   * @default 1_048_576 (1 MiB)
+   */
+  eventStoreMaxBytes?: number;
+  /**
+   * Access profiles bound to API keys (`Authorization: Bearer <key>` on HTTP requests and WebSocket
+   * handshakes). Absent: no authentication; each client gets only the filters of its own headers.
+   */
+  access?: AccessProfiles;
 }
 
 /** The options with every default applied. */
-export type ResolvedGatewaysOptions = Required<GatewaysModuleOptions>;
+export type ResolvedGatewaysOptions = Required<Omit<GatewaysModuleOptions, 'access'>> &
+  Pick<GatewaysModuleOptions, 'access'>;

@@ -8,8 +8,10 @@ import { transportError } from '../common/json-rpc-error';
 
 /** Where and as whom `StdioTransport.serve()` talks. */
 export interface StdioServeOptions {
-  /** Filters for the whole process (from the `MYKO_MCP_TOOL_*` environment variables). */
+  /** Filters for the whole process (an access profile's AND the `MYKO_MCP_TOOL_*` environment variables). */
   filters: ClientFilters;
+  /** The access profile served as (`--profile-name` / `MYKO_PROFILE`), if any. */
+  principal?: string;
   /** @default process.stdin */
   input?: Readable;
   /** Protocol messages only. @default process.stdout */
@@ -34,9 +36,11 @@ export class StdioTransport {
    * ends the session and resolves once the output has taken the last byte.
    */
   async serve(options: StdioServeOptions): Promise<void> {
-    const { input = process.stdin, output = process.stdout, filters, sessionId = randomUUID() } = options;
+    const { input = process.stdin, output = process.stdout, filters, principal, sessionId = randomUUID() } = options;
     const write = (message: unknown) => this.write(output, message);
-    const client: ClientContext = { transport: 'stdio', sessionId, filters, notify: write };
+    const client: ClientContext = { transport: 'stdio', sessionId, filters, principal, notify: write };
+    // Messages unrelated to a request (resource updates) go on the same stdout; ended with the session.
+    this.dispatch.openChannel(sessionId, write);
     const inFlight = new Set<Promise<void>>();
     const onOutputError = (error: Error) => this.logger.error(`stdout failed: ${error.message}`);
     output.on('error', onOutputError);

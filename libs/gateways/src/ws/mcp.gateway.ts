@@ -24,8 +24,8 @@ import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /**
  * MCP over WebSocket at `/mcp` (a custom transport: the SDK's `WebSocketClientTransport` framing).
- * One JSON-RPC message per text frame; each connection is its own session with the filters of its
- * handshake; requests run concurrently and are answered as they complete. Needs `McpWsAdapter`.
+ * One JSON-RPC message per text frame; each connection is its own session with the principal and
+ * filters of its handshake; requests run concurrently and are answered as they complete. Needs `McpWsAdapter`.
  * @publicApi
  */
 @WebSocketGateway({ path: MCP_WS_PATH })
@@ -39,17 +39,21 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
   ) {}
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
-    const filters = this.handshake.filtersOf(req);
-    if (!filters) {
+    const access = this.handshake.accessOf(req);
+    if (!access) {
       // Not verified by McpWsAdapter: refuse rather than serve without the client's filters.
       this.logger.error('WebSocket connection without a verified handshake; use McpWsAdapter');
       socket.close(1011, 'Handshake not verified');
       return;
     }
+    const sessionId = randomUUID();
+    // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
+    this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
     this.clients.set(socket, {
       transport: 'ws',
-      sessionId: randomUUID(),
-      filters,
+      sessionId,
+      filters: access.filters,
+      principal: access.principal,
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
   }

@@ -2,12 +2,18 @@ import type { IncomingMessage } from 'node:http';
 import type { ClientFilters } from '@myko/filter';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerOptions } from 'ws';
-import { headerFilters } from '../common/header-filters';
+import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 
-type VerifyCallback = (verified: boolean, code?: number, message?: string) => void;
+type VerifyCallback = (verified: boolean, code?: number, message?: string, headers?: Record<string, string>) => void;
+
+interface HandshakeRefusal {
+  status: number;
+  message: string;
+  headers?: Readonly<Record<string, string>>;
+}
 
 function offeredProtocols(req: IncomingMessage): string[] {
   return (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
@@ -15,15 +21,17 @@ function offeredProtocols(req: IncomingMessage): string[] {
 
 /**
  * Decides each WebSocket handshake before the upgrade: the `mcp` subprotocol must be offered (400),
- * Host/Origin must pass the shared policy (403), and the filter headers must parse (400). The
- * filters parsed here are the connection's filters for its whole life.
+ * Host/Origin must pass the shared policy (403), the API key must be known when auth is required
+ * (401 with `WWW-Authenticate`), and the filter headers must parse (400). The access decided here
+ * (principal and filters) is the connection's for its whole life.
  */
 @Injectable()
 export class WsHandshakeVerifier {
-  private readonly filtersByRequest = new WeakMap<IncomingMessage, ClientFilters>();
+  private readonly accessByRequest = new WeakMap<IncomingMessage, ClientAccess>();
 
   constructor(
     private readonly policy: HostOriginPolicy,
+    private readonly resolver: ClientAccessResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
   ) {}
 
@@ -36,26 +44,31 @@ export class WsHandshakeVerifier {
     };
   }
 
+  /** The principal and filters accepted at the handshake of this upgrade request. */
+  accessOf(req: IncomingMessage): ClientAccess | undefined {
+    return this.accessByRequest.get(req);
+  }
+
   /** The filters accepted at the handshake of this upgrade request. */
   filtersOf(req: IncomingMessage): ClientFilters | undefined {
-    return this.filtersByRequest.get(req);
+    return this.accessByRequest.get(req)?.filters;
   }
 
   private verify(req: IncomingMessage, done: VerifyCallback): void {
     const refusal = this.refusal(req);
-    if (refusal) done(false, refusal.status, refusal.message);
+    if (refusal) done(false, refusal.status, refusal.message, { ...refusal.headers });
     else done(true);
   }
 
-  private refusal(req: IncomingMessage): { status: number; message: string } | undefined {
+  private refusal(req: IncomingMessage): HandshakeRefusal | undefined {
     if (!offeredProtocols(req).includes(MCP_WS_SUBPROTOCOL)) {
       return { status: 400, message: `Bad Request: the WebSocket subprotocol "${MCP_WS_SUBPROTOCOL}" is required` };
     }
     const forbidden = this.policy.refusal(req.headers.host, req.headers.origin);
     if (forbidden) return { status: 403, message: `Forbidden: ${forbidden}` };
-    const parsed = headerFilters(req.headers);
-    if ('error' in parsed) return { status: 400, message: `Bad Request: ${parsed.error}` };
-    this.filtersByRequest.set(req, parsed.filters);
+    const resolved = this.resolver.resolve(req.headers);
+    if ('refusal' in resolved) return resolved.refusal;
+    this.accessByRequest.set(req, resolved.access);
     return undefined;
   }
 }

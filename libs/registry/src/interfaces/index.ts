@@ -10,6 +10,7 @@ export type {
   OperationDescriptor,
   OperationHandler,
 } from './operation-descriptor.interface';
+export type { InvocationListener, InvocationOutcome, OperationInvocation } from './operation-invocation.interface';
 export type { OperationKind } from './operation-kind.type';
 export type { OperationMetadata } from './operation-metadata.interface';
 export type { CommandOptions, OperationOptions, OperationOutput } from './operation-options.interface';

@@ -5,6 +5,7 @@ import type { ISchemaConverters } from 'class-validator-jsonschema/build/default
 import type { JsonSchema } from '../interfaces';
 import { defNameClashMessage } from '../registry.messages';
 import { toDraft2020 } from './json-schema-2020';
+import { nullableOptionals } from './nullable-schema';
 import { createSchemaConverters, DEFS_REF_PREFIX } from './schema-converters';
 
 /**
@@ -72,10 +73,11 @@ function objectSchema(type: Type<object>, converters: ISchemaConverters, mode: D
   const closed = mode === 'input';
   // An output class without validation decorators is unknown, not empty: say nothing about its properties.
   const described = closed || Object.keys(properties).length > 0;
+  const shown = closed ? properties : nullableOptionals(properties as Record<string, JsonSchema>, required);
   return {
     type: 'object',
     ...rest,
-    ...(described ? { properties } : {}),
+    ...(described ? { properties: shown } : {}),
     ...(Array.isArray(required) && required.length > 0 ? { required } : {}),
     ...(closed ? { additionalProperties: false } : {}),
   };

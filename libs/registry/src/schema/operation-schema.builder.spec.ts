@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDate, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { ListOrdersArgs, Order, OrderSummary, PlaceOrderArgs } from '../__fixtures__/order.dto';
 import { JSON_SCHEMA_DIALECT } from './json-schema-2020';
 import { OperationSchemaBuilder } from './operation-schema.builder';
@@ -34,6 +34,25 @@ class SinceArgs {
 class Untyped {
   @IsString()
   city: string;
+}
+
+/** Output DTO with optional fields, which results fill with null. */
+class Shipment {
+  @IsString()
+  id: string;
+
+  @IsOptional()
+  @IsString()
+  shippedAt: string | null;
+
+  @IsOptional()
+  @IsIn(['air', 'sea'])
+  mode: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Untyped)
+  address: Untyped | null;
 }
 
 class MissingTypeArgs {
@@ -217,6 +236,19 @@ describe('OperationSchemaBuilder', () => {
         },
       });
       expect(JSON.stringify(outputSchema)).not.toContain('additionalProperties');
+    });
+
+    it('lets optional output properties be null, as results say "none", but not required ones', () => {
+      const { outputSchema } = builder.output(Shipment);
+      expect(outputSchema?.properties).toEqual({
+        id: { type: 'string' },
+        shippedAt: { type: ['string', 'null'] },
+        mode: { type: ['string', 'null'], enum: ['air', 'sea', null] },
+        address: { anyOf: [{ $ref: '#/$defs/Untyped' }, { type: 'null' }] },
+      });
+      expect(outputSchema?.required).toEqual(['id']);
+      const input = builder.input(ListOrdersArgs).inputSchema.properties as Record<string, { type?: unknown }>;
+      expect(input.limit.type).toBe('integer');
     });
 
     it('titles a single DTO and says nothing about the properties of an undecorated class', () => {

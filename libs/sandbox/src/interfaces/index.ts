@@ -1,4 +1,4 @@
-export type { SandboxOptions } from './sandbox-options.interface';
+export type { SandboxIsolation, SandboxOptions } from './sandbox-options.interface';
 export type {
   SandboxBridge,
   SandboxCallKind,
@@ -9,3 +9,4 @@ export type {
   SandboxRunResult,
   SandboxStats,
 } from './sandbox-run.interface';
+export type { SandboxProcessStatus } from './sandbox-runner.interface';

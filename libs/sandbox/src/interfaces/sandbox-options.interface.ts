@@ -1,4 +1,12 @@
 /**
+ * Where isolates run. `process` (the default): in a separate sandbox process, so a script that crashes V8
+ * (an uninterruptible giant allocation, a V8 abort) takes down only that disposable process, never the
+ * server. `in-process`: in the server's own process, for tests and benchmarks; a few hostile one-liners can
+ * then stall or kill the whole server.
+ */
+export type SandboxIsolation = 'process' | 'in-process';
+
+/**
  * Limits and sizing of the sandbox. Every field has a safe default (`DEFAULT_SANDBOX_OPTIONS`);
  * `SandboxModule.forRoot()` takes any subset.
  * @publicApi
@@ -32,15 +40,44 @@ export interface SandboxOptions {
   maxQueue: number;
   /**
    * Isolates (with a context) created ahead of demand. A warm isolate serves exactly one run and is
-   * disposed after it; it is never reused after user code. Creation costs ~4 ms, so the default is 0.
-   * @default 0
+   * disposed after it; it is never reused after user code. The pool is refilled after a run, off the
+   * request's path (in the sandbox process, with process isolation), so a trivial run skips the ~2-4 ms
+   * of isolate creation. 0 creates each isolate when its run starts.
+   * @default 1
    */
   warmPool: number;
   /**
+   * `process` runs the isolates in sandbox processes (crash containment; the host does not even load
+   * isolated-vm). `in-process` runs them in the server process (no IPC hop; for tests and benchmarks).
+   * @default 'process'
+   */
+  isolation: SandboxIsolation;
+  /**
+   * Sandbox processes (process isolation). Runs go to the least busy one; `maxConcurrent` still bounds
+   * the total. A process that dies is replaced (with backoff; at most 10 restarts a minute). @default 1
+   */
+  processes: number;
+  /**
+   * Heap limit of each sandbox process's own JavaScript heap (`--max-old-space-size`), in MB. Isolates have
+   * their own heaps (`memoryMb`); this bounds what the process itself holds (results, console, leaks).
+   * @default 256
+   */
+  processHeapMb: number;
+  /**
+   * Resident memory, in MB, past which a sandbox process is replaced by a fresh one (once its running
+   * scripts finish). Reclaims native memory that `--max-old-space-size` cannot see: allocator high-water
+   * marks after a huge script (~600 MB seen here), or leaks in isolated-vm under churn. An idle process
+   * uses ~80 MB and a busy one up to ~3 × `memoryMb` per running script; raise this with those.
+   * @default 512
+   */
+  processMaxRssMb: number;
+  /**
    * Called when V8 loses control of an isolate (isolated-vm `onCatastrophicError`: V8 out of memory, or an
    * operation that could not be interrupted). The run fails at once either way and the event is logged and
-   * counted in `status()`; that isolate's thread and memory are lost. isolated-vm advises ending the process:
-   * pass e.g. `() => process.exit(70)` where a supervisor restarts it. By default the service keeps serving.
+   * counted in `status()`. With process isolation the sandbox process that lost the isolate is replaced
+   * (it exits once its other runs finish), so nothing leaks into the server. In-process, that isolate's
+   * thread and memory are lost and isolated-vm advises ending the process: pass e.g. `() => process.exit(70)`
+   * where a supervisor restarts it. By default the service keeps serving.
    */
   onCatastrophicError?: (message: string) => void;
 }

@@ -17,7 +17,13 @@ require.extensions['.ts'] = (module, filename) => {
 const { SandboxService } = require('../sandbox.service');
 
 async function main() {
-  const sandbox = new SandboxService({ memoryMb: 64, cpuTimeMs: 20_000, wallTimeMs: 20_000 });
+  const sandbox = new SandboxService({
+    isolation: 'in-process',
+    warmPool: 0,
+    memoryMb: 64,
+    cpuTimeMs: 20_000,
+    wallTimeMs: 20_000,
+  });
   const bridge = { call: async () => 'null' };
   const started = Date.now();
   const bomb = await sandbox.run({

@@ -1,0 +1,141 @@
+/**
+ * Closed-loop load over keep-alive HTTP and WebSocket: `concurrency` connections, each sending its
+ * next request as soon as the previous answer is in, for a fixed time. Same client code for every
+ * server, so throughputs compare. Every answer is checked (a result, not an error).
+ */
+const http = require('node:http');
+const { WebSocket } = require('ws');
+const { now } = require('./timing');
+
+const PROTOCOL_VERSION = '2025-06-18';
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'myko-bench', version: '1.0.0' } },
+};
+const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+let nextId = 1;
+const callBody = (name, args) =>
+  JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } });
+
+/** One POST; resolves status, headers and the whole body. */
+function post(agent, port, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function checkAnswer(text, what) {
+  if (!text.includes('"result"') || text.includes('"isError":true')) throw new Error(`${what}: ${text.slice(0, 300)}`);
+}
+
+/** An initialized MCP session over HTTP: the headers every later request carries. */
+async function openHttpSession(port, agent = new http.Agent({ keepAlive: true })) {
+  const init = await post(agent, port, {}, JSON.stringify(INITIALIZE));
+  if (init.status !== 200) throw new Error(`initialize: HTTP ${init.status} ${init.body.slice(0, 200)}`);
+  const headers = { 'mcp-session-id': init.headers['mcp-session-id'], 'mcp-protocol-version': PROTOCOL_VERSION };
+  const ack = await post(agent, port, headers, INITIALIZED);
+  if (ack.status !== 202) throw new Error(`notifications/initialized: HTTP ${ack.status}`);
+  return headers;
+}
+
+/** A load target over HTTP: one session, `concurrency` keep-alive connections calling one tool. */
+async function httpTarget(port, tool, args, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const headers = await openHttpSession(port, agent);
+  const once = async () => {
+    const res = await post(agent, port, headers, callBody(tool, args));
+    if (res.status !== 200) throw new Error(`${tool}: HTTP ${res.status} ${res.body.slice(0, 200)}`);
+    checkAnswer(res.body, tool);
+  };
+  return { once, concurrency, close: () => agent.destroy() };
+}
+
+/** An initialized WebSocket connection (subprotocol `mcp`) with one request in flight at a time. */
+async function openWsConnection(port) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/mcp`, 'mcp');
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let pending;
+  socket.on('message', (data) => {
+    const settle = pending;
+    pending = undefined;
+    settle?.(data.toString());
+  });
+  const request = (text) =>
+    new Promise((resolve) => {
+      pending = resolve;
+      socket.send(text);
+    });
+  checkAnswer(await request(JSON.stringify(INITIALIZE)), 'initialize');
+  socket.send(INITIALIZED);
+  return { socket, request, close: () => socket.terminate() };
+}
+
+/** A load target over WebSocket: `concurrency` connections calling one tool. */
+async function wsTarget(port, tool, args, concurrency) {
+  const connections = await Promise.all(Array.from({ length: concurrency }, () => openWsConnection(port)));
+  let turn = 0;
+  const free = [...connections];
+  const once = async () => {
+    const connection = free.pop() ?? connections[turn++ % connections.length];
+    try {
+      checkAnswer(await connection.request(callBody(tool, args)), tool);
+    } finally {
+      free.push(connection);
+    }
+  };
+  return {
+    once,
+    concurrency,
+    close: () => {
+      for (const connection of connections) connection.close();
+    },
+  };
+}
+
+/** Runs `target` closed-loop for `durationMs`: requests per second and every latency (ms). */
+async function runLoad(target, durationMs) {
+  const latencies = [];
+  const end = now() + durationMs;
+  const worker = async () => {
+    while (now() < end) {
+      const started = now();
+      await target.once();
+      latencies.push(now() - started);
+    }
+  };
+  const started = now();
+  await Promise.all(Array.from({ length: target.concurrency }, worker));
+  return { rps: latencies.length / ((now() - started) / 1000), latencies };
+}
+
+module.exports = { httpTarget, openHttpSession, openWsConnection, post, runLoad, wsTarget };

@@ -1,0 +1,37 @@
+/**
+ * One benchmark server in its own process, so that a load generator in the parent does not share its
+ * event loop. Usage (by server-process.js): node server-child.js <kind> <options JSON>. Reports
+ * `{ type: 'listening', port }`; answers `{ type: 'memory' }` with its memory after a full GC.
+ */
+const SERVERS = {
+  myko: './servers/myko.server',
+  'raw-http': './servers/raw-http.server',
+  'raw-ws': './servers/raw-ws.server',
+  'sdk-mcp': './servers/sdk-mcp.server',
+};
+
+function memory() {
+  for (let i = 0; i < 3; i++) global.gc?.();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return { rss, heapUsed, external, arrayBuffers };
+}
+
+async function main() {
+  const [kind, optionsJson = '{}'] = process.argv.slice(2);
+  const server = await require(SERVERS[kind]).start(JSON.parse(optionsJson));
+  process.on('message', async (message) => {
+    if (message?.type === 'memory') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      process.send({ type: 'memory', ...memory() });
+    } else if (message?.type === 'close') {
+      await server.close();
+      process.exit(0);
+    }
+  });
+  process.send({ type: 'listening', port: server.port, ...memory() });
+}
+
+main().catch((error) => {
+  process.send?.({ type: 'error', message: error?.stack ?? String(error) });
+  process.exit(1);
+});

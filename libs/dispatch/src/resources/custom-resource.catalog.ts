@@ -1,0 +1,90 @@
+import type { ClientFilters } from '@myko/filter';
+import {
+  McpPrimitiveRegistry,
+  type McpResourceHandler,
+  type McpStaticResourceEntry,
+  type McpTemplateResourceEntry,
+  NotFoundError,
+} from '@myko/registry';
+import { Injectable } from '@nestjs/common';
+import { ResourceNotFoundError } from '../errors';
+import type { RequestContext } from '../interfaces/request-context.interface';
+import { McpContextFactory } from '../mcp-context/mcp-context.factory';
+import { toResourceContents } from './resource-contents';
+
+/** A readable custom resource: the static entry or the template that matched, and its variables. */
+interface ResolvedResource {
+  name: string;
+  mimeType?: string;
+  handler: McpResourceHandler;
+  variables: Record<string, string>;
+}
+
+/**
+ * The plugins' `@McpResource`s: static resources and templates, visible by their `name` under the
+ * same globs as operations. A URI that is unknown, hidden, or that the handler reports missing
+ * (`NotFoundError`) answers -32002.
+ */
+@Injectable()
+export class CustomResourceCatalog {
+  constructor(
+    private readonly registry: McpPrimitiveRegistry,
+    private readonly contexts: McpContextFactory,
+  ) {}
+
+  /** `resources/list` items of the visible static resources. */
+  list(filters: ClientFilters): Record<string, unknown>[] {
+    return this.registry
+      .resources()
+      .filter((resource) => filters.isVisible(resource.name))
+      .map(toListedResource);
+  }
+
+  /** `resources/templates/list` items of the visible templates. */
+  templates(filters: ClientFilters): Record<string, unknown>[] {
+    return this.registry
+      .templates()
+      .filter((template) => filters.isVisible(template.name))
+      .map(toListedTemplate);
+  }
+
+  /** Whether `uri` names a visible custom resource (static, or matching a visible template). */
+  has(uri: string, filters: ClientFilters): boolean {
+    return this.resolve(uri, filters) !== undefined;
+  }
+
+  async read(uri: string, request: RequestContext): Promise<Record<string, unknown>> {
+    const resource = this.resolve(uri, request.client.filters);
+    if (!resource) throw new ResourceNotFoundError(uri);
+    let value: Awaited<ReturnType<McpResourceHandler>>;
+    try {
+      value = await resource.handler({ uri, variables: resource.variables }, this.contexts.create(request));
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new ResourceNotFoundError(uri);
+      throw error;
+    }
+    return { contents: toResourceContents(uri, resource.mimeType, value) };
+  }
+
+  private resolve(uri: string, filters: ClientFilters): ResolvedResource | undefined {
+    const fixed = this.registry.resource(uri);
+    if (fixed) return filters.isVisible(fixed.name) ? { ...fixed, variables: {} } : undefined;
+    const matched = this.registry.matchTemplate(uri);
+    if (!matched || !filters.isVisible(matched.template.name)) return undefined;
+    return { ...matched.template, variables: matched.variables };
+  }
+}
+
+function toListedResource(resource: McpStaticResourceEntry): Record<string, unknown> {
+  const { uri, name, title, description, mimeType, size, annotations } = resource;
+  return withoutUndefined({ uri, name, title, description, mimeType, size, annotations });
+}
+
+function toListedTemplate(template: McpTemplateResourceEntry): Record<string, unknown> {
+  const { uriTemplate, name, title, description, mimeType, annotations } = template;
+  return withoutUndefined({ uriTemplate, name, title, description, mimeType, annotations });
+}
+
+function withoutUndefined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}

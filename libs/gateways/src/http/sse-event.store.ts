@@ -1,0 +1,115 @@
+/** One event kept for replay. */
+export interface StoredSseEvent {
+  readonly streamId: string;
+  readonly seq: number;
+  /** The serialized JSON-RPC message. */
+  readonly data: string;
+}
+
+/** Bounds of one session's event store. */
+export interface SseEventStoreLimits {
+  maxEvents: number;
+  maxBytes: number;
+}
+
+/** What a resume finds after a given event. */
+export interface SseReplay {
+  events: StoredSseEvent[];
+  /** Some events after the given one were evicted: the replay has a hole. */
+  gap: boolean;
+}
+
+/**
+ * The replay buffer of one HTTP session: the events of all its SSE streams, oldest first, bounded
+ * by count and by bytes. The oldest event goes first when a bound is passed, whatever its stream;
+ * an event larger than `maxBytes` on its own is sent but never kept.
+ */
+export class SseEventStore {
+  private events: StoredSseEvent[] = [];
+  private head = 0;
+  private bytes = 0;
+  private readonly perStream = new Map<string, { stored: number; evictedThrough: number }>();
+
+  /** @param onEmptied told when the last stored event of a stream is evicted */
+  constructor(
+    private readonly limits: SseEventStoreLimits,
+    private readonly onEmptied: (streamId: string) => void = () => undefined,
+  ) {}
+
+  append(streamId: string, seq: number, data: string): void {
+    const stats = this.statsOf(streamId);
+    this.events.push({ streamId, seq, data });
+    this.bytes += Buffer.byteLength(data);
+    stats.stored++;
+    while (this.size > 0 && (this.size > this.limits.maxEvents || this.bytes > this.limits.maxBytes)) this.evict();
+  }
+
+  /** The stored events of `streamId` after `seq`, oldest first. */
+  after(streamId: string, seq: number): SseReplay {
+    const events: StoredSseEvent[] = [];
+    for (let i = this.head; i < this.events.length; i++) {
+      const event = this.events[i];
+      if (event.streamId === streamId && event.seq > seq) events.push(event);
+    }
+    return { events, gap: (this.perStream.get(streamId)?.evictedThrough ?? 0) > seq };
+  }
+
+  /** Whether any event of the stream is still stored. */
+  holds(streamId: string): boolean {
+    return (this.perStream.get(streamId)?.stored ?? 0) > 0;
+  }
+
+  /** Forgets a stream's bookkeeping (its events, if any, are dropped too). */
+  forget(streamId: string): void {
+    const stats = this.perStream.get(streamId);
+    if (!stats) return;
+    this.perStream.delete(streamId);
+    if (stats.stored === 0) return;
+    const kept = this.live().filter((event) => event.streamId !== streamId);
+    this.events = kept;
+    this.head = 0;
+    this.bytes = kept.reduce((sum, event) => sum + Buffer.byteLength(event.data), 0);
+  }
+
+  clear(): void {
+    this.events = [];
+    this.head = 0;
+    this.bytes = 0;
+    this.perStream.clear();
+  }
+
+  get size(): number {
+    return this.events.length - this.head;
+  }
+
+  get byteSize(): number {
+    return this.bytes;
+  }
+
+  private evict(): void {
+    const event = this.events[this.head++];
+    this.bytes -= Buffer.byteLength(event.data);
+    // Compact now and then instead of shifting on every eviction.
+    if (this.head > 1024 && this.head * 2 > this.events.length) {
+      this.events = this.live();
+      this.head = 0;
+    }
+    const stats = this.statsOf(event.streamId);
+    stats.stored--;
+    stats.evictedThrough = Math.max(stats.evictedThrough, event.seq);
+    if (stats.stored === 0) this.onEmptied(event.streamId);
+  }
+
+  private live(): StoredSseEvent[] {
+    return this.events.slice(this.head);
+  }
+
+  private statsOf(streamId: string): { stored: number; evictedThrough: number } {
+    let stats = this.perStream.get(streamId);
+    if (!stats) {
+      stats = { stored: 0, evictedThrough: 0 };
+      this.perStream.set(streamId, stats);
+    }
+    return stats;
+  }
+}

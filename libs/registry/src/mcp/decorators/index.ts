@@ -1,0 +1,3 @@
+export { McpPrompt } from './mcp-prompt.decorator';
+export { McpResource } from './mcp-resource.decorator';
+export { McpTool } from './mcp-tool.decorator';

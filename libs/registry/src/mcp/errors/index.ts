@@ -1,0 +1,3 @@
+export { ClientCapabilityError } from './client-capability.error';
+export { ClientRequestError } from './client-request.error';
+export { McpRegistrationError } from './mcp-registration.error';

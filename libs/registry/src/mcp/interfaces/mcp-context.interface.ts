@@ -1,0 +1,77 @@
+import type { ClientInfo } from '../../interfaces/operation-context.interface';
+import type { McpAudioContent, McpImageContent, McpTextContent } from './mcp-content.interface';
+
+/** MCP log levels (RFC 5424), least to most severe. */
+export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** One message of a sampling request or result. */
+export interface McpSamplingMessage {
+  role: 'user' | 'assistant';
+  content: McpTextContent | McpImageContent | McpAudioContent;
+}
+
+/** Params of `sampling/createMessage` (other fields of the spec pass through unchanged). */
+export interface McpCreateMessageParams {
+  messages: McpSamplingMessage[];
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: Record<string, unknown>;
+  includeContext?: 'none' | 'thisServer' | 'allServers';
+  metadata?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** What the client's model produced. */
+export interface McpCreateMessageResult {
+  role: 'user' | 'assistant';
+  content: McpTextContent | McpImageContent | McpAudioContent;
+  model: string;
+  stopReason?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Params of `elicitation/create`: a form (`requestedSchema`, a flat object of primitive fields) or,
+ * from 2025-11-25, a URL the user opens (`mode: 'url'`, when the client declared `elicitation.url`).
+ */
+export type McpElicitParams =
+  | { mode?: 'form'; message: string; requestedSchema: Record<string, unknown>; [key: string]: unknown }
+  | { mode: 'url'; message: string; url: string; elicitationId: string; [key: string]: unknown };
+
+/** The user's answer to an elicitation. */
+export interface McpElicitResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/**
+ * The second argument of every `@McpTool`, `@McpResource` and `@McpPrompt` handler: who is calling,
+ * cancellation, and the ways back to the client while the request runs.
+ */
+export interface McpContext {
+  readonly client: ClientInfo;
+  readonly sessionId: string;
+  /** What the client declared at `initialize` (`sampling`, `elicitation`, `roots`…). */
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  /** Aborted when the client cancels the request or the session ends; long work must check it. */
+  readonly signal: AbortSignal;
+  /** `notifications/progress` when the request carried a progress token; `progress` must increase. */
+  progress(progress: number, total?: number, message?: string): void;
+  /** `notifications/message`, sent when `level` is at or above the level the client set. */
+  log(level: McpLogLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the client's model for a completion (`sampling/createMessage`).
+   * @throws ClientCapabilityError when the client did not declare `sampling`
+   * @throws ClientRequestError when the client answers with an error, times out or goes away
+   */
+  createMessage(params: McpCreateMessageParams): Promise<McpCreateMessageResult>;
+  /**
+   * Asks the user for input (`elicitation/create`).
+   * @throws ClientCapabilityError when the client did not declare `elicitation` (or `elicitation.url` for a URL)
+   * @throws ClientRequestError when the client answers with an error, times out or goes away
+   */
+  elicit(params: McpElicitParams): Promise<McpElicitResult>;
+}

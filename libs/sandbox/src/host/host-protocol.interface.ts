@@ -1,0 +1,75 @@
+import type { BridgeRefusal } from '../bridge-refusal';
+import type { SandboxCallKind, SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import type { RunnerSettings } from '../isolate-runner';
+
+/**
+ * The IPC protocol between the server and a sandbox process. Only plain data crosses; code and JSON texts
+ * travel as strings. Runs are numbered by the server, calls by the sandbox process (per run).
+ */
+
+/** What a sandbox process is started with (its argv[2], as JSON). */
+export interface HostConfig {
+  memoryMb: number;
+  warmPool: number;
+}
+
+/** Server → sandbox process: run `code` under `limits`, stopping it after `wallMs`. */
+export interface RunMessage {
+  type: 'run';
+  runId: number;
+  code: string;
+  wallMs: number;
+  limits: RunnerSettings;
+}
+
+/** Server → sandbox process: the caller aborted the run; stop it now. */
+export interface CancelMessage {
+  type: 'cancel';
+  runId: number;
+}
+
+/** Server → sandbox process: how a `myko.*` call ended (JSON text, or the error to throw into the script). */
+export type AnswerMessage =
+  | { type: 'answer'; runId: number; callId: number; ok: true; json: string }
+  | { type: 'answer'; runId: number; callId: number; ok: false; refusal: BridgeRefusal };
+
+export type ToHostMessage = RunMessage | CancelMessage | AnswerMessage;
+
+/** Sandbox process → server: started and able to run. */
+export interface ReadyMessage {
+  type: 'ready';
+  liveIsolates: number;
+}
+
+/** Sandbox process → server: the script called `myko.<kind>(id, args)`; limits were already checked. */
+export interface CallMessage {
+  type: 'call';
+  runId: number;
+  callId: number;
+  kind: SandboxCallKind;
+  id: string;
+  argsJson: string;
+}
+
+/** Sandbox process → server: the run ended; with the process's state after it. */
+export interface DoneMessage {
+  type: 'done';
+  runId: number;
+  result: SandboxRunResult;
+  liveIsolates: number;
+  rssMb: number;
+}
+
+/** Sandbox process → server: V8 lost an isolate; the process takes no more runs and exits once idle. */
+export interface CatastropheMessage {
+  type: 'catastrophe';
+  message: string;
+}
+
+/** Sandbox process → server: something for the server's log (the process has no logger of its own). */
+export interface LogMessage {
+  type: 'log';
+  message: string;
+}
+
+export type FromHostMessage = ReadyMessage | CallMessage | DoneMessage | CatastropheMessage | LogMessage;

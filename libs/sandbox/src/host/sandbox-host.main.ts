@@ -1,0 +1,43 @@
+/**
+ * Entry point of a sandbox process, forked by `SandboxProcess` with an IPC channel: `node --no-node-snapshot
+ * --max-old-space-size=<MB> sandbox-host.main.js '<HostConfig JSON>'`. It lives exactly as long as that
+ * channel: when the server goes away, for any reason, this process ends too.
+ */
+import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
+import { type HostPort, SandboxHost } from './sandbox-host';
+
+/** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
+const end = () => process.kill(process.pid, 'SIGKILL');
+
+function main(): void {
+  const send = process.send?.bind(process);
+  if (!send) {
+    process.stderr.write('The sandbox host must be started by the server with an IPC channel (child_process.fork).\n');
+    process.exit(2);
+  }
+  let unsent = 0;
+  let exiting = false;
+  const port: HostPort = {
+    send: (message: FromHostMessage) => {
+      unsent++;
+      send(message, undefined, undefined, () => {
+        if (--unsent === 0 && exiting) end();
+      });
+    },
+    exit: () => {
+      exiting = true;
+      if (unsent === 0) end();
+    },
+  };
+  const host = new SandboxHost(JSON.parse(process.argv[2] ?? '{}') as HostConfig, port);
+  process.on('message', (message) => host.handle(message as ToHostMessage));
+  process.on('disconnect', end);
+  // A terminal's Ctrl-C (or a service manager's SIGTERM) reaches the whole process group: the server decides
+  // when this process ends, so running scripts can finish while the server drains.
+  process.on('SIGINT', () => undefined);
+  process.on('SIGTERM', () => undefined);
+  process.title = 'myko-sandbox';
+  host.ready();
+}
+
+main();

@@ -1,0 +1,94 @@
+import { SandboxInternalError } from '../errors/sandbox-internal.error';
+import { failedRun } from '../failed-run';
+import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import { IsolatePool } from '../isolate.pool';
+import { IsolateRunner } from '../isolate-runner';
+import type { FromHostMessage, HostConfig, RunMessage, ToHostMessage } from './host-protocol.interface';
+import { RemoteBridge } from './remote.bridge';
+
+/** How the sandbox host talks to the server (the IPC channel, in `sandbox-host.main.ts`). */
+export interface HostPort {
+  send(message: FromHostMessage): void;
+  /** Ends this process as soon as everything sent so far has been written. */
+  exit(): void;
+}
+
+interface HostedRun {
+  controller: AbortController;
+  bridge: RemoteBridge;
+}
+
+/**
+ * The sandbox process's side: runs what the server sends, each run in a fresh isolate exactly as in-process
+ * (`IsolateRunner`), with `myko.*` calls relayed to the server. This process is disposable: when V8 loses an
+ * isolate it reports it, takes no more work it can avoid, and exits once its runs have finished.
+ */
+export class SandboxHost {
+  private readonly runs = new Map<number, HostedRun>();
+  private readonly pool: IsolatePool;
+  private retiring = false;
+
+  constructor(
+    config: HostConfig,
+    private readonly port: HostPort,
+  ) {
+    this.pool = new IsolatePool({
+      memoryMb: config.memoryMb,
+      warmPool: config.warmPool,
+      onCatastrophicError: (message) => this.catastrophe(message),
+      onWarmupError: (error) => this.log('Could not pre-create an isolate', error),
+    });
+  }
+
+  ready(): void {
+    this.port.send({ type: 'ready', liveIsolates: this.pool.live });
+  }
+
+  handle(message: ToHostMessage): void {
+    switch (message?.type) {
+      case 'run':
+        void this.run(message);
+        break;
+      case 'cancel':
+        this.runs.get(message.runId)?.controller.abort();
+        break;
+      case 'answer':
+        this.runs.get(message.runId)?.bridge.answer(message);
+        break;
+    }
+  }
+
+  private async run({ runId, code, wallMs, limits }: RunMessage): Promise<void> {
+    if (this.runs.has(runId)) return;
+    const bridge = new RemoteBridge(runId, (call) => this.port.send(call));
+    const hosted = { controller: new AbortController(), bridge };
+    this.runs.set(runId, hosted);
+    const runner = new IsolateRunner(this.pool, limits, (error) => this.log('Sandbox run failed internally', error));
+    let result: SandboxRunResult;
+    try {
+      result = await runner.run({ code, signal: hosted.controller.signal, bridge: hosted.bridge }, wallMs);
+    } catch (error) {
+      this.log('Sandbox run threw', error);
+      result = failedRun(new SandboxInternalError(error));
+    } finally {
+      this.runs.delete(runId);
+      hosted.bridge.close();
+    }
+    const rssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
+    this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb });
+    if (this.retiring && this.runs.size === 0) this.port.exit();
+  }
+
+  /** The run that lost its isolate has already failed (its lease was told); the process is spent. */
+  private catastrophe(message: string): void {
+    this.port.send({ type: 'catastrophe', message });
+    if (this.retiring) return;
+    this.retiring = true;
+    if (this.runs.size === 0) this.port.exit();
+  }
+
+  private log(context: string, error: unknown): void {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    this.port.send({ type: 'log', message: `${context}: ${detail}` });
+  }
+}

@@ -1,0 +1,1 @@
+export { ConformancePluginModule } from './conformance.module';

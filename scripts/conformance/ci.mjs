@@ -1,0 +1,30 @@
+// What CI runs (`npm run conformance`): the whole official suite once against the conformance
+// profile (`serve --profile conformance`, which has every fixture the suite names), then the
+// scenarios that need no fixtures against the default profile (what users actually run).
+// Ends with "conformance: N passed, N failed" over both runs (scenarios).
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const runner = join(dirname(fileURLToPath(import.meta.url)), 'run.mjs');
+const runs = [
+  ['--profile', 'conformance', '--suite', 'all'],
+  ['--profile', 'default'],
+];
+
+let passed = 0;
+let failed = 0;
+for (const args of runs) {
+  console.log(`\n=== node scripts/conformance/run.mjs ${args.join(' ')}`);
+  const run = spawnSync(process.execPath, [runner, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  process.stdout.write(run.stdout || '');
+  const last = /conformance: (\d+) passed, (\d+) failed\s*$/.exec(run.stdout || '');
+  passed += last ? Number(last[1]) : 0;
+  failed += last ? Number(last[2]) : 1;
+  if (run.status !== 0 && (!last || last[2] === '0')) failed++;
+}
+console.log(`\nconformance: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,57 @@
+import { type OperationInvocation, OperationInvoker } from '@myko/registry';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { AUDIT_OPTIONS, type AuditOptions } from './audit.options';
+import { type AuditSink, createAuditSink } from './audit.sink';
+import { toAuditRecord } from './audit-record';
+
+/**
+ * The audit log: one JSON line per command called (and, when configured, per query, view and
+ * report), whichever door it came through, with its outcome — including calls the client's filters
+ * refused. It listens at the `OperationInvoker`, so every caller of the invoker is covered.
+ */
+@Injectable()
+export class AuditLog implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('AuditLog');
+  private sink?: AuditSink;
+  private unsubscribe?: () => void;
+  private failed = false;
+
+  constructor(
+    private readonly invoker: OperationInvoker,
+    @Inject(AUDIT_OPTIONS) private readonly options: AuditOptions,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.options.enabled) return;
+    try {
+      this.sink = createAuditSink(this.options.destination);
+    } catch (error) {
+      throw new Error(`cannot open the audit log ${this.options.destination}: ${(error as Error).message}`);
+    }
+    this.unsubscribe = this.invoker.onInvoked((invocation) => this.record(invocation));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+    this.sink?.close();
+  }
+
+  /** Where the lines go, for the start-up log. */
+  describe(): string {
+    if (!this.options.enabled) return 'off';
+    const what = this.options.queries ? 'every operation' : 'commands';
+    return `${what} to ${this.options.destination}`;
+  }
+
+  private record(invocation: OperationInvocation): void {
+    if (invocation.kind !== 'command' && !this.options.queries) return;
+    try {
+      this.sink?.write(JSON.stringify(toAuditRecord(invocation)));
+      this.failed = false;
+    } catch (error) {
+      // Logged once per run of failures, not once per line.
+      if (!this.failed) this.logger.error(`Audit log write failed: ${(error as Error).message}`);
+      this.failed = true;
+    }
+  }
+}

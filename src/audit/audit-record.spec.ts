@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import type { OperationContext, OperationInvocation } from '@myko/registry';
+import { argsSha256, canonicalJson, toAuditRecord } from './audit-record';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function invocation(overrides: Partial<OperationInvocation> = {}): OperationInvocation {
+  const context = {
+    client: { transport: 'http', sessionId: 'sess-1', principal: 'ops' },
+  } as unknown as OperationContext;
+  return {
+    name: 'command_CancelOrder',
+    kind: 'command',
+    args: { orderId: 7, warehouseCode: 'BER' },
+    context,
+    outcome: 'ok',
+    startedAt: Date.UTC(2026, 0, 2, 3, 4, 5, 6),
+    durationMs: 1.23456,
+    ...overrides,
+  };
+}
+
+describe('audit records', () => {
+  it('hashes arguments as canonical JSON: key order and absent values do not matter', () => {
+    expect(canonicalJson({ b: [1, { d: 1, c: undefined }], a: 'x' })).toBe('{"a":"x","b":[1,{"d":1}]}');
+    expect(argsSha256({ b: 2, a: 1 })).toBe(argsSha256({ a: 1, b: 2 }));
+    expect(argsSha256({ a: 1 })).toBe(sha256('{"a":1}'));
+    expect(argsSha256(undefined)).toBe(sha256('{}'));
+    expect(argsSha256(null)).toBe(argsSha256({}));
+  });
+
+  it('is one flat line: who, where, what, how it ended, how long, and the argument hash only', () => {
+    const record = toAuditRecord(invocation());
+    expect(record).toEqual({
+      time: '2026-01-02T03:04:05.006Z',
+      profile: 'ops',
+      transport: 'http',
+      session: 'sess-1',
+      operation: 'command_CancelOrder',
+      outcome: 'ok',
+      durationMs: 1.23,
+      argsSha256: argsSha256({ orderId: 7, warehouseCode: 'BER' }),
+    });
+    expect(JSON.stringify(record)).not.toContain('BER');
+  });
+
+  it('names the error or the refusal, cut to a bounded length, and null for an anonymous client', () => {
+    const failed = toAuditRecord(invocation({ outcome: 'error', error: new RangeError('x'.repeat(2000)) }));
+    expect(failed.error).toMatch(/^RangeError: x+\.\.\.$/);
+    expect(failed.error?.length).toBeLessThan(1100);
+    const context = { client: { transport: 'stdio' } } as unknown as OperationContext;
+    const refused = toAuditRecord(invocation({ outcome: 'refused', error: 'Call refused', context }));
+    expect(refused).toMatchObject({ profile: null, session: null, outcome: 'refused', error: 'Call refused' });
+  });
+});

@@ -1,0 +1,20 @@
+import type { Logger } from '@nestjs/common';
+import type { AuditLog } from '../audit/audit-log.service';
+import type { AppConfig } from '../config/app-config.interface';
+
+/** What a start-up log says about access and auditing, and the warnings the config raised. */
+export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog): void {
+  const { access } = config;
+  if (!access) {
+    logger.log('Access: no config file; no API keys, clients narrow their own view with filter headers/env');
+  } else {
+    const profiles = access.list().map((p) => p.name);
+    const auth = access.authRequired
+      ? 'API key required'
+      : `API key optional (default profile: ${access.defaultProfile?.name ?? 'none, unrestricted'})`;
+    logger.log(`Access: ${config.configPath}; profiles ${profiles.join(', ') || 'none'}; ${auth}`);
+  }
+  if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);
+  logger.log(`Audit log: ${audit.describe()}`);
+  for (const warning of config.warnings) logger.warn(warning);
+}
