@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvalidArgumentsError, OperationInvoker, OperationRegistry, RegistryModule } from '@myko/registry';
+import type { INestApplicationContext, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { transformSync } from '@swc/core';
+
+/** Compiles the README's "Writing a plugin" example as written, so the documented API cannot drift. */
+function loadReadmePlugin(): Record<string, unknown> {
+  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Writing a plugin'));
+  const source = section.match(/```ts\n([\s\S]*?)```/)?.[1];
+  if (!source) throw new Error('README has no ts example under "Writing a plugin"');
+  const { code } = transformSync(source, {
+    filename: 'greetings.operations.ts',
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  });
+  const module = { exports: {} as Record<string, unknown> };
+  new Function('require', 'module', 'exports', code)(require, module, module.exports);
+  return module.exports;
+}
+
+const ctx = () => ({
+  client: { transport: 'internal' as const },
+  signal: new AbortController().signal,
+  log: { debug() {}, info() {}, warn() {}, error() {} },
+  progress() {},
+});
+
+describe('the README plugin example', () => {
+  let app: INestApplicationContext;
+
+  beforeAll(async () => {
+    const { GreetingsModule } = loadReadmePlugin();
+    const moduleRef = await Test.createTestingModule({
+      imports: [RegistryModule, GreetingsModule as Type<unknown>],
+    }).compile();
+    app = await moduleRef.init();
+  });
+
+  afterAll(() => app?.close());
+
+  it('declares the operations the README names', () => {
+    const names = app
+      .get(OperationRegistry)
+      .list()
+      .map((op) => op.name);
+    expect(names).toEqual(['query_ListGreetings', 'command_AddGreeting']);
+  });
+
+  it('runs them with validation and the business error it documents', async () => {
+    const invoker = app.get(OperationInvoker);
+    await expect(invoker.invoke('command_AddGreeting', { text: 'Hi' }, ctx())).resolves.toEqual({ id: 2, text: 'Hi' });
+    await expect(invoker.invoke('query_ListGreetings', { limit: 5 }, ctx())).resolves.toHaveLength(2);
+    await expect(invoker.invoke('command_AddGreeting', { text: 'Hi' }, ctx())).rejects.toThrow('Greeting exists: Hi');
+    await expect(invoker.invoke('query_ListGreetings', { limit: 0 }, ctx())).rejects.toThrow(InvalidArgumentsError);
+  });
+});
