@@ -36,7 +36,7 @@ function contextRow(label, operations, code, direct) {
   return row({
     id: `context.${label.replace(/\W+/g, '-')}`,
     benchmark: `context: tools/list, ${label}`,
-    measures: `JSON of every tools/list page in Code Mode (${code.count} tools), vs direct mode (${direct.count} tools, ${direct.pages} pages) for ${operations.toLocaleString('en-US')} operations`,
+    measures: `JSON of every tools/list page in Code Mode (${code.count} tools), vs direct mode (${direct.count} tools, ${direct.pages} page${direct.pages === 1 ? '' : 's'}) for ${operations.toLocaleString('en-US')} operations`,
     unit: 'bytes',
     subject: code.bytes,
     baseline: { label: 'direct mode', samples: direct.bytes },

@@ -2,6 +2,7 @@
  * The cost of a trivial `execute` (`return 1 + 1`), isolate creation included, against two floors
  * measured in the same run: a bare `node:vm` run of the same code in a new context, and a bare
  * isolated-vm isolate (create, context, eval, dispose), which is what a fresh isolate per run costs.
+ * The service runs with its defaults (process isolation, a warm pool of pre-created isolates).
  */
 const vm = require('node:vm');
 const ivm = require('isolated-vm');
@@ -45,14 +46,21 @@ module.exports = {
       if (result.content[0].text !== '2') throw new Error(`unexpected execute result ${JSON.stringify(result)}`);
     };
     try {
-      ctx.log('node:vm, bare isolate, SandboxService.run and tools/call execute, interleaved');
+      ctx.log('node:vm, bare isolate and SandboxService.run, interleaved');
       const samples = await interleave(
-        { vm: nodeVm, isolate: bareIsolate, sandbox: () => sandboxRun(app.sandbox), dispatch: executeCall },
+        { vm: nodeVm, isolate: bareIsolate, sandbox: () => sandboxRun(app.sandbox) },
         { iterations: ctx.iterations(300) },
       );
-      ctx.log('SandboxService.run with a warm pool of 1');
-      const warm = await warmPoolSamples(ctx.iterations(200));
-      const sandbox = 'SandboxService.run of `return 1 + 1`, fresh isolate per run';
+      // Apart from the SandboxService.run samples, so that each run finds the warm pool refilled as a client's would.
+      ctx.log('tools/call execute and the bare isolate, interleaved');
+      const viaDispatch = await interleave(
+        { isolate: bareIsolate, dispatch: executeCall },
+        { iterations: ctx.iterations(300) },
+      );
+      ctx.log('SandboxService.run with in-process isolation');
+      const inProcess = await warmPoolSamples(ctx.iterations(200));
+      const { isolation, warmPool } = app.sandbox.options;
+      const sandbox = `SandboxService.run of \`return 1 + 1\` (defaults: ${isolation} isolation, warmPool ${warmPool})`;
       return [
         row({
           id: 'execute.vs-node-vm',
@@ -70,16 +78,16 @@ module.exports = {
         }),
         row({
           id: 'execute.tools-call',
-          benchmark: 'execute: tools/call in-process',
-          measures: 'DispatchService.handle of tools/call execute (`return 1 + 1`), vs SandboxService.run alone',
-          subject: samples.dispatch,
-          baseline: { label: 'SandboxService.run', samples: samples.sandbox },
+          benchmark: 'execute: tools/call vs bare isolate',
+          measures: 'DispatchService.handle of tools/call execute (`return 1 + 1`): arguments, bridge, run, result',
+          subject: viaDispatch.dispatch,
+          baseline: { label: 'bare isolated-vm', samples: viaDispatch.isolate },
         }),
         row({
-          id: 'execute.warm-pool',
-          benchmark: 'execute: trivial, warmPool 1',
-          measures: 'SandboxService.run with one pre-created isolate (5 ms idle between runs to refill it)',
-          subject: warm,
+          id: 'execute.in-process',
+          benchmark: 'execute: in-process isolation',
+          measures: "SandboxService.run with isolation: 'in-process', warmPool 1 (5 ms idle between runs to refill it)",
+          subject: inProcess,
           baseline: { label: 'bare isolated-vm', samples: samples.isolate },
         }),
       ];
@@ -90,7 +98,7 @@ module.exports = {
 };
 
 async function warmPoolSamples(iterations) {
-  const sandbox = new SandboxService({ warmPool: 1 });
+  const sandbox = new SandboxService({ warmPool: 1, isolation: 'in-process' });
   try {
     const samples = [];
     for (let i = 0; i < iterations; i++) {

@@ -3,7 +3,8 @@
  * connections from this process against servers in their own processes: the real service (both
  * modes: a cheap query as a direct tool, and `search`), two floors (a bare `node:http` JSON-RPC echo,
  * a bare `ws` echo), and the peer (the official SDK's `McpServer` on its Streamable HTTP transport,
- * the same tool and handler). Targets run in turn, in rotating order, for several rounds.
+ * the same tool and handler), and the service's DispatchService behind bare servers (the ceiling without
+ * the gateway stack). Targets run in turn, in rotating order, for several rounds.
  */
 const { CHEAP_ARGS, CHEAP_TOOL } = require('../lib/cheap-operation');
 const { httpTarget, runLoad, wsTarget } = require('../lib/load');
@@ -14,15 +15,17 @@ const CONCURRENCY = 8;
 const SEARCH_ARGS = { query: 'billing invoices', limit: 10 };
 
 function targets(servers) {
-  const { myko, rawHttp, rawWs, sdk } = servers;
+  const { myko, rawHttp, rawWs, sdk, bare } = servers;
   return {
     'http-floor': () => httpTarget(rawHttp.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
     'http-direct': () => httpTarget(myko.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
     'http-search': () => httpTarget(myko.port, 'search', SEARCH_ARGS, CONCURRENCY),
     'http-sdk': () => httpTarget(sdk.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
+    'http-bare': () => httpTarget(bare.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
     'ws-floor': () => wsTarget(rawWs.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
     'ws-direct': () => wsTarget(myko.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
     'ws-search': () => wsTarget(myko.port, 'search', SEARCH_ARGS, CONCURRENCY),
+    'ws-bare': () => wsTarget(bare.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
   };
 }
 
@@ -31,8 +34,8 @@ async function measure(ctx, factories) {
   const open = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await factories[name]()])));
   const rps = Object.fromEntries(names.map((name) => [name, []]));
   const latencies = Object.fromEntries(names.map((name) => [name, []]));
-  const rounds = ctx.quick ? 2 : 3;
-  const durationMs = ctx.quick ? 600 : 1500;
+  const rounds = ctx.quick ? 2 : 6;
+  const durationMs = ctx.quick ? 400 : 700;
   try {
     for (const name of names) await runLoad(open[name], 300);
     for (let round = 0; round < rounds; round++) {
@@ -71,6 +74,7 @@ function rowsOf({ rps, latencies }) {
         unit: 'rps',
         subject: rps[name],
         baseline: { label: FLOOR[via], samples: rps[floor] },
+        paired: true,
       }),
       row({
         id: `latency.${name}`,
@@ -91,6 +95,7 @@ function rowsOf({ rps, latencies }) {
       unit: 'rps',
       subject: rps['http-direct'],
       baseline: { label: 'SDK McpServer', samples: rps['http-sdk'] },
+      paired: true,
     }),
     row({
       id: 'latency.http-vs-sdk',
@@ -100,6 +105,20 @@ function rowsOf({ rps, latencies }) {
       baseline: { label: 'SDK McpServer', samples: latencies['http-sdk'] },
     }),
   );
+  for (const via of ['HTTP', 'WS']) {
+    const key = via.toLowerCase();
+    rows.push(
+      row({
+        id: `throughput.${key}-bare-dispatch`,
+        benchmark: `${via} throughput: dispatch alone`,
+        measures: `${CALLS.direct} through the same DispatchService behind a bare ${via === 'HTTP' ? 'node:http' : 'ws'} server (no Nest gateway), vs the ${FLOOR[via]}: the ceiling without the gateway stack`,
+        unit: 'rps',
+        subject: rps[`${key}-bare`],
+        baseline: { label: FLOOR[via], samples: rps[`${key}-floor`] },
+        paired: true,
+      }),
+    );
+  }
   return rows;
 }
 
@@ -112,6 +131,7 @@ module.exports = {
       startServerProcess('raw-http').then((s) => ['rawHttp', s]),
       startServerProcess('raw-ws').then((s) => ['rawWs', s]),
       startServerProcess('sdk-mcp').then((s) => ['sdk', s]),
+      startServerProcess('bare-dispatch', { toolMode: 'both', synthetic: 1000 }).then((s) => ['bare', s]),
     ]);
     const servers = Object.fromEntries(entries);
     try {

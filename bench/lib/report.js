@@ -10,7 +10,8 @@ const { single, summarize } = require('./stats');
  *   requests per second, where higher is better)
  * @property {ReturnType<typeof summarize>} subject
  * @property {{ label: string, summary: ReturnType<typeof summarize> } | undefined} baseline
- * @property {number | undefined} ratio subject median / baseline median (below 1: faster or smaller)
+ * @property {number | undefined} ratio subject median / baseline median (below 1: faster or smaller); with
+ *   `paired`, the median of the per-round ratios subject[i] / baseline[i]
  * @property {string | undefined} note
  */
 
@@ -20,13 +21,25 @@ const asSummary = (value) =>
 /** A throughput is one number per repeated run: its "p99" would only be the best run. */
 const withoutTail = (summary, unit) => (unit === 'rps' ? { ...summary, p99: Number.NaN } : summary);
 
+/**
+ * The median of per-round ratios, when subject and baseline were measured round by round side by side:
+ * on a machine whose load drifts, each round's pair shares its conditions.
+ */
+function pairedRatio(subject, baseline) {
+  return summarize(subject.map((value, i) => value / baseline[i])).median;
+}
+
 /** Builds a row; `subject` and `baseline.samples` take raw samples, a summary, or one number. */
-function row({ id, benchmark, measures, unit = 'ms', subject, baseline, note }) {
+function row({ id, benchmark, measures, unit = 'ms', subject, baseline, note, paired = false }) {
   const summary = withoutTail(asSummary(subject), unit);
   const base = baseline
     ? { label: baseline.label, summary: withoutTail(asSummary(baseline.samples), unit) }
     : undefined;
-  const ratio = base ? summary.median / base.summary.median : undefined;
+  const ratio = !base
+    ? undefined
+    : paired
+      ? pairedRatio(subject, baseline.samples)
+      : summary.median / base.summary.median;
   return { id, benchmark, measures, unit, subject: summary, baseline: base, ratio, note };
 }
 
@@ -49,8 +62,8 @@ function formatValue(value, unit) {
 /** `0.05× (20× faster)`; for bytes, `smaller`; throughput (higher is better) plain. */
 function formatRatio(row) {
   if (row.ratio === undefined || !Number.isFinite(row.ratio)) return '—';
-  const ratio = `${sig(row.ratio, 2)}×`;
-  if (row.ratio >= 1 || row.unit === 'rps') return ratio;
+  const ratio = `${row.ratio < 0.01 ? Number(row.ratio.toPrecision(2)) : sig(row.ratio, 2)}×`;
+  if (row.ratio >= 1 || row.unit === 'rps' || sig(1 / row.ratio, 2) === '1') return ratio;
   return `${ratio} (${sig(1 / row.ratio, 2)}× ${row.unit === 'bytes' ? 'smaller' : 'faster'})`;
 }
 

@@ -8,6 +8,7 @@ const SERVERS = {
   'raw-http': './servers/raw-http.server',
   'raw-ws': './servers/raw-ws.server',
   'sdk-mcp': './servers/sdk-mcp.server',
+  'bare-dispatch': './servers/bare-dispatch.server',
 };
 
 function memory() {

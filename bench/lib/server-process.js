@@ -3,7 +3,7 @@ const { fork } = require('node:child_process');
 const { join } = require('node:path');
 
 /**
- * @param {'myko' | 'raw-http' | 'raw-ws' | 'sdk-mcp'} kind
+ * @param {'myko' | 'raw-http' | 'raw-ws' | 'sdk-mcp' | 'bare-dispatch'} kind
  * @param {object} options passed to the server's `start()`
  * @returns {Promise<{ port: number, memory(): Promise<object>, close(): Promise<void> }>}
  */

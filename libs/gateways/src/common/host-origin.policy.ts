@@ -2,6 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 
+/** Distinct `Host`/`Origin` pairs whose verdict is remembered. */
+const MAX_VERDICTS = 256;
+
 interface ParsedAuthority {
   /** Lower-case host name; IPv6 in brackets (`[::1]`). */
   hostname: string;
@@ -54,8 +57,20 @@ export class HostOriginPolicy {
     this.origins = options.allowedOrigins.map(normalizeEntry);
   }
 
+  /** Verdicts by `Host`/`Origin` pair: clients send the same few on every request; bounded. */
+  private readonly verdicts = new Map<string, string | undefined>();
+
   /** Why a request with these headers is refused, or `undefined` when it may pass. */
   refusal(host: string | undefined, origin: string | undefined): string | undefined {
+    const key = `${host ?? ''}\u0000${origin ?? '\u0000'}`;
+    if (this.verdicts.has(key)) return this.verdicts.get(key);
+    const verdict = this.decide(host, origin);
+    if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear();
+    this.verdicts.set(key, verdict);
+    return verdict;
+  }
+
+  private decide(host: string | undefined, origin: string | undefined): string | undefined {
     const parsedHost = host ? parse(host, false) : undefined;
     if (!parsedHost || !this.hosts.some((entry) => matches(entry, parsedHost))) {
       return `Host ${JSON.stringify(host ?? '')} is not allowed`;

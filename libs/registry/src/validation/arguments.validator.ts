@@ -1,12 +1,11 @@
 import type { Type } from '@nestjs/common';
-import { type ClassTransformOptions, plainToInstance } from 'class-transformer';
 import { type ValidatorOptions, validate } from 'class-validator';
 import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
 import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
 import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
 import { toArgumentIssues } from './argument-issues';
-
-const TRANSFORM_OPTIONS: ClassTransformOptions = { enableImplicitConversion: false };
+import { type DtoInstanceFactory, dtoInstanceFactory } from './dto-instance.factory';
+import { cacheValidationMetadata } from './validation-metadata.cache';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
   whitelist: true,
@@ -21,6 +20,9 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
  * operation at registration; a call only transforms and validates.
  */
 export class ArgumentsValidator implements OperationArgumentsValidator {
+  /** Chosen on the first call, when every decorator of the DTO has run. */
+  private instanceOf?: DtoInstanceFactory;
+
   /**
    * @param operation the operation name, for error messages
    * @param argsType the DTO class, or undefined when the operation takes no arguments
@@ -31,7 +33,9 @@ export class ArgumentsValidator implements OperationArgumentsValidator {
     private readonly operation: string,
     private readonly argsType: Type<object> | undefined,
     private readonly declaresArguments: boolean,
-  ) {}
+  ) {
+    cacheValidationMetadata();
+  }
 
   /** @throws InvalidArgumentsError listing every bad field */
   async validate(raw: unknown): Promise<object> {
@@ -42,7 +46,8 @@ export class ArgumentsValidator implements OperationArgumentsValidator {
       if (unknown.length > 0) this.fail(unknown);
       return this.argsType ? new this.argsType() : {};
     }
-    const instance = plainToInstance(this.argsType as Type<object>, plain, TRANSFORM_OPTIONS);
+    this.instanceOf ??= dtoInstanceFactory(this.argsType as Type<object>);
+    const instance = this.instanceOf(plain);
     const errors = await validate(instance, VALIDATOR_OPTIONS);
     if (errors.length > 0) this.fail(toArgumentIssues(errors));
     return instance;
