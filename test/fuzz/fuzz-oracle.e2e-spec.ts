@@ -18,7 +18,7 @@ describe('fuzz oracle', () => {
     ['neither result nor error', { jsonrpc: '2.0', id: 1 }],
     ['a fractional code', { jsonrpc: '2.0', id: 1, error: { code: 1.5, message: 'x' } }],
     ['a non-string message', { jsonrpc: '2.0', id: 1, error: { code: 1, message: 7 } }],
-    ['a stack frame', { jsonrpc: '2.0', id: 1, error: { code: 1, message: 'x\n    at f (/work/main/libs/a.ts:1:2)' } }],
+    ['a stack frame', { jsonrpc: '2.0', id: 1, error: { code: 1, message: 'x\n    at f (/app/libs/a.ts:1:2)' } }],
     [
       'a runtime message',
       {
@@ -29,7 +29,7 @@ describe('fuzz oracle', () => {
     ],
     [
       'a host path in a tool error',
-      { jsonrpc: '2.0', id: 1, result: { isError: true, content: [{ text: '/work/main/dist/x.js:3' }] } },
+      { jsonrpc: '2.0', id: 1, result: { isError: true, content: [{ text: '/app/dist/x.js:3' }] } },
     ],
     ['an extra member', { ...ok, stack: 'x' }],
   ])('rejects %s', (_name, response) => {
@@ -37,8 +37,8 @@ describe('fuzz oracle', () => {
   });
 
   it('does not blame the server for echoing the input', () => {
-    const echo = { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found: /work/x' } };
-    expect(() => assertWellFormed(echo, 1, '{"method":"/work/x"}')).not.toThrow();
+    const echo = { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found: /app/x' } };
+    expect(() => assertWellFormed(echo, 1, '{"method":"/app/x"}')).not.toThrow();
   });
 
   it('expects silence for notifications and responses, and id null when none can be read', () => {
