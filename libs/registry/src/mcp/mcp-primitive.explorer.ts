@@ -1,14 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import { methodSource, type ProviderMethod, providerMethods } from '../utils/provider-methods.util';
 import type { McpPromptOptions } from './interfaces/mcp-prompt.interface';
 import type { McpResourceOptions } from './interfaces/mcp-resource.interface';
 import type { McpToolOptions } from './interfaces/mcp-tool.interface';
 import { MCP_PROMPT_METADATA, MCP_RESOURCE_METADATA, MCP_TOOL_METADATA } from './mcp.constants';
 import { type McpPrimitiveKind, nonStaticPrimitiveMessage } from './mcp.messages';
 import { McpPrimitiveRegistry } from './mcp-primitive.registry';
-
-type Method = (...args: never[]) => unknown;
 
 /**
  * Finds every `@McpTool`, `@McpResource` and `@McpPrompt` method on the application's singleton
@@ -35,22 +33,12 @@ export class McpPrimitiveExplorer implements OnModuleInit, OnApplicationBootstra
 
   /** Registers the primitives of every provider and controller; fails on the first bad one. */
   explore(): void {
-    const explored = new Set<object>();
-    for (const wrapper of [...this.discovery.getControllers(), ...this.discovery.getProviders()]) {
-      const instance: unknown = wrapper.instance;
-      if (typeof instance !== 'object' || instance === null || explored.has(instance)) continue;
-      const prototype = Object.getPrototypeOf(instance);
-      if (!prototype) continue;
-      explored.add(instance);
-      for (const methodName of this.scanner.getAllMethodNames(prototype)) {
-        const method = (instance as Record<string, unknown>)[methodName];
-        if (typeof method === 'function') this.exploreMethod(wrapper, instance, methodName, method as Method);
-      }
-    }
+    for (const found of providerMethods(this.discovery, this.scanner)) this.exploreMethod(found);
   }
 
-  private exploreMethod(wrapper: InstanceWrapper, instance: object, methodName: string, method: Method): void {
-    const source = `${instance.constructor?.name || String(wrapper.name)}.${methodName}`;
+  private exploreMethod(found: ProviderMethod): void {
+    const { wrapper, instance, methodName, method } = found;
+    const source = methodSource(found);
     const handler = method.bind(instance) as never;
     const singleton = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
     const skip = (kind: McpPrimitiveKind, key: string) => {

@@ -1,0 +1,35 @@
+import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+
+/** A method found on a provider or controller instance. */
+export interface ProviderMethod {
+  wrapper: InstanceWrapper;
+  instance: object;
+  methodName: string;
+  method: (...args: never[]) => unknown;
+}
+
+/**
+ * Every method (inherited ones included) of every provider and controller instance, each instance once:
+ * the same instance can sit behind several tokens (useExisting, a shared useValue).
+ */
+export function* providerMethods(discovery: DiscoveryService, scanner: MetadataScanner): Generator<ProviderMethod> {
+  const explored = new Set<object>();
+  for (const wrapper of [...discovery.getControllers(), ...discovery.getProviders()]) {
+    const instance: unknown = wrapper.instance;
+    if (typeof instance !== 'object' || instance === null || explored.has(instance)) continue;
+    const prototype = Object.getPrototypeOf(instance);
+    if (!prototype) continue;
+    explored.add(instance);
+    for (const methodName of scanner.getAllMethodNames(prototype)) {
+      const method = (instance as Record<string, unknown>)[methodName];
+      if (typeof method === 'function')
+        yield { wrapper, instance, methodName, method: method as ProviderMethod['method'] };
+    }
+  }
+}
+
+/** `ClassName.method`, naming an operation's or primitive's origin in messages. */
+export function methodSource({ wrapper, instance, methodName }: ProviderMethod): string {
+  return `${instance.constructor?.name || String(wrapper.name)}.${methodName}`;
+}
