@@ -1,8 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createHttpApp } from '../../src/bootstrap/http-app.factory';
-import { createAppConfig } from '../../src/config/app.config';
-import type { TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer } from '../helpers/test-server';
 import { assertWellFormed } from './fuzz.oracle';
 
 export interface RawResponse {
@@ -76,17 +73,6 @@ export function assertServerMessage(
 }
 
 /** `startTestServer()` logging errors only: the fuzzer's invalid frames would print a warning each. */
-export async function startFuzzServer(): Promise<TestServer> {
-  const config = createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:' });
-  const app = await createHttpApp(config, ['error']);
-  await app.listen(0, '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
-  const host = `127.0.0.1:${port}`;
-  return {
-    app,
-    host,
-    httpUrl: new URL(`http://${host}/mcp`),
-    wsUrl: new URL(`ws://${host}/mcp`),
-    close: () => app.close(),
-  };
+export function startFuzzServer(): Promise<TestServer> {
+  return startTestServer({}, ['error']);
 }

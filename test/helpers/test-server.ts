@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { LogLevel } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '../../src/bootstrap/http-app.factory';
 import { createAppConfig } from '../../src/config/app.config';
@@ -17,12 +18,15 @@ export interface TestServer {
 }
 
 /** Starts the same app `myko-nest serve` runs, with config overrides for the test. */
-export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<AppConfig> = {},
+  logLevels: LogLevel[] = ['error', 'warn'],
+): Promise<TestServer> {
   const config = {
     ...createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:' }),
     ...overrides,
   };
-  const app = await createHttpApp(config, ['error', 'warn']);
+  const app = await createHttpApp(config, logLevels);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const host = `127.0.0.1:${port}`;
