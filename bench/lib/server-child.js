@@ -1,7 +1,8 @@
 /**
  * One benchmark server in its own process, so that a load generator in the parent does not share its
  * event loop. Usage (by server-process.js): node server-child.js <kind> <options JSON>. Reports
- * `{ type: 'listening', port }`; answers `{ type: 'memory' }` with its memory after a full GC.
+ * `{ type: 'listening', port }`; answers `{ type: 'memory' }` with its memory after a full GC and
+ * `{ type: 'cpu' }` with the CPU time it has used (user + system, µs).
  */
 const SERVERS = {
   myko: './servers/myko.server',
@@ -24,6 +25,9 @@ async function main() {
     if (message?.type === 'memory') {
       await new Promise((resolve) => setTimeout(resolve, 200));
       process.send({ type: 'memory', ...memory() });
+    } else if (message?.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      process.send({ type: 'cpu', micros: user + system, user, system });
     } else if (message?.type === 'close') {
       await server.close();
       process.exit(0);

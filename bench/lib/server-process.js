@@ -5,7 +5,7 @@ const { join } = require('node:path');
 /**
  * @param {'myko' | 'raw-http' | 'raw-ws' | 'sdk-mcp' | 'bare-dispatch'} kind
  * @param {object} options passed to the server's `start()`
- * @returns {Promise<{ port: number, memory(): Promise<object>, close(): Promise<void> }>}
+ * @returns {Promise<{ port: number, memory(): Promise<object>, cpuMicros(): Promise<number>, close(): Promise<void> }>}
  */
 function startServerProcess(kind, options = {}) {
   const child = fork(join(__dirname, 'server-child.js'), [kind, JSON.stringify(options)], {
@@ -31,6 +31,11 @@ function startServerProcess(kind, options = {}) {
       const reply = next('memory');
       child.send({ type: 'memory' });
       return reply;
+    },
+    cpuMicros: () => {
+      const reply = next('cpu');
+      child.send({ type: 'cpu' });
+      return reply.then((message) => (process.env.CPU_SPLIT ? message : message.micros));
     },
     close: () =>
       new Promise((resolve) => {

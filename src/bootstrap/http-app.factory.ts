@@ -1,4 +1,3 @@
-import { McpWsAdapter } from '@myko/gateways';
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -21,6 +20,5 @@ export async function createHttpApp(
     ...(logger === undefined ? {} : { logger }),
   });
   app.disable('x-powered-by');
-  app.useWebSocketAdapter(new McpWsAdapter(app));
   return app;
 }

@@ -108,13 +108,24 @@ export class DispatchService {
         new InvalidRequestError(`id ${JSON.stringify(id)} is already used by a request in flight`),
       );
     }
-    const { signal } = inFlight.controller;
     const outbox = new RequestOutbox(params, client, session);
-    const context: RequestContext = { client, session, id, signal, progress: outbox.progress, log: outbox.log };
+    const context: RequestContext = {
+      client,
+      session,
+      id,
+      get signal() {
+        return inFlight.signal;
+      },
+      get aborted() {
+        return inFlight.cancelled;
+      },
+      progress: outbox.progress,
+      log: outbox.log,
+    };
     try {
-      const result = await untilAborted(
+      const result = await inFlight.race(
         Promise.resolve().then(() => handler(params, context)),
-        signal,
+        CANCELLED,
       );
       await outbox.close();
       if (result === CANCELLED || inFlight.cancelled) return undefined;
@@ -126,14 +137,4 @@ export class DispatchService {
       this.sessions.finish(session, inFlight);
     }
   }
-}
-
-/** Settles with the work's outcome, or with `CANCELLED` as soon as the signal aborts. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | typeof CANCELLED> {
-  if (signal.aborted) return Promise.resolve(CANCELLED);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => resolve(CANCELLED);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

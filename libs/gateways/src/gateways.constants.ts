@@ -7,8 +7,6 @@ export const MCP_WS_PATH = '/mcp';
 
 /** The WebSocket subprotocol a client must offer (what the SDK's WebSocketClientTransport sends). */
 export const MCP_WS_SUBPROTOCOL = 'mcp';
-/** The single Nest event every WebSocket frame is mapped to; the gateway does its own framing. */
-export const MCP_WS_FRAME_EVENT = 'mcp:frame';
 
 export const MCP_SESSION_HEADER = 'mcp-session-id';
 export const MCP_PROTOCOL_VERSION_HEADER = 'mcp-protocol-version';

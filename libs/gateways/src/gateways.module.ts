@@ -4,17 +4,18 @@ import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
 import { HealthController } from './health/health.controller';
-import { HostOriginGuard } from './http/host-origin.guard';
-import { McpHttpController } from './http/mcp-http.controller';
+import { McpHttpEndpoint } from './http/mcp-http.endpoint';
+import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import type { GatewaysModuleOptions } from './interfaces';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
+import { McpWsServer } from './ws/mcp-ws.server';
 import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
 
 /**
  * The MCP transports over the shared `DispatchService`: Streamable HTTP (`/mcp`, `/myko/mcp`),
- * WebSocket (`/mcp`, with `McpWsAdapter`), stdio (`StdioTransport.serve()`), and `GET /health`.
+ * WebSocket (`/mcp`), stdio (`StdioTransport.serve()`), and `GET /health`.
  * An HTTP app must be created with `bodyParser: false` (the MCP endpoint reads and limits its body).
  * @publicApi
  */
@@ -23,15 +24,17 @@ export class GatewaysModule {
   static forRoot(options: GatewaysModuleOptions = {}): DynamicModule {
     return {
       module: GatewaysModule,
-      controllers: [McpHttpController, HealthController],
+      controllers: [HealthController],
       providers: [
         { provide: GATEWAYS_OPTIONS, useValue: resolveGatewaysOptions(options) },
         HostOriginPolicy,
         ClientAccessResolver,
-        HostOriginGuard,
+        McpHttpEndpoint,
+        McpHttpRouter,
         McpSessionRegistry,
         WsHandshakeVerifier,
         McpGateway,
+        McpWsServer,
         StdioTransport,
       ],
       exports: [GATEWAYS_OPTIONS, StdioTransport, McpSessionRegistry, WsHandshakeVerifier, ClientAccessResolver],

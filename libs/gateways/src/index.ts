@@ -17,10 +17,11 @@ export {
 export { GatewaysModule } from './gateways.module';
 export { LOOPBACK_HOSTS, resolveGatewaysOptions } from './gateways.options';
 export { HealthController } from './health/health.controller';
-export { McpHttpController } from './http/mcp-http.controller';
+export { McpHttpEndpoint } from './http/mcp-http.endpoint';
+export { McpHttpRouter } from './http/mcp-http.router';
 export { McpSessionRegistry } from './http/mcp-session.registry';
 export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
-export { McpGateway } from './ws/mcp.gateway';
-export { McpWsAdapter } from './ws/mcp-ws.adapter';
+export { McpGateway, type WsFrame } from './ws/mcp.gateway';
+export { McpWsServer } from './ws/mcp-ws.server';
 export { WsHandshakeVerifier } from './ws/ws-handshake.verifier';

@@ -9,7 +9,7 @@ import type {
   OperationInvocation,
 } from './interfaces';
 import { OperationRegistry } from './operation.registry';
-import { raceAbort, throwIfAborted } from './utils/abort.util';
+import { isAborted, raceAbort, throwIfAborted } from './utils/abort.util';
 
 /**
  * Runs an operation by name: validates the raw arguments against its DTO (whitelist, unknown keys
@@ -39,10 +39,13 @@ export class OperationInvoker {
     const report = (outcome: InvocationOutcome, error?: unknown) =>
       this.notify(operation.descriptor, rawArgs, ctx, outcome, error, startedAt, performance.now() - started);
     try {
-      throwIfAborted(name, ctx.signal);
+      if (isAborted(ctx)) throwIfAborted(name, ctx.signal);
       const args = await operation.validator.validate(rawArgs);
       // Validation is asynchronous: the request may have been cancelled meanwhile.
-      const result = await raceAbort(name, ctx.signal, () => operation.handler(args, ctx));
+      if (isAborted(ctx)) throwIfAborted(name, ctx.signal);
+      const value = operation.handler(args, ctx);
+      // Only a pending result can be overtaken by a cancellation; a plain value is already the answer.
+      const result = isThenable(value) ? await raceAbort(name, ctx.signal, value) : value;
       report('ok');
       return result;
     } catch (error) {
@@ -97,4 +100,8 @@ export class OperationInvoker {
       }
     }
   }
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }

@@ -28,7 +28,18 @@ export function createOperationContext(
   client: ClientInfo = clientInfoOf(request),
 ): OperationContext {
   const log = request.log ? withClientLog(operationLogger(name), name, request.log) : operationLogger(name);
-  return { client, signal: request.signal, log, progress: request.progress };
+  return {
+    client,
+    // Read through: the request's signal is made only if the operation asks for it.
+    get signal() {
+      return request.signal;
+    },
+    get aborted() {
+      return request.aborted;
+    },
+    log,
+    progress: request.progress,
+  };
 }
 
 /** The shared logger of an operation: `debug/info/warn/error(message, data?)` into the Nest log, context = name. */

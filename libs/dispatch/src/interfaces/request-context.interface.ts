@@ -13,6 +13,8 @@ export interface RequestContext {
   readonly id: JsonRpcId;
   /** Aborted by `notifications/cancelled` for this id or by the end of the session. */
   readonly signal: AbortSignal;
+  /** Whether `signal` has fired, without creating it (see `OperationContext.aborted`). */
+  readonly aborted?: boolean;
   readonly progress: ProgressReporter;
   /**
    * `notifications/message` on the request's stream, at or above the session's level. Optional so

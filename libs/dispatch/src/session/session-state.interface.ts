@@ -1,20 +1,12 @@
 import type { McpLogLevel } from '@myko/registry';
-import type { JsonRpcErrorObject, JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.types';
+import type { JsonRpcErrorObject, JsonRpcMessage } from '../interfaces/json-rpc.types';
+import type { InFlightRequest } from './in-flight-request';
 
 /** `clientInfo` from `initialize`. */
 export interface PeerInfo {
   name: string;
   version: string;
   title?: string;
-}
-
-/** A request being handled, cancellable by `notifications/cancelled` or by ending the session. */
-export interface InFlightRequest {
-  readonly id: JsonRpcId;
-  readonly method: string;
-  readonly controller: AbortController;
-  /** Set when the client cancelled it: its response is then never sent. */
-  cancelled: boolean;
 }
 
 /** The client's answer to one of our requests. */

@@ -3,7 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { JsonRpcId, JsonRpcMessage } from '../interfaces/json-rpc.types';
-import type { InFlightRequest, SessionSend, SessionState } from './session-state.interface';
+import { InFlightRequest } from './in-flight-request';
+import type { SessionSend, SessionState } from './session-state.interface';
 
 /** Distinguishes `"1"` from `1`: both are valid and different JSON-RPC ids. */
 export function requestKey(id: JsonRpcId): string {
@@ -54,7 +55,7 @@ export class SessionStore {
   begin(session: SessionState, id: JsonRpcId, method: string): InFlightRequest | undefined {
     const key = requestKey(id);
     if (session.inFlight.has(key)) return undefined;
-    const request: InFlightRequest = { id, method, controller: new AbortController(), cancelled: false };
+    const request = new InFlightRequest(id, method);
     session.inFlight.set(key, request);
     return request;
   }
@@ -68,8 +69,7 @@ export class SessionStore {
   cancel(sessionId: string, id: JsonRpcId, reason: string): boolean {
     const request = this.sessions.get(sessionId)?.inFlight.get(requestKey(id));
     if (!request || request.method === 'initialize') return false;
-    request.cancelled = true;
-    request.controller.abort(new Error(reason));
+    request.cancel(new Error(reason));
     return true;
   }
 
@@ -107,10 +107,7 @@ export class SessionStore {
     const state = this.sessions.get(sessionId);
     if (!state) return;
     this.sessions.delete(sessionId);
-    for (const request of state.inFlight.values()) {
-      request.cancelled = true;
-      request.controller.abort(new Error('Session ended'));
-    }
+    for (const request of state.inFlight.values()) request.cancel(new Error('Session ended'));
     state.inFlight.clear();
     for (const pending of state.pending.values()) pending.abort('the session ended');
     state.pending.clear();

@@ -7,29 +7,23 @@ import {
   type JsonRpcNotification,
   type JsonRpcResponse,
 } from '@myko/dispatch';
-import { Logger } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  type OnGatewayConnection,
-  type OnGatewayDisconnect,
-  SubscribeMessage,
-  WebSocketGateway,
-} from '@nestjs/websockets';
+import { Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
-import { MCP_WS_FRAME_EVENT, MCP_WS_PATH } from '../gateways.constants';
-import type { WsFrame } from './mcp-ws.adapter';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
+/** A WebSocket frame as the gateway receives it: text frames as strings, binary frames as buffers. */
+export type WsFrame = string | Buffer;
+
 /**
- * MCP over WebSocket at `/mcp` (a custom transport: the SDK's `WebSocketClientTransport` framing).
- * One JSON-RPC message per text frame; each connection is its own session with the principal and
- * filters of its handshake; requests run concurrently and are answered as they complete. Needs `McpWsAdapter`.
+ * MCP over WebSocket (a custom transport: the SDK's `WebSocketClientTransport` framing). One
+ * JSON-RPC message per text frame; each connection is its own session with the principal and
+ * filters of its handshake; requests run concurrently and are answered as they complete.
+ * `McpWsServer` accepts the connections at `/mcp` and feeds their frames here.
  * @publicApi
  */
-@WebSocketGateway({ path: MCP_WS_PATH })
-export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
+@Injectable()
+export class McpGateway {
   private readonly logger = new Logger(McpGateway.name);
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
 
@@ -41,8 +35,8 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
     const access = this.handshake.accessOf(req);
     if (!access) {
-      // Not verified by McpWsAdapter: refuse rather than serve without the client's filters.
-      this.logger.error('WebSocket connection without a verified handshake; use McpWsAdapter');
+      // Not verified by WsHandshakeVerifier: refuse rather than serve without the client's filters.
+      this.logger.error('WebSocket connection without a verified handshake; use McpWsServer');
       socket.close(1011, 'Handshake not verified');
       return;
     }
@@ -64,12 +58,8 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
     this.clients.delete(socket);
   }
 
-  /** Nest sends what this returns as one text frame; `undefined` (a notification) sends nothing. */
-  @SubscribeMessage(MCP_WS_FRAME_EVENT)
-  async onFrame(
-    @ConnectedSocket() socket: WebSocket,
-    @MessageBody() frame: WsFrame,
-  ): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
+  /** The answer to send as one text frame; `undefined` (a notification, a response) sends nothing. */
+  async onFrame(socket: WebSocket, frame: WsFrame): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
     const client = this.clients.get(socket);
     if (!client) return undefined;
     if (typeof frame !== 'string') {

@@ -26,6 +26,12 @@ export interface OperationContext {
   readonly client: ClientInfo;
   /** Aborted when the client cancels the request or the run times out; long operations must check it. */
   readonly signal: AbortSignal;
+  /**
+   * Whether the request is already cancelled, without touching `signal`: contexts made by dispatch
+   * create their AbortSignal on first read (it costs several microseconds, a large share of a cheap
+   * call). Absent on hand-made contexts; `isAborted(ctx)` reads whichever is there.
+   */
+  readonly aborted?: boolean;
   readonly log: OperationLogger;
   /** Report progress (monotonic `progress`, optional `total`). A no-op when the client asked for none. */
   progress(progress: number, total?: number, message?: string): void;

@@ -1,4 +1,10 @@
 import { OperationAbortedError } from '../errors';
+import type { OperationContext } from '../interfaces';
+
+/** Whether the context's request is cancelled, preferring the cheap flag over the lazily made signal. */
+export function isAborted(ctx: OperationContext): boolean {
+  return ctx.aborted ?? ctx.signal.aborted;
+}
 
 /** @throws OperationAbortedError when the signal has already fired */
 export function throwIfAborted(operation: string, signal: AbortSignal): void {
@@ -6,16 +12,16 @@ export function throwIfAborted(operation: string, signal: AbortSignal): void {
 }
 
 /**
- * Runs `work` and settles with it, unless `signal` aborts first: then it rejects at once with
- * `OperationAbortedError`. The work is not stopped here; it receives the same signal and must stop
+ * Settles with `work`'s outcome, unless `signal` aborts first: then it rejects at once with
+ * `OperationAbortedError`. The work is not stopped here; it received the same signal and must stop
  * itself. Its late outcome is ignored (and never reported as an unhandled rejection).
  */
-export function raceAbort<T>(operation: string, signal: AbortSignal, work: () => T | Promise<T>): Promise<T> {
+export function raceAbort<T>(operation: string, signal: AbortSignal, work: PromiseLike<T>): Promise<T> {
   if (signal.aborted) return Promise.reject(abortedError(operation, signal));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortedError(operation, signal));
     signal.addEventListener('abort', onAbort, { once: true });
-    new Promise<T>((run) => run(work()))
+    Promise.resolve(work)
       .then(resolve, reject)
       .finally(() => signal.removeEventListener('abort', onAbort));
   });

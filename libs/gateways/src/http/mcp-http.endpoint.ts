@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DispatchService, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
-import { Controller, Delete, Get, Inject, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Inject, Injectable } from '@nestjs/common';
 import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
@@ -9,7 +8,6 @@ import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,
   LAST_EVENT_ID_HEADER,
-  MCP_HTTP_PATHS,
   MCP_PROTOCOL_VERSION_HEADER,
   MCP_SESSION_HEADER,
   RESUMABLE_PROTOCOL_VERSION,
@@ -17,7 +15,6 @@ import {
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
-import { HostOriginGuard } from './host-origin.guard';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
@@ -26,7 +23,6 @@ import {
   assertJsonContentType,
   assertProtocolVersion,
 } from './mcp-http.negotiation';
-import { McpHttpExceptionFilter } from './mcp-http-exception.filter';
 import { McpPostResponder } from './mcp-post.responder';
 import { type McpHttpSession, McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
@@ -39,15 +35,14 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 /**
- * MCP Streamable HTTP (spec 2025-06-18 / 2025-11-25) at `/mcp` and `/myko/mcp`: one JSON-RPC message
- * per POST, a GET event stream, DELETE to end a session. Only framing, negotiation and sessions live
- * here; every message goes to the shared `DispatchService`.
+ * MCP Streamable HTTP (spec 2025-06-18 / 2025-11-25): one JSON-RPC message per POST, a GET event
+ * stream, DELETE to end a session. Only framing, negotiation and sessions live here; every message
+ * goes to the shared `DispatchService`. `McpHttpRouter` routes `/mcp` and `/myko/mcp` here and
+ * answers what a method throws (`McpHttpError`) with its status and a JSON-RPC error body.
  * @publicApi
  */
-@Controller(MCP_HTTP_PATHS)
-@UseGuards(HostOriginGuard)
-@UseFilters(McpHttpExceptionFilter)
-export class McpHttpController {
+@Injectable()
+export class McpHttpEndpoint {
   constructor(
     private readonly dispatch: DispatchService,
     private readonly sessions: McpSessionRegistry,
@@ -55,8 +50,7 @@ export class McpHttpController {
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
   ) {}
 
-  @Post()
-  async post(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     assertJsonContentType(req.headers['content-type']);
     const accepted = acceptedResponses(req.headers.accept);
     const access = this.accessOf(req);
@@ -84,8 +78,7 @@ export class McpHttpController {
    * The standalone stream of session-level messages (one per session: a second one → 409), or with
    * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
    */
-  @Get()
-  openStream(@Req() req: Request, @Res() res: Response): void {
+  openStream(req: IncomingMessage, res: ServerResponse): void {
     if (!acceptsEventStream(req.headers.accept)) {
       throw new McpHttpError(405, TRANSPORT_ERROR, 'Method Not Allowed: GET needs Accept: text/event-stream', {
         Allow: 'POST, DELETE',
@@ -122,8 +115,7 @@ export class McpHttpController {
     connection.onClose(detach);
   }
 
-  @Delete()
-  endSession(@Req() req: Request, @Res() res: Response): void {
+  endSession(req: IncomingMessage, res: ServerResponse): void {
     const access = this.accessOf(req);
     assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
     this.sessions.end(this.requireSession(req, access).id);
@@ -134,7 +126,7 @@ export class McpHttpController {
     message: unknown,
     access: ClientAccess,
     req: IncomingMessage,
-    res: Response,
+    res: ServerResponse,
     accepted: AcceptedResponses,
   ): Promise<void> {
     const session = this.sessions.open(this.sessions.newId(), access.principal);
@@ -150,7 +142,12 @@ export class McpHttpController {
   }
 
   /** Batches and malformed objects: dispatch still writes the JSON-RPC error (-32600); HTTP says 400. */
-  private async rejectInvalid(message: unknown, access: ClientAccess, req: Request, res: Response): Promise<void> {
+  private async rejectInvalid(
+    message: unknown,
+    access: ClientAccess,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
     const sessionId = header(req, MCP_SESSION_HEADER) ?? 'http:unbound';
     const response = await this.dispatch.handle(message, this.client(sessionId, access));
     const body = JSON.stringify(
@@ -189,7 +186,7 @@ export class McpHttpController {
   }
 
   private responder(
-    res: Response,
+    res: ServerResponse,
     accepted: AcceptedResponses,
     session: McpHttpSession,
     version: string | undefined,
@@ -207,7 +204,7 @@ export class McpHttpController {
     });
   }
 
-  private connection(res: Response, headers: Record<string, string>): SseStream {
+  private connection(res: ServerResponse, headers: Record<string, string>): SseStream {
     const { sseKeepAliveMs, eventStoreMaxBytes } = this.options;
     return new SseStream(res, { keepAliveMs: sseKeepAliveMs, maxBufferedBytes: eventStoreMaxBytes, headers });
   }

@@ -1,0 +1,71 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { HostOriginPolicy } from '../common/host-origin.policy';
+import { requestPath } from '../common/request-path';
+import { McpHttpError } from '../errors';
+import { MCP_HTTP_PATHS, TRANSPORT_ERROR } from '../gateways.constants';
+import { writeHttpFailure } from './http-failure.writer';
+import { McpHttpEndpoint } from './mcp-http.endpoint';
+
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const ROUTED_PATHS = new Set(MCP_HTTP_PATHS.flatMap((path) => [`/${path}`, `/${path}/`]));
+const ALLOWED_METHODS = 'GET, POST, DELETE';
+
+/**
+ * Serves `/mcp` and `/myko/mcp` straight from the HTTP server's `request` event, ahead of the
+ * framework's router; every other path goes on to it (`/health`, a host app's own routes). Why:
+ * Express routing with Nest's guard/filter/param pipeline cost more CPU per MCP request than the
+ * dispatch behind it (see README "Performance"), and this endpoint needs none of it: it reads its own
+ * body, checks Host/Origin itself and answers its errors as JSON-RPC.
+ * @publicApi
+ */
+@Injectable()
+export class McpHttpRouter implements OnApplicationBootstrap {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly endpoint: McpHttpEndpoint,
+    private readonly policy: HostOriginPolicy,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server) this.install(server);
+  }
+
+  /** Puts the MCP routes in front of the server's existing request listeners. */
+  install(server: Server): void {
+    const fallbacks = server.listeners('request') as RequestListener[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (ROUTED_PATHS.has(requestPath(req.url))) this.route(req, res);
+      else for (const listener of fallbacks) listener.call(server, req, res);
+    });
+  }
+
+  /** Answers one MCP request; never throws (a failure becomes its HTTP status and JSON-RPC error). */
+  route(req: IncomingMessage, res: ServerResponse): void {
+    try {
+      const refusal = this.policy.refusal(req.headers.host, req.headers.origin);
+      if (refusal) throw new McpHttpError(403, TRANSPORT_ERROR, `Forbidden: ${refusal}`);
+      switch (req.method) {
+        case 'POST':
+          this.endpoint.post(req, res).catch((error: unknown) => writeHttpFailure(res, error));
+          return;
+        case 'GET':
+          this.endpoint.openStream(req, res);
+          return;
+        case 'DELETE':
+          this.endpoint.endSession(req, res);
+          return;
+        default:
+          throw new McpHttpError(405, TRANSPORT_ERROR, `Method Not Allowed: ${req.method}`, {
+            Allow: ALLOWED_METHODS,
+          });
+      }
+    } catch (error) {
+      writeHttpFailure(res, error);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { WebSocket, WebSocketServer } from 'ws';
+import { requestPath } from '../common/request-path';
+import { MCP_WS_PATH } from '../gateways.constants';
+import { McpGateway, type WsFrame } from './mcp.gateway';
+import { WsHandshakeVerifier } from './ws-handshake.verifier';
+
+/**
+ * Accepts WebSocket upgrades at `/mcp` on the application's HTTP server (handshake decided by
+ * `WsHandshakeVerifier`) and wires each socket to `McpGateway`: frames in, answers out as text
+ * frames, close ends the session. Plain `ws` events rather than Nest's WebSocket adapter, whose
+ * per-message observable pipeline cost as much CPU as the dispatch behind it.
+ * @publicApi
+ */
+@Injectable()
+export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(McpWsServer.name);
+  private wss?: WebSocketServer;
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly gateway: McpGateway,
+    private readonly verifier: WsHandshakeVerifier,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
+    if (server) this.attach(server);
+  }
+
+  /** Serves WebSocket upgrades of `server` at `/mcp`. */
+  attach(server: Server): void {
+    const wss = new WebSocketServer({ noServer: true, ...this.verifier.serverOptions() });
+    wss.on('connection', (socket: WebSocket, req: IncomingMessage) => this.connect(socket, req));
+    wss.on('error', (error) => this.logger.error(error));
+    server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (requestPath(req.url) === MCP_WS_PATH) {
+        wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      } else if (server.listenerCount('upgrade') === 1) {
+        // Nobody else serves upgrades on this server: a stray one must not hold its socket open.
+        socket.destroy();
+      }
+    });
+    this.wss = wss;
+  }
+
+  /** Open connections end with the application; their sessions end with them. */
+  async beforeApplicationShutdown(): Promise<void> {
+    const wss = this.wss;
+    if (!wss) return;
+    for (const socket of wss.clients) socket.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+  }
+
+  private connect(socket: WebSocket, req: IncomingMessage): void {
+    // A client breaking the protocol (oversized frame, bad UTF-8) is its problem: a warning, not an error.
+    socket.on('error', (error) => this.logger.warn(`WebSocket client error: ${error.message}`));
+    socket.on('close', () => this.gateway.handleDisconnect(socket));
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      void this.answer(socket, isBinary ? data : data.toString('utf8'));
+    });
+    this.gateway.handleConnection(socket, req);
+  }
+
+  private async answer(socket: WebSocket, frame: WsFrame): Promise<void> {
+    const reply = await this.gateway.onFrame(socket, frame);
+    if (reply !== undefined && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(reply));
+  }
+}
