@@ -8,6 +8,9 @@ import { HostOriginGuard } from './http/host-origin.guard';
 import { McpHttpController } from './http/mcp-http.controller';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import type { GatewaysModuleOptions } from './interfaces';
+import { EdgeAdmission } from './limits/edge-admission.service';
+import { HttpRequestLimiter } from './limits/http-request.limiter';
+import { WsOutboundSender } from './limits/ws-outbound.sender';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
 import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
@@ -30,11 +33,22 @@ export class GatewaysModule {
         ClientAccessResolver,
         HostOriginGuard,
         McpSessionRegistry,
+        EdgeAdmission,
+        HttpRequestLimiter,
+        WsOutboundSender,
         WsHandshakeVerifier,
         McpGateway,
         StdioTransport,
       ],
-      exports: [GATEWAYS_OPTIONS, StdioTransport, McpSessionRegistry, WsHandshakeVerifier, ClientAccessResolver],
+      exports: [
+        GATEWAYS_OPTIONS,
+        EdgeAdmission,
+        WsOutboundSender,
+        StdioTransport,
+        McpSessionRegistry,
+        WsHandshakeVerifier,
+        ClientAccessResolver,
+      ],
     };
   }
 }

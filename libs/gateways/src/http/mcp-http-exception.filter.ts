@@ -15,12 +15,12 @@ export class McpHttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<ServerResponse>();
-    const { status, code, message, headers } = this.describe(exception);
+    const { status, code, message, headers, id, data } = this.describe(exception);
     if (res.headersSent) {
       res.end();
       return;
     }
-    const body = JSON.stringify(transportError(code, message));
+    const body = JSON.stringify(transportError(code, message, id ?? null, data));
     res.writeHead(status, {
       ...headers,
       'Content-Type': 'application/json',
@@ -34,6 +34,8 @@ export class McpHttpExceptionFilter implements ExceptionFilter {
     code: number;
     message: string;
     headers?: Record<string, string>;
+    id?: string | number | null;
+    data?: unknown;
   } {
     if (exception instanceof McpHttpError) return exception;
     if (exception instanceof HttpException) {

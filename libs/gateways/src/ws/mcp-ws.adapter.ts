@@ -1,7 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { WebSocketServer } from 'ws';
-import { MCP_WS_FRAME_EVENT } from '../gateways.constants';
+import { GATEWAYS_OPTIONS, MCP_WS_FRAME_EVENT } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
+import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A raw WebSocket frame as `ws` delivers it: text frames as strings, binary frames as buffers. */
@@ -22,7 +24,10 @@ export class McpWsAdapter extends WsAdapter {
 
   override create(port: number, options: Record<string, unknown> & { path?: string } = {}) {
     const verifier = this.app.get(WsHandshakeVerifier, { strict: false });
-    return super.create(port, { ...options, ...verifier.serverOptions() });
+    const server = super.create(port, { ...options, ...verifier.serverOptions() });
+    const { wsHeartbeatMs } = this.app.get<string, ResolvedGatewaysOptions>(GATEWAYS_OPTIONS, { strict: false });
+    startWsHeartbeat(server, wsHeartbeatMs);
+    return server;
   }
 
   /** A client breaking the protocol (oversized frame, bad UTF-8) is its problem: a warning, not an error. */

@@ -19,6 +19,10 @@ import {
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
 import { MCP_WS_FRAME_EVENT, MCP_WS_PATH } from '../gateways.constants';
+import { clientAddress, rateLimitKey } from '../limits/client-address';
+import { EdgeAdmission } from '../limits/edge-admission.service';
+import { WsOutboundSender } from '../limits/ws-outbound.sender';
+import { gateWsMessage } from '../limits/ws-request.gate';
 import type { WsFrame } from './mcp-ws.adapter';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
@@ -32,10 +36,14 @@ import { WsHandshakeVerifier } from './ws-handshake.verifier';
 export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(McpGateway.name);
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
+  /** Whose rate limit a connection's requests count against (its API key, else its address). */
+  private readonly rateKeys = new WeakMap<WebSocket, string>();
 
   constructor(
     private readonly dispatch: DispatchService,
     private readonly handshake: WsHandshakeVerifier,
+    private readonly admission: EdgeAdmission,
+    private readonly outbound: WsOutboundSender,
   ) {}
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
@@ -47,6 +55,7 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
       return;
     }
     const sessionId = randomUUID();
+    this.rateKeys.set(socket, rateLimitKey(access.principal, clientAddress(req)));
     // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
     this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
     this.clients.set(socket, {
@@ -64,11 +73,17 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
     this.clients.delete(socket);
   }
 
-  /** Nest sends what this returns as one text frame; `undefined` (a notification) sends nothing. */
+  /** Sends the answer itself (with backpressure), so Nest gets `undefined` and sends nothing. */
   @SubscribeMessage(MCP_WS_FRAME_EVENT)
-  async onFrame(
-    @ConnectedSocket() socket: WebSocket,
-    @MessageBody() frame: WsFrame,
+  async onFrame(@ConnectedSocket() socket: WebSocket, @MessageBody() frame: WsFrame): Promise<undefined> {
+    const answer = await this.answer(socket, frame);
+    if (answer) this.send(socket, answer);
+    return undefined;
+  }
+
+  private async answer(
+    socket: WebSocket,
+    frame: WsFrame,
   ): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
     const client = this.clients.get(socket);
     if (!client) return undefined;
@@ -78,15 +93,25 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
         'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
       );
     }
+    let message: unknown;
     try {
-      return await this.dispatch.handleText(frame, client);
+      message = JSON.parse(frame);
+    } catch {
+      return this.dispatch.handleText(frame, client); // answers -32700
+    }
+    const gate = gateWsMessage(this.admission, message, client.sessionId, this.rateKeys.get(socket) ?? '');
+    if ('refused' in gate) return gate.refused;
+    try {
+      return await this.dispatch.handle(message, client);
     } catch (error) {
       this.logger.error('Dispatch failed on a WebSocket frame', error instanceof Error ? error.stack : error);
       return transportError(JSON_RPC_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+    } finally {
+      gate.admitted?.release();
     }
   }
 
   private send(socket: WebSocket, message: unknown): void {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    this.outbound.send(socket, message);
   }
 }
