@@ -79,7 +79,10 @@ describe('edge limits: sessions, connections, requests in flight', () => {
       {
         jsonrpc: '2.0',
         id: expect.any(Number),
-        error: expect.objectContaining({ code: LIMIT_EXCEEDED, data: { limit: 'maxInFlightPerSession', retryAfterMs: 1_000 } }),
+        error: expect.objectContaining({
+          code: LIMIT_EXCEEDED,
+          data: { limit: 'maxInFlightPerSession', retryAfterMs: 1_000 },
+        }),
       },
     ]);
     expect(answers.filter((a) => a.result)).toHaveLength(2);
@@ -109,7 +112,11 @@ describe('edge limits: rate per client', () => {
     expect(waitMs).toBeGreaterThan(0);
     expect(waitMs).toBeLessThanOrEqual(250);
     // Notifications are not counted: a cancel must get through even when the client is over its rate.
-    const note = await postMcp(server.httpUrl, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }, session);
+    const note = await postMcp(
+      server.httpUrl,
+      { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+      session,
+    );
     expect(note.status).toBe(202);
     await sleep(waitMs + 20);
     expect((await postMcp(server.httpUrl, PING(4), session)).status).toBe(200);
