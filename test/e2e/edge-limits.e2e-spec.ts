@@ -133,3 +133,21 @@ describe('edge limits: rate per client', () => {
     socket.close();
   });
 });
+
+describe('edge limits: the defaults', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('admit 200 WebSocket clients and 200 HTTP sessions from one address', async () => {
+    const sockets = await Promise.all(Array.from({ length: 200 }, () => openWs(server.wsUrl)));
+    const sessions = await Promise.all(Array.from({ length: 200 }, () => openSession(server.httpUrl)));
+    expect(new Set(sessions).size).toBe(200);
+    const answers = await Promise.all(sockets.map((socket, i) => wsCalls(socket, [PING(i)])));
+    expect(answers.every(([answer]) => answer.result)).toBe(true);
+    for (const socket of sockets) socket.close();
+  });
+});
