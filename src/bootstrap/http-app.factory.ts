@@ -1,3 +1,4 @@
+import { applyHttpServerLimits, GATEWAYS_OPTIONS, type ResolvedGatewaysOptions } from '@myko/gateways';
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,7 +7,8 @@ import type { AppConfig } from '../config/app-config.interface';
 
 /**
  * The HTTP + WebSocket application, initialised but not listening. No global body parser: the MCP
- * endpoint reads its body itself, with its own size limit and errors.
+ * endpoint reads its body itself, with its own size limit and errors. The edge limits of the HTTP
+ * server (header size, header/request/keep-alive timeouts) are set on it before it listens.
  */
 export async function createHttpApp(
   config: AppConfig,
@@ -20,5 +22,6 @@ export async function createHttpApp(
     ...(logger === undefined ? {} : { logger }),
   });
   app.disable('x-powered-by');
+  applyHttpServerLimits(app.getHttpServer(), app.get<string, ResolvedGatewaysOptions>(GATEWAYS_OPTIONS));
   return app;
 }

@@ -122,6 +122,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       ...toolModes(cli.toolMode, file),
     },
     gateways: {
+      ...file?.config.limits,
       allowedHosts: [...defaults.allowedHosts, ...bound, ...(cli.allowedHosts ?? [])],
       allowedOrigins: [...defaults.allowedOrigins, ...bound, ...(cli.allowedOrigins ?? [])],
       ...(access ? { access } : {}),

@@ -8,6 +8,9 @@ import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import type { GatewaysModuleOptions } from './interfaces';
+import { EdgeAdmission } from './limits/edge-admission.service';
+import { HttpRequestLimiter } from './limits/http-request.limiter';
+import { WsOutboundSender } from './limits/ws-outbound.sender';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
 import { McpWsServer } from './ws/mcp-ws.server';
@@ -32,12 +35,23 @@ export class GatewaysModule {
         McpHttpEndpoint,
         McpHttpRouter,
         McpSessionRegistry,
+        EdgeAdmission,
+        HttpRequestLimiter,
+        WsOutboundSender,
         WsHandshakeVerifier,
         McpGateway,
         McpWsServer,
         StdioTransport,
       ],
-      exports: [GATEWAYS_OPTIONS, StdioTransport, McpSessionRegistry, WsHandshakeVerifier, ClientAccessResolver],
+      exports: [
+        GATEWAYS_OPTIONS,
+        EdgeAdmission,
+        WsOutboundSender,
+        StdioTransport,
+        McpSessionRegistry,
+        WsHandshakeVerifier,
+        ClientAccessResolver,
+      ],
     };
   }
 }

@@ -1,5 +1,6 @@
 import { ONE_MIB } from './gateways.constants';
 import type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
+import { resolveEdgeLimits } from './limits/edge-limits.defaults';
 
 /** Host names accepted by default: loopback only, any port. */
 export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -16,6 +17,7 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     ssePollAfterMs: options.ssePollAfterMs ?? 0,
     eventStoreMaxEvents: options.eventStoreMaxEvents ?? 1_000,
     eventStoreMaxBytes: options.eventStoreMaxBytes ?? ONE_MIB,
+    ...resolveEdgeLimits(options),
     access: options.access,
   };
 }

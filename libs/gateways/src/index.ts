@@ -21,6 +21,16 @@ export { McpHttpEndpoint } from './http/mcp-http.endpoint';
 export { McpHttpRouter } from './http/mcp-http.router';
 export { McpSessionRegistry } from './http/mcp-session.registry';
 export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
+export { EdgeAdmission } from './limits/edge-admission.service';
+export { DEFAULT_EDGE_LIMITS, resolveEdgeLimits } from './limits/edge-limits.defaults';
+export type {
+  EdgeLimitsOptions,
+  RateLimitOptions,
+  ResolvedEdgeLimits,
+} from './limits/edge-limits-options.interface';
+export { applyHttpServerLimits } from './limits/http-server.limits';
+export { LIMIT_EXCEEDED, LIMIT_NAMES } from './limits/limits.constants';
+export { type WsBackpressureStats, WsOutboundSender } from './limits/ws-outbound.sender';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
 export { McpGateway, type WsFrame } from './ws/mcp.gateway';
 export { McpWsServer } from './ws/mcp-ws.server';

@@ -1,4 +1,5 @@
 import type { CallableRulesInput } from '../callable-rules.parser';
+import type { LimitsConfig } from './limits-config.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
 export type ToolMode = 'code' | 'direct' | 'both';
@@ -46,4 +47,6 @@ export interface AccessConfig {
   readonly toolMode?: ToolMode;
   /** The audit log; omitted means the application's default (commands, to stderr). */
   readonly audit?: AuditConfig;
+  /** Resource limits at the HTTP/WebSocket edge; omitted fields keep the gateways' defaults. */
+  readonly limits?: LimitsConfig;
 }

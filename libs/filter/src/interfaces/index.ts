@@ -5,3 +5,4 @@ export type {
   ToolMode,
 } from './access-config.interface';
 export type { FilterSourceNames, FilterSpec, PatternListInput } from './filter-spec.interface';
+export type { LimitsConfig } from './limits-config.interface';

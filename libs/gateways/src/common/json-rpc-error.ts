@@ -2,13 +2,14 @@
 export interface TransportErrorResponse {
   jsonrpc: '2.0';
   id: string | number | null;
-  error: { code: number; message: string };
+  error: { code: number; message: string; data?: unknown };
 }
 
 export function transportError(
   code: number,
   message: string,
   id: string | number | null = null,
+  data?: unknown,
 ): TransportErrorResponse {
-  return { jsonrpc: '2.0', id, error: { code, message } };
+  return { jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } };
 }

@@ -5,6 +5,10 @@
  */
 export class McpHttpError extends Error {
   override readonly name = 'McpHttpError';
+  /** The id of the refused JSON-RPC request, when it was read. */
+  id: string | number | null = null;
+  /** `error.data` of the body (e.g. `retryAfterMs` of a limit). */
+  data?: unknown;
 
   constructor(
     readonly status: number,

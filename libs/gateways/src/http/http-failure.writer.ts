@@ -12,6 +12,8 @@ interface HttpFailure {
   code: number;
   message: string;
   headers?: Readonly<Record<string, string>>;
+  id?: string | number | null;
+  data?: unknown;
 }
 
 /**
@@ -19,12 +21,12 @@ interface HttpFailure {
  * are logged and masked as -32603 "Internal error". A response already under way is only ended.
  */
 export function writeHttpFailure(res: ServerResponse, error: unknown): void {
-  const { status, code, message, headers } = describe(error);
+  const { status, code, message, headers, id, data } = describe(error);
   if (res.headersSent) {
     res.end();
     return;
   }
-  const body = JSON.stringify(transportError(code, message));
+  const body = JSON.stringify(transportError(code, message, id ?? null, data));
   res.writeHead(status, {
     ...headers,
     'Content-Type': 'application/json',

@@ -15,6 +15,7 @@ import {
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
@@ -47,6 +48,7 @@ export class McpHttpEndpoint {
     private readonly dispatch: DispatchService,
     private readonly sessions: McpSessionRegistry,
     private readonly resolver: ClientAccessResolver,
+    private readonly limiter: HttpRequestLimiter,
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
   ) {}
 
@@ -58,17 +60,18 @@ export class McpHttpEndpoint {
     const kind = jsonRpcMessageKind(message);
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
+      this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, req, res, accepted);
     }
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
     const session = this.requireSession(req, access);
+    const admitted = kind === 'request' ? this.limiter.admitRequest(req, access, session.id, message) : undefined;
     const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
-    const response = await this.dispatch.handle(
-      message,
-      this.client(session.id, access, kind === 'request' ? responder : undefined),
-    );
+    const response = await this.dispatch
+      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined))
+      .finally(() => admitted?.release());
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
     if (kind === 'request' && response) responder.respond(response);
     else responder.accepted();

@@ -32,6 +32,7 @@ export function readRequestBody(req: IncomingMessage, limit: number): Promise<st
       if (tooLarge) reject(new McpHttpError(413, TRANSPORT_ERROR, `Request body exceeds the limit of ${limit} bytes`));
       else resolve(Buffer.concat(chunks).toString('utf8'));
     });
-    req.on('error', reject);
+    // A client gone mid-body (or cut off by the request timeout) is its problem, not a server error.
+    req.on('error', () => reject(new McpHttpError(400, TRANSPORT_ERROR, 'Request body aborted by the client')));
   });
 }

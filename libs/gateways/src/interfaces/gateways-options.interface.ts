@@ -1,10 +1,12 @@
 import type { AccessProfiles } from '@myko/filter';
+import type { EdgeLimitsOptions, ResolvedEdgeLimits } from '../limits/edge-limits-options.interface';
 
 /**
- * Options of `GatewaysModule.forRoot()`. Every field has a safe default.
+ * Options of `GatewaysModule.forRoot()`. Every field has a safe default; the resource limits at the
+ * edge are those of `EdgeLimitsOptions`.
  * @publicApi
  */
-export interface GatewaysModuleOptions {
+export interface GatewaysModuleOptions extends EdgeLimitsOptions {
   /**
    * Accepted `Host` header values: a host name (`localhost`, any port), `name:port` (that port only),
    * or `*` (any host: only behind a proxy that checks it).
@@ -65,5 +67,6 @@ export interface GatewaysModuleOptions {
 }
 
 /** The options with every default applied. */
-export type ResolvedGatewaysOptions = Required<Omit<GatewaysModuleOptions, 'access'>> &
+export type ResolvedGatewaysOptions = Required<Omit<GatewaysModuleOptions, 'access' | keyof EdgeLimitsOptions>> &
+  ResolvedEdgeLimits &
   Pick<GatewaysModuleOptions, 'access'>;

@@ -1,11 +1,19 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type BeforeApplicationShutdown, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { WebSocket, WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { requestPath } from '../common/request-path';
-import { MCP_WS_PATH } from '../gateways.constants';
-import { McpGateway, type WsFrame } from './mcp.gateway';
+import { GATEWAYS_OPTIONS, MCP_WS_PATH } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
+import { startWsHeartbeat } from '../limits/ws-heartbeat';
+import { McpGateway } from './mcp.gateway';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /**
@@ -24,6 +32,7 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly adapterHost: HttpAdapterHost,
     private readonly gateway: McpGateway,
     private readonly verifier: WsHandshakeVerifier,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'wsHeartbeatMs'>,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -36,6 +45,7 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     const wss = new WebSocketServer({ noServer: true, ...this.verifier.serverOptions() });
     wss.on('connection', (socket: WebSocket, req: IncomingMessage) => this.connect(socket, req));
     wss.on('error', (error) => this.logger.error(error));
+    startWsHeartbeat(wss, this.options.wsHeartbeatMs);
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (requestPath(req.url) === MCP_WS_PATH) {
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
@@ -60,13 +70,8 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     socket.on('error', (error) => this.logger.warn(`WebSocket client error: ${error.message}`));
     socket.on('close', () => this.gateway.handleDisconnect(socket));
     socket.on('message', (data: Buffer, isBinary: boolean) => {
-      void this.answer(socket, isBinary ? data : data.toString('utf8'));
+      void this.gateway.onFrame(socket, isBinary ? data : data.toString('utf8'));
     });
     this.gateway.handleConnection(socket, req);
-  }
-
-  private async answer(socket: WebSocket, frame: WsFrame): Promise<void> {
-    const reply = await this.gateway.onFrame(socket, frame);
-    if (reply !== undefined && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(reply));
   }
 }

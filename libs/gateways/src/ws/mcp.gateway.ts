@@ -10,6 +10,10 @@ import {
 import { Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
+import { clientAddress, rateLimitKey } from '../limits/client-address';
+import { EdgeAdmission } from '../limits/edge-admission.service';
+import { WsOutboundSender } from '../limits/ws-outbound.sender';
+import { gateWsMessage } from '../limits/ws-request.gate';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A WebSocket frame as the gateway receives it: text frames as strings, binary frames as buffers. */
@@ -26,10 +30,14 @@ export type WsFrame = string | Buffer;
 export class McpGateway {
   private readonly logger = new Logger(McpGateway.name);
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
+  /** Whose rate limit a connection's requests count against (its API key, else its address). */
+  private readonly rateKeys = new WeakMap<WebSocket, string>();
 
   constructor(
     private readonly dispatch: DispatchService,
     private readonly handshake: WsHandshakeVerifier,
+    private readonly admission: EdgeAdmission,
+    private readonly outbound: WsOutboundSender,
   ) {}
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
@@ -41,6 +49,7 @@ export class McpGateway {
       return;
     }
     const sessionId = randomUUID();
+    this.rateKeys.set(socket, rateLimitKey(access.principal, clientAddress(req)));
     // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
     this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
     this.clients.set(socket, {
@@ -58,8 +67,16 @@ export class McpGateway {
     this.clients.delete(socket);
   }
 
-  /** The answer to send as one text frame; `undefined` (a notification, a response) sends nothing. */
-  async onFrame(socket: WebSocket, frame: WsFrame): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
+  /** Answers one frame on its socket (with backpressure); a notification or a response gets no answer. */
+  async onFrame(socket: WebSocket, frame: WsFrame): Promise<void> {
+    const answer = await this.answer(socket, frame);
+    if (answer) this.send(socket, answer);
+  }
+
+  private async answer(
+    socket: WebSocket,
+    frame: WsFrame,
+  ): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
     const client = this.clients.get(socket);
     if (!client) return undefined;
     if (typeof frame !== 'string') {
@@ -68,15 +85,25 @@ export class McpGateway {
         'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
       );
     }
+    let message: unknown;
     try {
-      return await this.dispatch.handleText(frame, client);
+      message = JSON.parse(frame);
+    } catch {
+      return this.dispatch.handleText(frame, client); // answers -32700
+    }
+    const gate = gateWsMessage(this.admission, message, client.sessionId, this.rateKeys.get(socket) ?? '');
+    if ('refused' in gate) return gate.refused;
+    try {
+      return await this.dispatch.handle(message, client);
     } catch (error) {
       this.logger.error('Dispatch failed on a WebSocket frame', error instanceof Error ? error.stack : error);
       return transportError(JSON_RPC_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+    } finally {
+      gate.admitted?.release();
     }
   }
 
   private send(socket: WebSocket, message: unknown): void {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    this.outbound.send(socket, message);
   }
 }

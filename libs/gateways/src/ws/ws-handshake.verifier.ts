@@ -6,6 +6,10 @@ import { type ClientAccess, ClientAccessResolver } from '../common/client-access
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { clientAddress } from '../limits/client-address';
+import { EdgeAdmission, isRefusal } from '../limits/edge-admission.service';
+import { retryAfterSeconds } from '../limits/limit-exceeded.error';
+import { LIMIT_NAMES } from '../limits/limits.constants';
 
 type VerifyCallback = (verified: boolean, code?: number, message?: string, headers?: Record<string, string>) => void;
 
@@ -32,6 +36,7 @@ export class WsHandshakeVerifier {
   constructor(
     private readonly policy: HostOriginPolicy,
     private readonly resolver: ClientAccessResolver,
+    private readonly admission: EdgeAdmission,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
   ) {}
 
@@ -68,7 +73,23 @@ export class WsHandshakeVerifier {
     if (forbidden) return { status: 403, message: `Forbidden: ${forbidden}` };
     const resolved = this.resolver.resolve(req.headers);
     if ('refusal' in resolved) return resolved.refusal;
+    const slotRefusal = this.reserveSlot(req);
+    if (slotRefusal) return slotRefusal;
     this.accessByRequest.set(req, resolved.access);
+    return undefined;
+  }
+
+  /**
+   * A connection slot of the client's address, held until the socket closes, whether the upgrade
+   * completes or not (the upgraded WebSocket keeps the request's socket).
+   */
+  private reserveSlot(req: IncomingMessage): HandshakeRefusal | undefined {
+    const slot = this.admission.reserveWsSlot(clientAddress(req));
+    if (isRefusal(slot)) {
+      const status = slot.limit === LIMIT_NAMES.wsPerAddress ? 429 : 503;
+      return { status, message: slot.message, headers: { 'Retry-After': retryAfterSeconds(slot.retryAfterMs) } };
+    }
+    req.socket.once('close', slot.release);
     return undefined;
   }
 }

@@ -1,0 +1,97 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { GATEWAYS_OPTIONS } from '../gateways.constants';
+import { ConnectionSlotsLimiter } from './connection-slots.limiter';
+import type { ResolvedEdgeLimits } from './edge-limits-options.interface';
+import { InFlightLimiter } from './in-flight.limiter';
+import type { LimitRefusal } from './limit-decision.interface';
+import { IN_FLIGHT_RETRY_MS, LIMIT_NAMES, SLOT_RETRY_MS } from './limits.constants';
+import { TokenBucketLimiter } from './token-bucket.limiter';
+
+/** An admitted request: call `release` once when it has its answer (or was cancelled). */
+export interface Admission {
+  readonly release: () => void;
+}
+
+/**
+ * The edge limits every transport asks before it does work: request rate per key, requests in
+ * flight per session, live HTTP sessions, WebSocket slots per address and in total. Pure counting;
+ * the transports turn a refusal into their own answer (HTTP status + body, or a frame).
+ */
+@Injectable()
+export class EdgeAdmission {
+  private readonly rate?: TokenBucketLimiter;
+  private readonly inFlight: InFlightLimiter;
+  private readonly wsSlots: ConnectionSlotsLimiter;
+
+  constructor(@Inject(GATEWAYS_OPTIONS) private readonly limits: ResolvedEdgeLimits) {
+    const { rateLimit } = limits;
+    if (rateLimit)
+      this.rate = new TokenBucketLimiter({ ratePerSecond: rateLimit.requestsPerSecond, burst: rateLimit.burst });
+    this.inFlight = new InFlightLimiter(limits.maxInFlightPerSession);
+    this.wsSlots = new ConnectionSlotsLimiter({
+      perAddress: limits.maxWsConnectionsPerAddress,
+      total: limits.maxWsConnections,
+    });
+  }
+
+  /**
+   * Admits one JSON-RPC request of `sessionKey` charged to `rateKey` (see `rateLimitKey`). Only
+   * requests come here: notifications (a cancel lowers load) and responses (answers the server is
+   * waiting for) are never refused.
+   */
+  admitRequest(sessionKey: string, rateKey: string): Admission | LimitRefusal {
+    const release = this.inFlight.tryAcquire(sessionKey);
+    if (!release) {
+      return {
+        limit: LIMIT_NAMES.inFlight,
+        retryAfterMs: IN_FLIGHT_RETRY_MS,
+        message: `Too many requests in flight: at most ${this.limits.maxInFlightPerSession} per session; retry when one has finished`,
+      };
+    }
+    const refusal = this.admitRate(rateKey);
+    if (!refusal) return { release };
+    release();
+    return refusal;
+  }
+
+  /** Takes one request from `rateKey`'s bucket (an `initialize`, which has no session yet). */
+  admitRate(rateKey: string): LimitRefusal | undefined {
+    const waitMs = this.rate?.take(rateKey) ?? 0;
+    if (waitMs === 0) return undefined;
+    return { limit: LIMIT_NAMES.rate, retryAfterMs: waitMs, message: `Rate limit exceeded: retry in ${waitMs} ms` };
+  }
+
+  /** A new `initialize` may open a session while fewer than `maxSessions` are live. */
+  admitSession(liveSessions: number): LimitRefusal | undefined {
+    const max = this.limits.maxSessions;
+    if (max <= 0 || liveSessions < max) return undefined;
+    return {
+      limit: LIMIT_NAMES.sessions,
+      retryAfterMs: SLOT_RETRY_MS,
+      message: `Service busy: the server holds its maximum of ${max} sessions; retry later`,
+    };
+  }
+
+  /** Reserves a WebSocket slot for `address` (released when its socket closes). */
+  reserveWsSlot(address: string): Admission | LimitRefusal {
+    const slot = this.wsSlots.tryReserve(address);
+    if ('release' in slot) return slot;
+    const perAddress = slot.refused === 'perAddress';
+    return {
+      limit: perAddress ? LIMIT_NAMES.wsPerAddress : LIMIT_NAMES.wsTotal,
+      retryAfterMs: SLOT_RETRY_MS,
+      message: perAddress
+        ? `Too many WebSocket connections from this address (at most ${this.limits.maxWsConnectionsPerAddress})`
+        : `Service busy: the server holds its maximum of ${this.limits.maxWsConnections} WebSocket connections`,
+    };
+  }
+
+  /** Open WebSocket slots of one address, or of all. */
+  wsConnections(address?: string): number {
+    return this.wsSlots.count(address);
+  }
+}
+
+export function isRefusal(decision: Admission | LimitRefusal): decision is LimitRefusal {
+  return 'limit' in decision;
+}

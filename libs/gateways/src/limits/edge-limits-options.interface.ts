@@ -1,0 +1,79 @@
+/**
+ * Token bucket per API key (the principal, when auth is on) or else per client address.
+ * @publicApi
+ */
+export interface RateLimitOptions {
+  /** Tokens added per second: the sustained request rate. */
+  requestsPerSecond: number;
+  /** Bucket size: how many requests may arrive at once after a quiet spell. @default 2 × requestsPerSecond */
+  burst?: number;
+}
+
+/**
+ * Resource limits at the edge (HTTP server, sessions, WebSocket connections, request admission).
+ * A limit of 0 switches that limit off.
+ * @publicApi
+ */
+export interface EdgeLimitsOptions {
+  /**
+   * Live Streamable HTTP sessions at once; an `initialize` beyond it gets HTTP 503 + `Retry-After`.
+   * @default 1_000
+   */
+  maxSessions?: number;
+  /**
+   * Open WebSocket connections at once from one client address; the handshake beyond it is refused
+   * with HTTP 429 + `Retry-After` before the upgrade. The slot is freed when the socket closes.
+   * @default 256
+   */
+  maxWsConnectionsPerAddress?: number;
+  /**
+   * Open WebSocket connections at once, all addresses together (HTTP 503 + `Retry-After` beyond it).
+   * @default 1_024
+   */
+  maxWsConnections?: number;
+  /**
+   * Requests of one HTTP session or WebSocket connection still running at once; one more is answered
+   * with a JSON-RPC error (`data.retryAfterMs`), on HTTP with status 429 + `Retry-After`.
+   * @default 64
+   */
+  maxInFlightPerSession?: number;
+  /**
+   * Request rate per API key, else per client address (requests only: notifications and responses
+   * are not counted). Beyond it: HTTP 429 + `Retry-After`, or the JSON-RPC error on the socket.
+   * `false`: no rate limit.
+   * @default false
+   */
+  rateLimit?: RateLimitOptions | false;
+  /**
+   * Largest HTTP request head (request line + headers), WebSocket handshakes included; 431 above it.
+   * @default 16_384
+   */
+  maxHeaderBytes?: number;
+  /**
+   * Time a client has to send the complete request head from the moment its connection opens or its
+   * previous request ends; a client dribbling headers is answered 408 and disconnected.
+   * @default 10_000
+   */
+  headersTimeoutMs?: number;
+  /** Time a client has to send a complete request (head and body); then 408 and disconnected. @default 30_000 */
+  requestTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this long without a new request. @default 5_000 */
+  keepAliveTimeoutMs?: number;
+  /**
+   * Interval of WebSocket pings; a peer that has not answered the previous ping by the next one is
+   * terminated (dead peer, or one that stopped reading). 0: no heartbeat.
+   * @default 30_000
+   */
+  wsHeartbeatMs?: number;
+  /**
+   * Bytes a WebSocket may have queued for the client (`bufferedAmount`) before a send: above it the
+   * client is not reading, and the connection is closed with 1008 instead of buffering without bound.
+   * @default 4_194_304 (4 MiB)
+   */
+  wsMaxBufferedBytes?: number;
+}
+
+/** The edge limits with every default applied. */
+export type ResolvedEdgeLimits = Required<EdgeLimitsOptions> & {
+  readonly rateLimit: Required<RateLimitOptions> | false;
+};

@@ -1,0 +1,25 @@
+import { McpHttpError } from '../errors/mcp-http.error';
+import type { LimitRefusal } from './limit-decision.interface';
+import { LIMIT_EXCEEDED } from './limits.constants';
+
+/** `Retry-After` is whole seconds (RFC 9110), never 0 for a refusal. */
+export function retryAfterSeconds(ms: number): string {
+  return String(Math.max(1, Math.ceil(ms / 1000)));
+}
+
+/** The JSON-RPC `error.data` of a refusal: which limit, and when to retry. */
+export function limitErrorData(refusal: LimitRefusal): { limit: string; retryAfterMs: number } {
+  return { limit: refusal.limit, retryAfterMs: refusal.retryAfterMs };
+}
+
+/**
+ * An HTTP request refused by an edge limit: `status` (429 for a client's own excess, 503 when the
+ * server is full) with `Retry-After` and a JSON-RPC error (-32029) carrying `{ limit, retryAfterMs }`.
+ */
+export class LimitExceededError extends McpHttpError {
+  constructor(status: 429 | 503, refusal: LimitRefusal, id: string | number | null = null) {
+    super(status, LIMIT_EXCEEDED, refusal.message, { 'Retry-After': retryAfterSeconds(refusal.retryAfterMs) });
+    this.id = id;
+    this.data = limitErrorData(refusal);
+  }
+}
