@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { ClientAccessResolver } from './common/client-access.resolver';
 import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
@@ -8,6 +8,8 @@ import { HostOriginGuard } from './http/host-origin.guard';
 import { McpHttpController } from './http/mcp-http.controller';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import type { GatewaysModuleOptions } from './interfaces';
+import { DrainCoordinator } from './lifecycle/drain.coordinator';
+import { DrainRefusalMiddleware } from './lifecycle/drain-refusal.middleware';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
 import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
@@ -19,7 +21,7 @@ import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
  * @publicApi
  */
 @Module({})
-export class GatewaysModule {
+export class GatewaysModule implements NestModule {
   static forRoot(options: GatewaysModuleOptions = {}): DynamicModule {
     return {
       module: GatewaysModule,
@@ -30,11 +32,24 @@ export class GatewaysModule {
         ClientAccessResolver,
         HostOriginGuard,
         McpSessionRegistry,
+        DrainCoordinator,
         WsHandshakeVerifier,
         McpGateway,
         StdioTransport,
       ],
-      exports: [GATEWAYS_OPTIONS, StdioTransport, McpSessionRegistry, WsHandshakeVerifier, ClientAccessResolver],
+      exports: [
+        GATEWAYS_OPTIONS,
+        StdioTransport,
+        McpSessionRegistry,
+        DrainCoordinator,
+        WsHandshakeVerifier,
+        ClientAccessResolver,
+      ],
     };
+  }
+
+  /** Every HTTP request passes the drain check first (503 while shutting down). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(DrainRefusalMiddleware).forRoutes('*');
   }
 }

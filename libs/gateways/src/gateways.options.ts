@@ -1,4 +1,4 @@
-import { ONE_MIB } from './gateways.constants';
+import { DEFAULT_SHUTDOWN_GRACE_MS, ONE_MIB } from './gateways.constants';
 import type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
 
 /** Host names accepted by default: loopback only, any port. */
@@ -16,6 +16,7 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     ssePollAfterMs: options.ssePollAfterMs ?? 0,
     eventStoreMaxEvents: options.eventStoreMaxEvents ?? 1_000,
     eventStoreMaxBytes: options.eventStoreMaxBytes ?? ONE_MIB,
+    shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
     access: options.access,
   };
 }

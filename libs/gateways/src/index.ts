@@ -20,6 +20,7 @@ export { HealthController } from './health/health.controller';
 export { McpHttpController } from './http/mcp-http.controller';
 export { McpSessionRegistry } from './http/mcp-session.registry';
 export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
+export { DrainCoordinator } from './lifecycle/drain.coordinator';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
 export { McpGateway } from './ws/mcp.gateway';
 export { McpWsAdapter } from './ws/mcp-ws.adapter';

@@ -17,6 +17,8 @@ import {
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
 import { HostOriginGuard } from './host-origin.guard';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
@@ -53,6 +55,7 @@ export class McpHttpController {
     private readonly sessions: McpSessionRegistry,
     private readonly resolver: ClientAccessResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
+    private readonly drain: DrainCoordinator,
   ) {}
 
   @Post()
@@ -62,6 +65,7 @@ export class McpHttpController {
     const access = this.accessOf(req);
     const message = this.parse(await readRequestBody(req, this.options.maxMessageBytes));
     const kind = jsonRpcMessageKind(message);
+    if (kind === 'request') this.drain.assertAcceptingRequests();
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
       return this.initialize(message, access, req, res, accepted);
@@ -70,6 +74,9 @@ export class McpHttpController {
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
     const session = this.requireSession(req, access);
     const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
+    if (kind === 'request') {
+      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
+    }
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch.handle(
       message,

@@ -19,6 +19,7 @@ import {
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
 import { MCP_WS_FRAME_EVENT, MCP_WS_PATH } from '../gateways.constants';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import type { WsFrame } from './mcp-ws.adapter';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
@@ -36,9 +37,11 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
   constructor(
     private readonly dispatch: DispatchService,
     private readonly handshake: WsHandshakeVerifier,
+    private readonly drain: DrainCoordinator,
   ) {}
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
+    if (!this.drain.admitSocket(socket)) return;
     const access = this.handshake.accessOf(req);
     if (!access) {
       // Not verified by McpWsAdapter: refuse rather than serve without the client's filters.
@@ -78,6 +81,8 @@ export class McpGateway implements OnGatewayConnection, OnGatewayDisconnect {
         'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
       );
     }
+    const refusal = this.drain.refusalOf(frame);
+    if (refusal) return refusal;
     try {
       return await this.dispatch.handleText(frame, client);
     } catch (error) {
