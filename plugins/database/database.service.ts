@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Database from 'better-sqlite3';
 import { DEFAULT_BUSY_TIMEOUT_MS, DEFAULT_DATABASE_PATH, IN_MEMORY_DATABASE } from './database.constants';
 import { DATABASE_MODULE_OPTIONS } from './database.module-definition';
@@ -14,7 +14,7 @@ import { seedIfEmpty } from './seed/database.seeder';
  * @publicApi
  */
 @Injectable()
-export class DatabaseService implements OnModuleDestroy {
+export class DatabaseService implements OnApplicationShutdown {
   /** The better-sqlite3 connection. Synchronous: keep statements short. */
   readonly db: Database.Database;
   /** The resolved file path, or `:memory:`. */
@@ -47,7 +47,8 @@ export class DatabaseService implements OnModuleDestroy {
     return this.db.transaction(fn).immediate();
   }
 
-  onModuleDestroy(): void {
+  /** At application shutdown, after the gateways' drain: in-flight commands still commit. */
+  onApplicationShutdown(): void {
     if (this.db.open) this.db.close();
   }
 }

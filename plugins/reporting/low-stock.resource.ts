@@ -9,7 +9,7 @@ import {
   Injectable,
   Logger,
   type OnApplicationBootstrap,
-  type OnModuleDestroy,
+  type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
 import { StockReportService } from './stock-report.service';
@@ -32,7 +32,7 @@ const INTERNAL_CONTEXT: OperationContext = {
  * and tells subscribers through `ResourceEvents` when the content changed.
  */
 @Injectable()
-export class LowStockResource implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class LowStockResource implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(LowStockResource.name);
   private last?: string;
   private scheduled = false;
@@ -53,7 +53,7 @@ export class LowStockResource implements OnModuleInit, OnApplicationBootstrap, O
     this.last = this.snapshot();
   }
 
-  onModuleDestroy(): void {
+  onApplicationShutdown(): void {
     this.stop?.();
   }
 

@@ -1,5 +1,5 @@
 import { type OperationInvocation, OperationInvoker } from '@myko/registry';
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AUDIT_OPTIONS, type AuditOptions } from './audit.options';
 import { type AuditSink, createAuditSink } from './audit.sink';
 import { toAuditRecord } from './audit-record';
@@ -10,7 +10,7 @@ import { toAuditRecord } from './audit-record';
  * refused. It listens at the `OperationInvoker`, so every caller of the invoker is covered.
  */
 @Injectable()
-export class AuditLog implements OnModuleInit, OnModuleDestroy {
+export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('AuditLog');
   private sink?: AuditSink;
   private unsubscribe?: () => void;
@@ -31,7 +31,7 @@ export class AuditLog implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe = this.invoker.onInvoked((invocation) => this.record(invocation));
   }
 
-  onModuleDestroy(): void {
+  onApplicationShutdown(): void {
     this.unsubscribe?.();
     this.sink?.close();
   }

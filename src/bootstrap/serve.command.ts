@@ -2,15 +2,16 @@ import { OperationRegistry } from '@myko/registry';
 import { ConsoleLogger, Logger } from '@nestjs/common';
 import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
+import { GracefulShutdown } from './graceful-shutdown';
 import { createHttpApp } from './http-app.factory';
 import { operationSummary } from './operation-summary';
 import { reportAccess } from './startup-report';
 
-/** `myko-nest serve`: HTTP and WebSocket on one port until SIGINT/SIGTERM. */
+/** `myko-nest serve`: HTTP and WebSocket on one port until SIGINT/SIGTERM, which drain in-flight requests. */
 export async function runServe(config: AppConfig): Promise<void> {
   const logger = new Logger('MykoNest');
   const app = await createHttpApp(config, new ConsoleLogger({ colors: Boolean(process.stdout.isTTY) }));
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
+  new GracefulShutdown(app).listen();
   await app.listen(config.port, config.host);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
+import { GracefulShutdown } from './graceful-shutdown';
 import { operationSummary } from './operation-summary';
 import { reportAccess } from './startup-report';
 import { routeConsoleToStderr, StderrLogger } from './stderr.logger';
@@ -13,7 +14,8 @@ import { routeConsoleToStderr, StderrLogger } from './stderr.logger';
 /**
  * `myko-nest stdio`: one MCP client on stdin/stdout, no HTTP, as the configured profile (if any)
  * narrowed by the `MYKO_MCP_TOOL_*` variables. Refuses to start (exit code 2) on malformed filter
- * variables; otherwise serves until stdin ends and resolves with exit code 0.
+ * variables; otherwise serves until stdin ends (or SIGINT/SIGTERM), answers what is in flight and
+ * resolves with exit code 0.
  */
 export async function runStdio(config: AppConfig): Promise<number> {
   routeConsoleToStderr();
@@ -30,11 +32,10 @@ export async function runStdio(config: AppConfig): Promise<number> {
     logger: new StderrLogger({ colors: Boolean(process.stderr.isTTY) }),
     abortOnError: false,
   });
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM'], { useProcessExit: true });
+  const shutdown = new GracefulShutdown(app).listen();
   const logger = new Logger('MykoNest');
   logger.log(`${operationSummary(app.get(OperationRegistry).list())}; serving MCP on stdio`);
   reportAccess(logger, config, app.get(AuditLog));
   await app.get(StdioTransport).serve({ filters, principal: config.profile?.name });
-  await app.close();
-  return 0;
+  return shutdown.close();
 }

@@ -58,6 +58,11 @@ describe('parseCli', () => {
     expect(parseCli(['stdio', '--tool-mode=both'])).toMatchObject({ mode: 'stdio', options: { toolMode: 'both' } });
   });
 
+  it('reads the shutdown grace period in milliseconds', () => {
+    expect(parseCli(['serve', '--shutdown-grace-ms', '2500'])).toMatchObject({ options: { shutdownGraceMs: 2500 } });
+    expect(parseCli(['stdio', '--shutdown-grace-ms=0'])).toMatchObject({ options: { shutdownGraceMs: 0 } });
+  });
+
   it('reads the key commands, which take no options', () => {
     expect(parseCli(['keygen'])).toEqual({ kind: 'key', command: 'keygen' });
     expect(parseCli(['hash-key'])).toEqual({ kind: 'key', command: 'hash-key' });
@@ -85,6 +90,8 @@ describe('parseCli', () => {
     [['--synthetic', '-5'], /--synthetic must be a number/],
     [['--synthetic', '1e3'], /--synthetic must be a number/],
     [['--synthetic', '1000000'], /--synthetic must be a number of operations from 0 to 100000/],
+    [['--shutdown-grace-ms', '1.5'], /--shutdown-grace-ms must be 0-600000 milliseconds/],
+    [['--shutdown-grace-ms', '600001'], /--shutdown-grace-ms must be 0-600000 milliseconds/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliUsageError);
     expect(() => parseCli(argv)).toThrow(message);

@@ -22,6 +22,8 @@ export interface CliOptions {
   toolMode?: ToolMode;
   /** `--synthetic N`: also register N generated operations (for scale tests and benchmarks). */
   synthetic?: number;
+  /** `--shutdown-grace-ms`: how long SIGTERM/SIGINT let in-flight requests finish. */
+  shutdownGraceMs?: number;
   allowedHosts: string[];
   allowedOrigins: string[];
 }
@@ -34,6 +36,8 @@ export type ServerProfile = (typeof SERVER_PROFILES)[number];
 export const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
 /** The most operations `--synthetic` generates. */
 export const MAX_SYNTHETIC = 100_000;
+/** The longest `--shutdown-grace-ms` (10 minutes): a shutdown must end. */
+export const MAX_SHUTDOWN_GRACE_MS = 600_000;
 
 /** `keygen` prints a new API key and its hash; `hash-key` hashes a key read from stdin. */
 export type KeyCommand = 'keygen' | 'hash-key';
@@ -64,6 +68,8 @@ Options:
   --tool-mode <mode>     code (search + execute), direct (one tool per operation) or both
                          [default: the config file's "toolMode", else code; a profile's "toolMode" wins]
   --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
+  --shutdown-grace-ms <ms>  On SIGTERM/SIGINT (or stdin EOF), how long in-flight requests may finish
+                         before they are stopped; a second signal exits at once   [default: 10000]
   --allow-host <host>    Also accept this Host header (repeatable; comma-separated; * for any)
   --allow-origin <orig>  Also accept this Origin header (repeatable; comma-separated; * for any)
   -h, --help             Show this help
@@ -82,6 +88,7 @@ const VALUE_FLAGS = new Set([
   '--profile',
   '--tool-mode',
   '--synthetic',
+  '--shutdown-grace-ms',
   '--allow-host',
   '--allow-origin',
 ]);
@@ -122,6 +129,14 @@ function parseSynthetic(value: string): number {
   return count;
 }
 
+function parseGraceMs(value: string): number {
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms > MAX_SHUTDOWN_GRACE_MS) {
+    throw new CliUsageError(`--shutdown-grace-ms must be 0-${MAX_SHUTDOWN_GRACE_MS} milliseconds, got "${value}"`);
+  }
+  return ms;
+}
+
 function applyFlag(options: CliOptions, flag: string, value: string): void {
   if (value === '') throw new CliUsageError(`${flag} needs a value`);
   if (flag === '--host') options.host = value;
@@ -133,6 +148,7 @@ function applyFlag(options: CliOptions, flag: string, value: string): void {
   else if (flag === '--profile') options.serverProfile = parseServerProfile(value);
   else if (flag === '--tool-mode') options.toolMode = parseToolMode(value);
   else if (flag === '--synthetic') options.synthetic = parseSynthetic(value);
+  else if (flag === '--shutdown-grace-ms') options.shutdownGraceMs = parseGraceMs(value);
   else if (flag === '--allow-host') options.allowedHosts.push(...list(value));
   else options.allowedOrigins.push(...list(value));
 }

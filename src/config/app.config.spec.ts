@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { hashApiKey } from '@myko/filter';
+import { resolveGatewaysOptions } from '@myko/gateways';
 import { createAppConfig } from './app.config';
 import { ConfigError } from './config.error';
 
@@ -185,6 +186,12 @@ describe('createAppConfig', () => {
   it('passes --synthetic on to the app', () => {
     expect(createAppConfig('serve', { synthetic: 1000 }, {}).synthetic).toBe(1000);
     expect(createAppConfig('serve', {}, {}).synthetic).toBeUndefined();
+  });
+
+  it('passes --shutdown-grace-ms on to the gateways, which default to 10 s', () => {
+    expect(createAppConfig('serve', { shutdownGraceMs: 1500 }, {}).gateways.shutdownGraceMs).toBe(1500);
+    expect(createAppConfig('stdio', {}, {}).gateways.shutdownGraceMs).toBeUndefined();
+    expect(resolveGatewaysOptions(createAppConfig('serve', {}, {}).gateways).shutdownGraceMs).toBe(10_000);
   });
 });
 

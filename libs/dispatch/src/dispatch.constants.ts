@@ -11,6 +11,9 @@ export const JSON_RPC_ERROR_CODES = {
   RESOURCE_NOT_FOUND: -32002,
 } as const;
 
+/** Implementation-defined server error (JSON-RPC reserves -32000…-32099): the server is shutting down. */
+export const SERVER_SHUTTING_DOWN = -32000;
+
 /** Protocol revisions this server speaks, newest first; the first is answered when the client's is unknown. */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 

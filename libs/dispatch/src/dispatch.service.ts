@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ClientRequestSender } from './client-requests/client-request.sender';
-import { InvalidRequestError, MethodNotFoundError } from './errors';
+import { type DispatchError, InvalidRequestError, MethodNotFoundError } from './errors';
 import type { ClientContext } from './interfaces/client-context.interface';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
 import type { RequestContext } from './interfaces/request-context.interface';
@@ -9,6 +9,7 @@ import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
 import { MethodRouter } from './methods/method.router';
 import { RequestOutbox } from './methods/request-outbox';
+import { InFlightCounter } from './session/in-flight.counter';
 import { SessionStore } from './session/session.store';
 
 const CANCELLED = Symbol('cancelled');
@@ -21,6 +22,7 @@ const CANCELLED = Symbol('cancelled');
 @Injectable()
 export class DispatchService {
   private readonly logger = new Logger(DispatchService.name);
+  private readonly running = new InFlightCounter();
 
   constructor(
     private readonly router: MethodRouter,
@@ -78,6 +80,32 @@ export class DispatchService {
     this.sessions.end(sessionId);
   }
 
+  /**
+   * Cancels one in-flight request as `notifications/cancelled` would: it stops and gets no response
+   * (an HTTP client whose connection closed before its plain JSON answer). False when it was not in flight.
+   */
+  cancel(sessionId: string, id: JsonRpcId, reason: string): boolean {
+    return this.sessions.cancel(sessionId, id, reason);
+  }
+
+  /** Requests being handled right now, across every session. */
+  get inFlightCount(): number {
+    return this.running.size;
+  }
+
+  /** Resolves once no request is in flight; a shutdown drains by waiting for it. */
+  whenIdle(): Promise<void> {
+    return this.running.whenIdle();
+  }
+
+  /**
+   * Stops the in-flight requests (of one session, or all) and answers each with `reason` as its
+   * JSON-RPC error: a shutdown whose grace period ran out. Returns how many were stopped.
+   */
+  abortInFlight(reason: DispatchError, sessionId?: string): number {
+    return this.sessions.abortInFlight(reason, sessionId);
+  }
+
   private notify(method: string, params: JsonRpcParams, client: ClientContext): void {
     try {
       this.router.notificationHandler(method)?.(params, client);
@@ -117,24 +145,28 @@ export class DispatchService {
         return inFlight.signal;
       },
       get aborted() {
-        return inFlight.cancelled;
+        return inFlight.aborted;
       },
       progress: outbox.progress,
       log: outbox.log,
     };
+    this.running.enter();
     try {
       const result = await inFlight.race(
         Promise.resolve().then(() => handler(params, context)),
         CANCELLED,
       );
       await outbox.close();
-      if (result === CANCELLED || inFlight.cancelled) return undefined;
+      if (inFlight.cancelled) return undefined;
+      // Aborted without a cancellation (`abortInFlight`): the client still gets an answer, the reason.
+      if (result === CANCELLED) return errorResponse(id, inFlight.reason, method);
       return successResponse(id, result);
     } catch (error) {
       await outbox.close();
       return inFlight.cancelled ? undefined : errorResponse(id, error, method);
     } finally {
       this.sessions.finish(session, inFlight);
+      this.running.leave();
     }
   }
 }

@@ -1,4 +1,9 @@
-export { DISPATCH_OPTIONS, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from './dispatch.constants';
+export {
+  DISPATCH_OPTIONS,
+  JSON_RPC_ERROR_CODES,
+  SERVER_SHUTTING_DOWN,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from './dispatch.constants';
 export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';

@@ -8,6 +8,7 @@ import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import type { GatewaysModuleOptions } from './interfaces';
+import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { EdgeAdmission } from './limits/edge-admission.service';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
@@ -38,6 +39,7 @@ export class GatewaysModule {
         EdgeAdmission,
         HttpRequestLimiter,
         WsOutboundSender,
+        DrainCoordinator,
         WsHandshakeVerifier,
         McpGateway,
         McpWsServer,
@@ -49,6 +51,7 @@ export class GatewaysModule {
         WsOutboundSender,
         StdioTransport,
         McpSessionRegistry,
+        DrainCoordinator,
         WsHandshakeVerifier,
         ClientAccessResolver,
       ],

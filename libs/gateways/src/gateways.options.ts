@@ -1,4 +1,4 @@
-import { ONE_MIB } from './gateways.constants';
+import { DEFAULT_SHUTDOWN_GRACE_MS, ONE_MIB } from './gateways.constants';
 import type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
 import { resolveEdgeLimits } from './limits/edge-limits.defaults';
 
@@ -18,6 +18,7 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     eventStoreMaxEvents: options.eventStoreMaxEvents ?? 1_000,
     eventStoreMaxBytes: options.eventStoreMaxBytes ?? ONE_MIB,
     ...resolveEdgeLimits(options),
+    shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
     access: options.access,
   };
 }

@@ -21,6 +21,7 @@ export { McpHttpEndpoint } from './http/mcp-http.endpoint';
 export { McpHttpRouter } from './http/mcp-http.router';
 export { McpSessionRegistry } from './http/mcp-session.registry';
 export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
+export { DrainCoordinator } from './lifecycle/drain.coordinator';
 export { EdgeAdmission } from './limits/edge-admission.service';
 export { DEFAULT_EDGE_LIMITS, resolveEdgeLimits } from './limits/edge-limits.defaults';
 export type {

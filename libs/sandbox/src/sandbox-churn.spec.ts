@@ -45,7 +45,7 @@ describe.each([
     const processes = sandbox.status().processes;
     expect(processes).toHaveLength(isolation === 'process' ? 1 : 0);
     for (const { rssMb } of processes) expect(rssMb).toBeLessThan(250);
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
     expect(sandbox.status().liveIsolates).toBe(0);
   }, 30_000);
 });

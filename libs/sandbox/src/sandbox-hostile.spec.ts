@@ -25,7 +25,7 @@ describe.each(ISOLATIONS)('SandboxService against hostile scripts, %s', (isolati
     });
   });
   afterAll(async () => {
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
     expect(sandbox.status()).toMatchObject({
       running: 0,
       queued: 0,

@@ -24,7 +24,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
     bridge = new InMemoryBridge({ query_Echo: (args) => args, command_Log: (args) => args });
   });
   afterAll(async () => {
-    for (const created of services) await created.onModuleDestroy();
+    for (const created of services) await created.onApplicationShutdown();
   });
 
   describe('time', () => {
@@ -252,7 +252,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
     expect(await sandbox.run({ code: 'return typeof globalThis.marker', bridge })).toMatchObject({
       resultJson: '"undefined"',
     });
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
     expect(sandbox.status().liveIsolates).toBe(0);
   });
 });

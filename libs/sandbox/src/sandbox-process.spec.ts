@@ -22,7 +22,7 @@ describe('SandboxService with process isolation, against scripts that crash V8',
   });
   afterAll(async () => {
     const pids = sandbox.status().processes.map((process) => process.pid);
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
     for (const id of pids) expect(isAlive(id)).toBe(false);
   });
 
@@ -140,7 +140,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
     expect(isAlive(started.pid)).toBe(true);
     expect(await sandbox.run({ code: 'return 1', bridge })).toMatchObject({ ok: true });
     expect(sandbox.status().processes.map((process) => process.pid)).toEqual([started.pid]);
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
   });
 
   it('shuts down cleanly: a running run ends as cancelled, a queued one is refused, no process survives', async () => {
@@ -150,7 +150,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
     const running = sandbox.run({ code: 'while (true) {}', bridge });
     const queued = sandbox.run({ code: 'return 1', bridge });
     await delay(100);
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
     expect(failure(await running)).toMatchObject({ kind: 'cancelled' });
     expect(failure(await queued)).toMatchObject({ kind: 'cancelled' });
     expect(isAlive(pid)).toBe(false);
@@ -170,7 +170,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
     expect(await sandbox.run({ code: 'return 2', bridge })).toMatchObject({ ok: true, resultJson: '2' });
     expect(await waitUntilGone(first)).toBe(true);
     expect(sandbox.status()).toMatchObject({ crashes: 0 });
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
   });
 
   it('spreads concurrent runs over `processes` sandbox processes', async () => {
@@ -186,7 +186,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
     expect(sandbox.status().processes.map((process) => process.running)).toEqual([1, 1]);
     release();
     for (const result of await Promise.all(runs)) expect(result).toMatchObject({ ok: true });
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
   });
 
   it('does not need --no-node-snapshot in the server (only in-process isolation does)', async () => {
@@ -196,7 +196,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
       const sandbox = new SandboxService({ isolation: 'process' });
       await sandbox.onModuleInit();
       expect(await sandbox.run({ code: 'return 1', bridge })).toMatchObject({ ok: true });
-      await sandbox.onModuleDestroy();
+      await sandbox.onApplicationShutdown();
     } finally {
       process.env.NODE_OPTIONS = saved;
     }

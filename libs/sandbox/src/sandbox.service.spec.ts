@@ -12,7 +12,7 @@ describe.each(ISOLATIONS)('SandboxService (results, errors, myko, console), %s',
   beforeAll(() => {
     sandbox = new SandboxService({ isolation, maxConsoleBytes: 200 });
   });
-  afterAll(() => sandbox.onModuleDestroy());
+  afterAll(() => sandbox.onApplicationShutdown());
   beforeEach(() => {
     bridge = new InMemoryBridge({
       query_Echo: (args) => args,

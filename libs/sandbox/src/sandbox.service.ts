@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
 import { SandboxError } from './errors/sandbox.error';
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
 import { failedRun } from './failed-run';
@@ -34,7 +34,7 @@ export interface SandboxStatus extends RunnerStatus {
  * @publicApi
  */
 @Injectable()
-export class SandboxService implements OnModuleInit, OnModuleDestroy {
+export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   /** The effective options (defaults merged with the module's). */
   readonly options: SandboxOptions;
   private readonly logger = new Logger(SandboxService.name);
@@ -80,9 +80,11 @@ export class SandboxService implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Refuses queued runs and shuts the runner down: sandbox processes are killed (their running runs end as
-   * cancelled) and awaited, so none outlives the server; in-process, running runs end by themselves.
+   * cancelled) and awaited, so none outlives the server; in-process, running runs end by themselves. At
+   * application shutdown, not module destroy: Nest runs that before the gateways' drain, whose in-flight
+   * runs still need the sandbox.
    */
-  async onModuleDestroy(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     this.semaphore.refuseQueued(new SandboxCancelledError(false));
     await this.runner.close();
   }

@@ -5,5 +5,6 @@ export { InvalidRequestError } from './invalid-request.error';
 export { MethodNotFoundError } from './method-not-found.error';
 export { ParseError } from './parse.error';
 export { ResourceNotFoundError } from './resource-not-found.error';
+export { ServerShuttingDownError } from './server-shutting-down.error';
 export { ToolExecutionError } from './tool-execution.error';
 export { UnknownToolError } from './unknown-tool.error';

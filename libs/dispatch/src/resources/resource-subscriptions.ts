@@ -1,5 +1,5 @@
 import { ResourceEvents } from '@myko/registry';
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { SessionStore } from '../session/session.store';
 
 /**
@@ -8,7 +8,7 @@ import { SessionStore } from '../session/session.store';
  * without an open channel misses the notification.
  */
 @Injectable()
-export class ResourceSubscriptions implements OnModuleInit, OnModuleDestroy {
+export class ResourceSubscriptions implements OnModuleInit, OnApplicationShutdown {
   private stop?: () => void;
 
   constructor(
@@ -20,7 +20,7 @@ export class ResourceSubscriptions implements OnModuleInit, OnModuleDestroy {
     this.stop = this.events.onChanged((uri) => this.notify(uri));
   }
 
-  onModuleDestroy(): void {
+  onApplicationShutdown(): void {
     this.stop?.();
   }
 

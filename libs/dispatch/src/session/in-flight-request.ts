@@ -1,45 +1,56 @@
 import type { JsonRpcId } from '../interfaces/json-rpc.types';
 
 /**
- * A request being handled, cancellable by `notifications/cancelled` or by ending the session.
- * Its `AbortSignal` is made on first use: most requests (a query, `search`, `ping`) finish without
- * anyone listening, and an AbortController with its listener bookkeeping is a large share of a
- * cheap request's cost.
+ * A request being handled, stoppable by `notifications/cancelled`, by the end of its session, or by a
+ * shutdown. Its `AbortSignal` is made on first use: most requests (a query, `search`, `ping`) finish
+ * without anyone listening, and an AbortController with its listener bookkeeping is a large share
+ * of a cheap request's cost.
  */
 export class InFlightRequest {
   /** Set when the client cancelled it (or its session ended): its response is then never sent. */
   cancelled = false;
+  /** Set when it was stopped, cancelled or not. */
+  aborted = false;
+  /** Why it was stopped. */
+  reason?: Error;
   private controller?: AbortController;
-  private reason?: Error;
-  private onCancel?: () => void;
+  private onAbort?: () => void;
 
   constructor(
     readonly id: JsonRpcId,
     readonly method: string,
   ) {}
 
-  /** Aborted by `cancel()`; created on first read. */
+  /** Aborted when the request is stopped; created on first read. */
   get signal(): AbortSignal {
     if (!this.controller) {
       this.controller = new AbortController();
-      if (this.cancelled) this.controller.abort(this.reason);
+      if (this.aborted) this.controller.abort(this.reason);
     }
     return this.controller.signal;
   }
 
+  /** The client no longer wants it: stopped, and never answered. */
   cancel(reason: Error): void {
-    if (this.cancelled) return;
     this.cancelled = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
-    this.onCancel?.();
+    this.abort(reason);
   }
 
-  /** Settles with the work's outcome, or with `cancelled` as soon as the request is cancelled. */
-  race<T, C>(work: Promise<T>, cancelled: C): Promise<T | C> {
-    if (this.cancelled) return Promise.resolve(cancelled);
+  /** Stops it; unless it was cancelled, it is still answered, with `reason` as its error. False if already stopped. */
+  abort(reason: Error): boolean {
+    if (this.aborted) return false;
+    this.aborted = true;
+    this.reason = reason;
+    this.controller?.abort(reason);
+    this.onAbort?.();
+    return true;
+  }
+
+  /** Settles with the work's outcome, or with `stopped` as soon as the request is stopped. */
+  race<T, S>(work: Promise<T>, stopped: S): Promise<T | S> {
+    if (this.aborted) return Promise.resolve(stopped);
     return new Promise((resolve, reject) => {
-      this.onCancel = () => resolve(cancelled);
+      this.onAbort = () => resolve(stopped);
       work.then(resolve, reject);
     });
   }

@@ -73,6 +73,22 @@ export class SessionStore {
     return true;
   }
 
+  /**
+   * Stops in-flight requests (of one session, or of all) that must still be answered: unlike a
+   * cancellation, each gets an error response carrying `reason` (a shutdown past its grace period).
+   * Returns how many were stopped.
+   */
+  abortInFlight(reason: Error, sessionId?: string): number {
+    const states = sessionId === undefined ? [...this.sessions.values()] : [this.sessions.get(sessionId)];
+    let stopped = 0;
+    for (const state of states) {
+      for (const request of state?.inFlight.values() ?? []) {
+        if (request.abort(reason)) stopped++;
+      }
+    }
+    return stopped;
+  }
+
   /** Adds a session-level channel; the returned function removes it (idempotent). */
   openChannel(sessionId: string, send: SessionSend): () => void {
     const channels = this.get(sessionId).channels;

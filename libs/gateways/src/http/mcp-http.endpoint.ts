@@ -15,7 +15,9 @@ import {
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
+import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
@@ -50,6 +52,7 @@ export class McpHttpEndpoint {
     private readonly resolver: ClientAccessResolver,
     private readonly limiter: HttpRequestLimiter,
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
+    private readonly drain: DrainCoordinator,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -58,6 +61,7 @@ export class McpHttpEndpoint {
     const access = this.accessOf(req);
     const message = this.parse(await readRequestBody(req, this.options.maxMessageBytes));
     const kind = jsonRpcMessageKind(message);
+    if (kind === 'request') this.drain.assertAcceptingRequests();
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
       this.limiter.admitInitialize(req, access, message);
@@ -68,6 +72,9 @@ export class McpHttpEndpoint {
     const session = this.requireSession(req, access);
     const admitted = kind === 'request' ? this.limiter.admitRequest(req, access, session.id, message) : undefined;
     const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
+    if (kind === 'request') {
+      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
+    }
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch
       .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined))

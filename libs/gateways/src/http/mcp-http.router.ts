@@ -5,6 +5,8 @@ import { HostOriginPolicy } from '../common/host-origin.policy';
 import { requestPath } from '../common/request-path';
 import { McpHttpError } from '../errors';
 import { MCP_HTTP_PATHS, TRANSPORT_ERROR } from '../gateways.constants';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { isMcpPost, writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
 import { writeHttpFailure } from './http-failure.writer';
 import { McpHttpEndpoint } from './mcp-http.endpoint';
 
@@ -15,7 +17,8 @@ const ALLOWED_METHODS = 'GET, POST, DELETE';
 
 /**
  * Serves `/mcp` and `/myko/mcp` straight from the HTTP server's `request` event, ahead of the
- * framework's router; every other path goes on to it (`/health`, a host app's own routes). Why:
+ * framework's router; every other path goes on to it (`/health`, a host app's own routes), unless
+ * the server is draining (503). Why:
  * Express routing with Nest's guard/filter/param pipeline cost more CPU per MCP request than the
  * dispatch behind it (see README "Performance"), and this endpoint needs none of it: it reads its own
  * body, checks Host/Origin itself and answers its errors as JSON-RPC.
@@ -27,6 +30,7 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     private readonly adapterHost: HttpAdapterHost,
     private readonly endpoint: McpHttpEndpoint,
     private readonly policy: HostOriginPolicy,
+    private readonly drain: DrainCoordinator,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -39,7 +43,11 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     const fallbacks = server.listeners('request') as RequestListener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (ROUTED_PATHS.has(requestPath(req.url))) this.route(req, res);
+      // While the server drains, all but MCP POSTs get 503 (`/health` too, so a load balancer takes the
+      // instance out); the endpoint still takes notifications and responses in-flight calls may await.
+      this.drain.trackResponse(res);
+      if (this.drain.isDraining && !isMcpPost(req)) writeShutdownRefusal(res);
+      else if (ROUTED_PATHS.has(requestPath(req.url))) this.route(req, res);
       else for (const listener of fallbacks) listener.call(server, req, res);
     });
   }

@@ -55,6 +55,11 @@ export class McpPostResponder {
     return this.options.sse && this.options.resumable ? () => this.disconnect() : undefined;
   }
 
+  /** The answer became an SSE stream (with event ids a client can resume from). */
+  get isStream(): boolean {
+    return this.stream !== undefined;
+  }
+
   respond(message: unknown, extraHeaders: Record<string, string> = {}): void {
     this.finish();
     if (this.stream || !this.options.json) {

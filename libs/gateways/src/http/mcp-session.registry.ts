@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DispatchService } from '@myko/dispatch';
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { SessionStreams } from './session-streams';
@@ -21,7 +21,7 @@ export interface McpHttpSession {
  * @publicApi
  */
 @Injectable()
-export class McpSessionRegistry implements OnModuleDestroy {
+export class McpSessionRegistry implements OnApplicationShutdown {
   private readonly logger = new Logger(McpSessionRegistry.name);
   private readonly sessions = new Map<string, McpHttpSession>();
   private readonly idleMs: number;
@@ -97,9 +97,15 @@ export class McpSessionRegistry implements OnModuleDestroy {
     }
   }
 
-  onModuleDestroy(): void {
+  /** Ends every session (their SSE streams end cleanly); the shutdown drain calls it once requests are answered. */
+  endAll(reason: 'shutdown' = 'shutdown'): void {
+    for (const id of [...this.sessions.keys()]) this.end(id, reason);
+  }
+
+  /** After the drain (`DrainCoordinator`), not in `onModuleDestroy`: that runs first and would cut in-flight requests. */
+  onApplicationShutdown(): void {
     clearInterval(this.sweeper);
-    for (const id of [...this.sessions.keys()]) this.end(id, 'shutdown');
+    this.endAll();
   }
 
   private isExpired(session: McpHttpSession, now: number): boolean {

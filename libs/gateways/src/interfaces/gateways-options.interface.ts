@@ -60,6 +60,13 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
    */
   eventStoreMaxBytes?: number;
   /**
+   * Shutdown (SIGTERM, SIGINT, `app.close()`): how long in-flight requests may run on to completion
+   * while new ones are refused. Past it they are stopped and answered with a "server shutting down"
+   * error; then WebSockets close (1001) and SSE streams end.
+   * @default 10_000
+   */
+  shutdownGraceMs?: number;
+  /**
    * Access profiles bound to API keys (`Authorization: Bearer <key>` on HTTP requests and WebSocket
    * handshakes). Absent: no authentication; each client gets only the filters of its own headers.
    */

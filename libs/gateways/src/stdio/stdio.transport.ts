@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { type ClientContext, DispatchService, JSON_RPC_ERROR_CODES } from '@myko/dispatch';
+import { type ClientContext, DispatchService, JSON_RPC_ERROR_CODES, ServerShuttingDownError } from '@myko/dispatch';
 import type { ClientFilters } from '@myko/filter';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { transportError } from '../common/json-rpc-error';
+import { GATEWAYS_OPTIONS } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { settleWithin } from '../lifecycle/settle-within';
 
 /** Where and as whom `StdioTransport.serve()` talks. */
 export interface StdioServeOptions {
@@ -29,11 +33,16 @@ export interface StdioServeOptions {
 export class StdioTransport {
   private readonly logger = new Logger(StdioTransport.name);
 
-  constructor(private readonly dispatch: DispatchService) {}
+  constructor(
+    private readonly dispatch: DispatchService,
+    private readonly drain: DrainCoordinator,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'shutdownGraceMs'>,
+  ) {}
 
   /**
-   * Serves one client until the input ends, then waits for every in-flight request to be answered,
-   * ends the session and resolves once the output has taken the last byte.
+   * Serves one client until the input ends, then waits for every in-flight request to be answered
+   * (within `shutdownGraceMs`), ends the session and resolves once the output has taken the last byte.
+   * While the server drains (SIGTERM), new requests are answered with a "server shutting down" error.
    */
   async serve(options: StdioServeOptions): Promise<void> {
     const { input = process.stdin, output = process.stdout, filters, principal, sessionId = randomUUID() } = options;
@@ -53,13 +62,30 @@ export class StdioTransport {
     });
     await new Promise<void>((resolve) => lines.once('close', resolve));
 
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    await this.finishInFlight(inFlight, sessionId);
     this.dispatch.endSession(sessionId);
     await new Promise<void>((resolve) => (output.writableEnded ? resolve() : output.write('', () => resolve())));
     output.off('error', onOutputError);
   }
 
+  /**
+   * The client closed stdin but may still read stdout: requests in flight are answered, within the
+   * shutdown grace period; past it they are stopped and answered with a "server shutting down" error.
+   */
+  private async finishInFlight(inFlight: Set<Promise<void>>, sessionId: string): Promise<void> {
+    const settled = () => Promise.allSettled([...inFlight]);
+    if (await settleWithin(settled(), this.options.shutdownGraceMs)) return;
+    const graceMs = this.options.shutdownGraceMs;
+    this.dispatch.abortInFlight(
+      new ServerShuttingDownError(`stdin closed: the request was stopped after the ${graceMs} ms grace period`),
+      sessionId,
+    );
+    while (inFlight.size > 0) await settled();
+  }
+
   private async answer(line: string, client: ClientContext, write: (message: unknown) => void): Promise<void> {
+    const refusal = this.drain.refusalOf(line);
+    if (refusal) return write(refusal);
     try {
       const response = await this.dispatch.handleText(line, client);
       if (response) write(response);

@@ -12,6 +12,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { requestPath } from '../common/request-path';
 import { GATEWAYS_OPTIONS, MCP_WS_PATH } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { McpGateway } from './mcp.gateway';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
@@ -32,6 +33,7 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly adapterHost: HttpAdapterHost,
     private readonly gateway: McpGateway,
     private readonly verifier: WsHandshakeVerifier,
+    private readonly drain: DrainCoordinator,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'wsHeartbeatMs'>,
   ) {}
 
@@ -57,10 +59,11 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     this.wss = wss;
   }
 
-  /** Open connections end with the application; their sessions end with them. */
+  /** After the drain (which closes connections with 1001), whatever is left is cut. */
   async beforeApplicationShutdown(): Promise<void> {
     const wss = this.wss;
     if (!wss) return;
+    await this.drain.drain();
     for (const socket of wss.clients) socket.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
   }

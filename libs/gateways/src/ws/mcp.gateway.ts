@@ -10,6 +10,7 @@ import {
 import { Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
@@ -38,9 +39,11 @@ export class McpGateway {
     private readonly handshake: WsHandshakeVerifier,
     private readonly admission: EdgeAdmission,
     private readonly outbound: WsOutboundSender,
+    private readonly drain: DrainCoordinator,
   ) {}
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
+    if (!this.drain.admitSocket(socket)) return;
     const access = this.handshake.accessOf(req);
     if (!access) {
       // Not verified by WsHandshakeVerifier: refuse rather than serve without the client's filters.
@@ -85,6 +88,8 @@ export class McpGateway {
         'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
       );
     }
+    const refusal = this.drain.refusalOf(frame);
+    if (refusal) return refusal;
     let message: unknown;
     try {
       message = JSON.parse(frame);
