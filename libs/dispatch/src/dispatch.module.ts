@@ -18,6 +18,7 @@ import { ResourceSubscriptions } from './resources/resource-subscriptions';
 import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
 import { OperationSearchService } from './search/operation-search.service';
 import { SessionStore } from './session/session.store';
+import { SandboxHealthProvider } from './status/sandbox-health.provider';
 import { CustomToolSource } from './tools/custom-tool.source';
 import { DirectOperationToolSource } from './tools/direct-operation-tool.source';
 import { ExecuteTool } from './tools/execute.tool';
@@ -79,8 +80,9 @@ export class DispatchModule {
         SchemaTemplateCompleter,
         ClientRequestSender,
         McpContextFactory,
+        SandboxHealthProvider,
       ],
-      exports: [DispatchService, OperationSearchService],
+      exports: [DispatchService, OperationSearchService, SandboxHealthProvider],
     };
   }
 }

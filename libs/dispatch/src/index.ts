@@ -10,3 +10,4 @@ export * from './errors';
 export * from './interfaces';
 export { OperationSearchService } from './search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
+export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';

@@ -60,6 +60,15 @@ export interface DoneMessage {
   rssMb: number;
 }
 
+/**
+ * Sandbox process → server: its isolate count once the warm pool has been refilled after a run (the `done`
+ * message goes out before the refill, so its count can be one short of what stays alive).
+ */
+export interface IsolatesMessage {
+  type: 'isolates';
+  liveIsolates: number;
+}
+
 /** Sandbox process → server: V8 lost an isolate; the process takes no more runs and exits once idle. */
 export interface CatastropheMessage {
   type: 'catastrophe';
@@ -72,4 +81,10 @@ export interface LogMessage {
   message: string;
 }
 
-export type FromHostMessage = ReadyMessage | CallMessage | DoneMessage | CatastropheMessage | LogMessage;
+export type FromHostMessage =
+  | ReadyMessage
+  | CallMessage
+  | DoneMessage
+  | IsolatesMessage
+  | CatastropheMessage
+  | LogMessage;

@@ -77,6 +77,8 @@ export class SandboxHost {
     const rssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
     this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb });
     if (this.retiring && this.runs.size === 0) this.port.exit();
+    // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
+    else setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
   }
 
   /** The run that lost its isolate has already failed (its lease was told); the process is spent. */

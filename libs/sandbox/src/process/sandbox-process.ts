@@ -163,6 +163,9 @@ export class SandboxProcess implements RunChannel {
         this.rssMb = message.rssMb;
         this.runs.get(message.runId)?.onDone(message.result);
         break;
+      case 'isolates':
+        this.liveIsolates = message.liveIsolates;
+        break;
       case 'catastrophe':
         this.listener.onCatastrophe(this, String(message.message));
         break;

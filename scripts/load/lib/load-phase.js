@@ -1,0 +1,46 @@
+/**
+ * One load phase: `clients` honest clients (half HTTP, half WebSocket) for `durationMs`, optionally with the
+ * hostile client alongside, while the server's memory and sandbox are sampled.
+ */
+const { openHonestClient, runHonestClient } = require('./honest-client');
+const { runHostileClient } = require('./hostile-client');
+const { Recorder } = require('./recorder');
+const { startMonitor } = require('./server-monitor');
+
+/** Clients connect in batches, so that start-up is not one burst of 200 handshakes. */
+const CONNECT_BATCH = 25;
+const SAMPLE_EVERY_MS = 1_000;
+
+async function openClients(port, count) {
+  const clients = [];
+  for (let i = 0; i < count; i += CONNECT_BATCH) {
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, (_, j) => openHonestClient(port, i + j));
+    clients.push(...(await Promise.all(batch)));
+  }
+  return clients;
+}
+
+/**
+ * @param {{ port: number, pid: number, dir: string }} server
+ * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, sampleEveryMs?: number }} options
+ */
+async function runPhase(server, { clients, durationMs, thinkMs, hostile, sampleEveryMs = SAMPLE_EVERY_MS }) {
+  const honest = await openClients(server.port, clients);
+  const recorder = new Recorder();
+  const monitor = startMonitor(server, sampleEveryMs);
+  recorder.startedAt = Date.now();
+  const stopAt = recorder.startedAt + durationMs;
+  const shouldStop = () => Date.now() >= stopAt;
+  const hostileRun = hostile ? runHostileClient(server, shouldStop) : Promise.resolve(undefined);
+  try {
+    await Promise.all(honest.map((client) => runHonestClient(client, recorder, { thinkMs, stopAt })));
+    recorder.endedAt = Date.now();
+    const tally = await hostileRun;
+    return { recorder, tally, samples: await monitor.stop() };
+  } finally {
+    await monitor.stop();
+    for (const client of honest) client.session.close();
+  }
+}
+
+module.exports = { runPhase };

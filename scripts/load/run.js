@@ -1,0 +1,107 @@
+/**
+ * `npm run load`: 200 honest MCP clients (half Streamable HTTP, half WebSocket) against the real launcher
+ * for 60 s, mixing `search`, `execute` and `resources/read`; with `--hostile`, a second phase of the same load
+ * with a hostile client attacking the sandbox alongside. Prints and writes bench/results/load-latest.md.
+ * Exit code 1 on any protocol error, any honest tool error, any escape, or a changed stock ledger.
+ */
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { startLauncher } = require('./lib/launcher');
+const { runPhase } = require('./lib/load-phase');
+const { containmentTable, header, hostileSection, phaseSection } = require('./lib/load-report');
+const { parseFlags, usage } = require('./lib/options');
+const { idleSample } = require('./lib/server-monitor');
+const { ledgerDifferences, readLedger } = require('./lib/stock-ledger');
+
+const FLAGS = {
+  duration: { default: 60, help: 'seconds of load per phase' },
+  clients: { default: 200, help: 'honest clients (even: HTTP, odd: WebSocket)' },
+  'think-ms': { default: 2000, help: "mean pause of a client between its requests (an agent's turn)" },
+  hostile: { default: false, help: 'add a second phase with a hostile client (containment)' },
+  settle: { default: 5, help: 'seconds of quiet before the "after" memory figures' },
+};
+/** Target of the containment phase: honest p99 with the hostile client at most this times without it. */
+const MAX_P99_RATIO = 2;
+const OUTPUT = join(__dirname, '../../bench/results/load-latest.md');
+
+async function settledSample(server, seconds) {
+  await idleSample(server);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return idleSample(server);
+}
+
+async function phase(server, options, before) {
+  const result = await runPhase(server, options);
+  return { ...result, before, after: await settledSample(server, options.settle) };
+}
+
+/** Pass/fail lines; `ok` is false when anything must fail the run. */
+function verdict(phases, tally, ledger) {
+  const lines = [];
+  let ok = true;
+  const check = (pass, text, fatal = true) => {
+    lines.push(`- ${pass ? 'met' : fatal ? '**FAILED**' : '**missed**'}: ${text}`);
+    if (!pass && fatal) ok = false;
+  };
+  for (const [name, p] of phases) {
+    check(p.recorder.protocolErrors === 0, `${name}: ${p.recorder.protocolErrors} protocol errors (must be 0)`);
+    check(p.recorder.toolErrorCount === 0, `${name}: ${p.recorder.toolErrorCount} honest tool errors (must be 0)`);
+  }
+  if (tally) {
+    check(tally.escapes.length === 0, `${tally.escapes.length} escapes in ${tally.runs} hostile runs (must be 0)`);
+    check(
+      tally.protocolErrors.length === 0,
+      `${tally.protocolErrors.length} protocol errors answering the hostile client`,
+    );
+    const [calm, attacked] = [phases[0][1], phases[1][1]].map((p) => p.recorder.summary().rows.all.p99);
+    check(
+      attacked / calm <= MAX_P99_RATIO,
+      `honest p99 with the hostile client ${(attacked / calm).toFixed(2)}× without it (target ≤ ${MAX_P99_RATIO}×)`,
+      false,
+    );
+  }
+  check(ledger.length === 0, `stock ledger unchanged by the load${ledger.length ? `: ${ledger.join('; ')}` : ''}`);
+  return { ok, text: lines.join('\n') };
+}
+
+async function main() {
+  const { help, values } = parseFlags(process.argv.slice(2), FLAGS);
+  if (help) return void process.stdout.write(usage('npm run load --', FLAGS));
+  const options = {
+    clients: values.clients,
+    durationMs: values.duration * 1000,
+    thinkMs: values['think-ms'],
+    settle: values.settle,
+  };
+  const server = await startLauncher();
+  try {
+    const ledgerBefore = await readLedger(server.port);
+    const calm = await phase(server, { ...options, hostile: false }, await settledSample(server, 1));
+    const phases = [['honest load', calm]];
+    let attacked;
+    if (values.hostile) {
+      attacked = await phase(server, { ...options, hostile: true }, calm.after);
+      phases.push(['honest load + hostile client', attacked]);
+    }
+    const ledger = ledgerDifferences(ledgerBefore, await readLedger(server.port));
+    const result = verdict(phases, attacked?.tally, ledger);
+    const sections = [header('Load', values), phaseSection('Honest load', calm)];
+    if (attacked) {
+      sections.push(phaseSection('Honest load with a hostile client', attacked));
+      sections.push(`## Containment\n\n${containmentTable(calm, attacked)}\n\n${hostileSection(attacked.tally)}`);
+    }
+    sections.push(`## Verdict\n\n${result.text}\n`);
+    const markdown = sections.join('\n\n');
+    mkdirSync(join(OUTPUT, '..'), { recursive: true });
+    writeFileSync(OUTPUT, markdown);
+    process.stdout.write(`${markdown}\n(written to ${OUTPUT})\n`);
+    process.exitCode = result.ok ? 0 : 1;
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`load: ${error.stack ?? error}\n`);
+  process.exitCode = 1;
+});
