@@ -14,25 +14,40 @@ const { startServerProcess } = require('../lib/server-process');
 const CONCURRENCY = 8;
 const SEARCH_ARGS = { query: 'billing invoices', limit: 10 };
 
+/** Each target: the server it loads and how to open it. */
 function targets(servers) {
   const { myko, rawHttp, rawWs, sdk, bare } = servers;
+  const http = (server, tool, args) => [server, () => httpTarget(server.port, tool, args, CONCURRENCY)];
+  const ws = (server, tool, args) => [server, () => wsTarget(server.port, tool, args, CONCURRENCY)];
   return {
-    'http-floor': () => httpTarget(rawHttp.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
-    'http-direct': () => httpTarget(myko.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
-    'http-search': () => httpTarget(myko.port, 'search', SEARCH_ARGS, CONCURRENCY),
-    'http-sdk': () => httpTarget(sdk.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
-    'http-bare': () => httpTarget(bare.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
-    'ws-floor': () => wsTarget(rawWs.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
-    'ws-direct': () => wsTarget(myko.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
-    'ws-search': () => wsTarget(myko.port, 'search', SEARCH_ARGS, CONCURRENCY),
-    'ws-bare': () => wsTarget(bare.port, CHEAP_TOOL, CHEAP_ARGS, CONCURRENCY),
+    'http-floor': http(rawHttp, CHEAP_TOOL, CHEAP_ARGS),
+    'http-direct': http(myko, CHEAP_TOOL, CHEAP_ARGS),
+    'http-search': http(myko, 'search', SEARCH_ARGS),
+    'http-sdk': http(sdk, CHEAP_TOOL, CHEAP_ARGS),
+    'http-bare': http(bare, CHEAP_TOOL, CHEAP_ARGS),
+    'ws-floor': ws(rawWs, CHEAP_TOOL, CHEAP_ARGS),
+    'ws-direct': ws(myko, CHEAP_TOOL, CHEAP_ARGS),
+    'ws-search': ws(myko, 'search', SEARCH_ARGS),
+    'ws-bare': ws(bare, CHEAP_TOOL, CHEAP_ARGS),
   };
 }
 
-async function measure(ctx, factories) {
-  const names = Object.keys(factories);
-  const open = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await factories[name]()])));
+/**
+ * One timed run of a target, with the CPU time its server spent per request (user + system, µs):
+ * unlike throughput, that does not depend on how the load generator shares this machine's cores.
+ */
+async function timedRun(server, target, durationMs) {
+  const cpuBefore = await server.cpuMicros();
+  const result = await runLoad(target, durationMs);
+  const cpuMicros = (await server.cpuMicros()) - cpuBefore;
+  return { ...result, cpuMsPerRequest: cpuMicros / 1000 / result.latencies.length };
+}
+
+async function measure(ctx, plan) {
+  const names = Object.keys(plan);
+  const open = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await plan[name][1]()])));
   const rps = Object.fromEntries(names.map((name) => [name, []]));
+  const cpu = Object.fromEntries(names.map((name) => [name, []]));
   const latencies = Object.fromEntries(names.map((name) => [name, []]));
   const rounds = ctx.quick ? 2 : 6;
   const durationMs = ctx.quick ? 400 : 700;
@@ -41,8 +56,9 @@ async function measure(ctx, factories) {
     for (let round = 0; round < rounds; round++) {
       const order = names.map((_, i) => names[(i + round * 3) % names.length]);
       for (const name of order) {
-        const result = await runLoad(open[name], durationMs);
+        const result = await timedRun(plan[name][0], open[name], durationMs);
         rps[name].push(result.rps);
+        cpu[name].push(result.cpuMsPerRequest);
         for (const latency of result.latencies) latencies[name].push(latency);
       }
       ctx.log(`round ${round + 1}/${rounds}: ${names.map((n) => `${n} ${Math.round(rps[n].at(-1))}`).join(', ')}`);
@@ -50,7 +66,7 @@ async function measure(ctx, factories) {
   } finally {
     for (const target of Object.values(open)) target.close();
   }
-  return { rps, latencies };
+  return { rps, cpu, latencies };
 }
 
 const transport = (name) => (name.startsWith('ws') ? 'WS' : 'HTTP');
@@ -60,7 +76,37 @@ const CALLS = {
   search: `tools/call search ${JSON.stringify(SEARCH_ARGS)} over 1,000+ operations`,
 };
 
-function rowsOf({ rps, latencies }) {
+/** Server CPU per request of each service target against its floor, and against the dispatch alone. */
+function cpuRows(cpu) {
+  const rows = [];
+  for (const name of ['http-direct', 'http-bare', 'ws-direct', 'ws-bare']) {
+    const via = transport(name);
+    const alone = name.endsWith('bare');
+    rows.push(
+      row({
+        id: `cpu.${name}`,
+        benchmark: `${via} server CPU/request: ${alone ? 'dispatch alone' : 'direct'}`,
+        measures: `user + system CPU of the server process per ${CALLS.direct}${alone ? ', DispatchService behind a bare server' : ''}, vs the ${FLOOR[via]}'s per request`,
+        subject: cpu[name],
+        baseline: { label: FLOOR[via], samples: cpu[`${via.toLowerCase()}-floor`] },
+        paired: true,
+      }),
+    );
+  }
+  rows.push(
+    row({
+      id: 'cpu.http-vs-sdk',
+      benchmark: 'HTTP server CPU/request: vs SDK McpServer',
+      measures: `user + system CPU per ${CALLS.direct}, vs the SDK McpServer's per request`,
+      subject: cpu['http-direct'],
+      baseline: { label: 'SDK McpServer', samples: cpu['http-sdk'] },
+      paired: true,
+    }),
+  );
+  return rows;
+}
+
+function rowsOf({ rps, cpu, latencies }) {
   const rows = [];
   for (const name of ['http-direct', 'http-search', 'ws-direct', 'ws-search']) {
     const via = transport(name);
@@ -119,7 +165,7 @@ function rowsOf({ rps, latencies }) {
       }),
     );
   }
-  return rows;
+  return [...rows, ...cpuRows(cpu)];
 }
 
 module.exports = {

@@ -27,7 +27,7 @@ async function main() {
       process.send({ type: 'memory', ...memory() });
     } else if (message?.type === 'cpu') {
       const { user, system } = process.cpuUsage();
-      process.send({ type: 'cpu', micros: user + system, user, system });
+      process.send({ type: 'cpu', micros: user + system });
     } else if (message?.type === 'close') {
       await server.close();
       process.exit(0);

@@ -35,7 +35,7 @@ function startServerProcess(kind, options = {}) {
     cpuMicros: () => {
       const reply = next('cpu');
       child.send({ type: 'cpu' });
-      return reply.then((message) => (process.env.CPU_SPLIT ? message : message.micros));
+      return reply.then((message) => message.micros);
     },
     close: () =>
       new Promise((resolve) => {
