@@ -10,11 +10,14 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { WebSocketClientTransport } = require('@modelcontextprotocol/sdk/client/websocket.js');
 const { WebSocket } = require('ws');
 const { startAppServer } = require('../lib/app-server');
+const { startDelayProxy } = require('../lib/delay-proxy');
 const { callText, connectHttpClient } = require('../lib/mcp-client');
 const { row } = require('../lib/report');
 const { interleave } = require('../lib/timing');
 
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
+/** The round trip of the "network link" rows: a client and a server in nearby regions. */
+const LINK_RTT_MS = 20;
 /** A common rough rule for English and JSON with the usual BPE tokenizers; an approximation. */
 const approxTokens = (n) => Math.round(n / 4);
 
@@ -94,6 +97,46 @@ function strategies(client, calls) {
   };
 }
 
+/**
+ * The same comparison through a delaying proxy: on loopback a round trip costs well under a
+ * millisecond, so the ten it saves weigh little; over a real link each one costs the link's RTT.
+ */
+async function overLink(ctx, server, calls) {
+  const proxy = await startDelayProxy(Number(server.httpUrl.port), LINK_RTT_MS);
+  const http = await connectHttpClient(new URL(`http://127.0.0.1:${proxy.port}/mcp`));
+  const ws = await connectWsClient(new URL(`ws://127.0.0.1:${proxy.port}/mcp`));
+  try {
+    const iterations = ctx.iterations(12);
+    ctx.log(`over a ${LINK_RTT_MS} ms RTT link: one chained execute vs ten direct tools/call, HTTP then WebSocket`);
+    const overHttp = strategies(http, calls);
+    const overWs = strategies(ws, calls);
+    const h = await interleave({ chain: overHttp.chain, direct: overHttp.direct }, { iterations });
+    const w = await interleave({ chain: overWs.chain, direct: overWs.direct }, { iterations });
+    const measures = (via) =>
+      `one execute chaining 10 operations, vs 10 direct tools/call round trips, over ${via} through a proxy adding a ${LINK_RTT_MS} ms round trip`;
+    return [
+      row({
+        id: 'chain.http-link',
+        benchmark: `HTTP, ${LINK_RTT_MS} ms link: chained vs direct`,
+        measures: measures('Streamable HTTP'),
+        subject: h.chain,
+        baseline: { label: '10 direct calls', samples: h.direct },
+      }),
+      row({
+        id: 'chain.ws-link',
+        benchmark: `WS, ${LINK_RTT_MS} ms link: chained vs direct`,
+        measures: measures('WebSocket'),
+        subject: w.chain,
+        baseline: { label: '10 direct calls', samples: w.direct },
+      }),
+    ];
+  } finally {
+    await ws.close();
+    await http.close();
+    await proxy.close();
+  }
+}
+
 module.exports = {
   title: 'execute chaining vs round trips over HTTP and WebSocket',
   async run(ctx) {
@@ -119,6 +162,7 @@ module.exports = {
         { iterations: ctx.iterations(300), block: 50 },
       );
       const chained = 'one tools/call execute chaining 10 operations (example plugins)';
+      const linkRows = await overLink(ctx, server, calls);
       return [
         row({
           id: 'chain.http-vs-direct',
@@ -141,6 +185,7 @@ module.exports = {
           subject: w.chain,
           baseline: { label: '10 direct calls', samples: w.direct },
         }),
+        ...linkRows,
         row({
           id: 'chain.answer-bytes',
           benchmark: '10 ops: answer size',
