@@ -79,6 +79,7 @@ export class McpHttpEndpoint {
     const response = await this.dispatch
       .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined))
       .finally(() => admitted?.release());
+    this.drain.markResponse(res);
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
     if (kind === 'request' && response) responder.respond(response);
     else responder.accepted();

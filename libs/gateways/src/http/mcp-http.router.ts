@@ -45,7 +45,6 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       // While the server drains, all but MCP POSTs get 503 (`/health` too, so a load balancer takes the
       // instance out); the endpoint still takes notifications and responses in-flight calls may await.
-      this.drain.trackResponse(res);
       if (this.drain.isDraining && !isMcpPost(req)) writeShutdownRefusal(res);
       else if (ROUTED_PATHS.has(requestPath(req.url))) this.route(req, res);
       else for (const listener of fallbacks) listener.call(server, req, res);

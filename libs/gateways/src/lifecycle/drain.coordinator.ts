@@ -34,7 +34,6 @@ export class DrainCoordinator implements BeforeApplicationShutdown {
   private draining = false;
   private drained?: Promise<void>;
   private readonly sockets = new Set<WebSocket>();
-  private readonly responses = new Set<ServerResponse>();
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -59,14 +58,13 @@ export class DrainCoordinator implements BeforeApplicationShutdown {
     return true;
   }
 
-  /** HTTP: follows a response until it is over, so a drain can ask its client not to reuse the connection. */
-  trackResponse(res: ServerResponse): void {
-    if (this.draining) {
-      closeConnectionAfter(res);
-      return;
-    }
-    this.responses.add(res);
-    res.once('close', () => this.responses.delete(res));
+  /**
+   * HTTP: a response about to be written while the server drains asks its client not to reuse the
+   * connection. Called at answer time rather than tracking every response from its start: a 'close'
+   * listener per request cost ~10 % of a cheap call's CPU.
+   */
+  markResponse(res: ServerResponse): void {
+    if (this.draining) closeConnectionAfter(res);
   }
 
   /** HTTP: refuses a request (503, `Retry-After`, `Connection: close`) once the drain has begun. */
@@ -94,7 +92,6 @@ export class DrainCoordinator implements BeforeApplicationShutdown {
     this.draining = true;
     const server = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
     const serverClosed = server ? stopListening(server) : Promise.resolve();
-    for (const res of this.responses) closeConnectionAfter(res);
     await this.finishInFlight(signal);
     // The answers were handed to the transports a few microtasks ago; let them reach the sockets first.
     await nextMacrotask();
