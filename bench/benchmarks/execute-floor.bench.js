@@ -108,6 +108,6 @@ async function warmPoolSamples(iterations) {
     }
     return samples;
   } finally {
-    await sandbox.onModuleDestroy();
+    await sandbox.onApplicationShutdown();
   }
 }
