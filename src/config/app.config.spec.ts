@@ -65,6 +65,15 @@ describe('createAppConfig', () => {
     expect(createAppConfig('serve', {}, { MYKO_CONFIG: '' }).access).toBeUndefined();
   });
 
+  it("hands the file's sandbox section to the sandbox and to execute's per-client rules", () => {
+    const sandbox = { maxConcurrent: 3, maxQueue: 64, cpuTimeMs: 2_000, maxRunsPerSession: 2, abuseBackoff: false };
+    const path = configFile('sandbox.json', { auth: { required: false }, sandbox });
+    const { dispatch } = createAppConfig('serve', { configPath: path }, {});
+    expect(dispatch.sandbox).toEqual({ maxConcurrent: 3, maxQueue: 64, cpuTimeMs: 2_000 });
+    expect(dispatch.execute).toEqual({ maxRunsPerSession: 2, abuseBackoff: false });
+    expect(createAppConfig('serve').dispatch.sandbox).toBeUndefined();
+  });
+
   it('refuses an unreadable or invalid config file, naming the file and every bad path', () => {
     expect(() => createAppConfig('serve', { configPath: join(dir, 'missing.json') }, {})).toThrow(
       new ConfigError(`cannot read the config file ${join(dir, 'missing.json')} (ENOENT)`),

@@ -9,6 +9,7 @@ import { isLoopbackHost } from './bind-address';
 import { ConfigError } from './config.error';
 import { type LoadedConfigFile, loadConfigFile } from './config-file.loader';
 import { packageVersion } from './package-version';
+import { sandboxDispatchOptions } from './sandbox-options.mapper';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 5155;
@@ -120,6 +121,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     dispatch: {
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),
+      ...sandboxDispatchOptions(file?.config.sandbox),
     },
     gateways: {
       ...file?.config.limits,

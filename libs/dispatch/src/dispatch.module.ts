@@ -4,6 +4,7 @@ import { ClientRequestSender } from './client-requests/client-request.sender';
 import { SchemaTemplateCompleter } from './completion/schema-template.completer';
 import { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, DEFAULT_LOG_LEVEL, DISPATCH_OPTIONS } from './dispatch.constants';
 import { DispatchService } from './dispatch.service';
+import { resolveExecuteGuardOptions } from './execute/execute-guard.defaults';
 import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
 import { McpContextFactory } from './mcp-context/mcp-context.factory';
 import { CompletionHandler } from './methods/completion.handler';
@@ -51,6 +52,7 @@ export class DispatchModule {
       clientRequestTimeoutMs: options.clientRequestTimeoutMs ?? DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
       toolMode: options.toolMode ?? 'code',
       profileToolModes: { ...options.profileToolModes },
+      execute: resolveExecuteGuardOptions(options.execute),
     };
     return {
       module: DispatchModule,

@@ -6,13 +6,14 @@ import { quote } from './filter-name.util';
 import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 import { parseLimitsConfig } from './limits-config.parser';
+import { parseSandboxConfig } from './sandbox-config.parser';
 
 type Json = Record<string, unknown>;
 
 const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ROOT = '(root)';
-const ROOT_KEYS = ['$schema', 'auth', 'profiles', 'defaultProfile', 'toolMode', 'audit', 'limits'];
+const ROOT_KEYS = ['$schema', 'auth', 'profiles', 'defaultProfile', 'toolMode', 'audit', 'limits', 'sandbox'];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
 const SIDES = ['allow', 'deny'] as const;
@@ -189,6 +190,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const toolMode = v.toolMode(root.toolMode, 'toolMode');
   const audit = parseAudit(v, root.audit);
   const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
+  const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
   return {
     auth,
     profiles,
@@ -196,6 +198,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(toolMode ? { toolMode } : {}),
     ...(audit ? { audit } : {}),
     ...(limits ? { limits } : {}),
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 

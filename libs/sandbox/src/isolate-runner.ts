@@ -2,6 +2,7 @@ import ivm from 'isolated-vm';
 import { BOOTSTRAP_SOURCE } from './bootstrap.source';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
+import { watchCpuBound } from './cpu-bound.watch';
 import type { SandboxError } from './errors/sandbox.error';
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
 import { SandboxInternalError } from './errors/sandbox-internal.error';
@@ -76,6 +77,8 @@ class IsolateRun {
     const timer = setTimeout(() => this.stop(new SandboxTimeoutError(this.wallMs)), this.wallMs);
     const onAbort = () => this.stop(new SandboxCancelledError(true));
     signal?.addEventListener('abort', onAbort, { once: true });
+    const { onCpuBound } = this.request;
+    const unwatch = onCpuBound ? watchCpuBound(() => this.lease?.isolate.cpuTime, onCpuBound) : undefined;
     try {
       if (signal?.aborted) onAbort();
       const raced = await Promise.race([this.work(), this.ending]);
@@ -85,6 +88,7 @@ class IsolateRun {
       return this.result(outcome);
     } finally {
       clearTimeout(timer);
+      unwatch?.();
       signal?.removeEventListener('abort', onAbort);
       this.relay.close();
       this.dispose();

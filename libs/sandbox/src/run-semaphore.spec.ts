@@ -1,5 +1,6 @@
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
 import { SandboxQueueFullError } from './errors/sandbox-queue-full.error';
+import { SandboxQueueTimeoutError } from './errors/sandbox-queue-timeout.error';
 import { RunSemaphore } from './run-semaphore';
 
 describe('RunSemaphore', () => {
@@ -36,6 +37,21 @@ describe('RunSemaphore', () => {
     expect(semaphore.stats).toEqual({ running: 1, queued: 1 });
     semaphore.refuseQueued(new SandboxCancelledError(false));
     await expect(queued).rejects.toBeInstanceOf(SandboxCancelledError);
+  });
+
+  it('gives up a waiter after its longest wait, and lets the one behind it take the slot', async () => {
+    const semaphore = new RunSemaphore(1, 2);
+    const release = await semaphore.acquire();
+    const started = performance.now();
+    const impatient = semaphore.acquire(undefined, 50);
+    const patient = semaphore.acquire(undefined, 10_000);
+    await expect(impatient).rejects.toBeInstanceOf(SandboxQueueTimeoutError);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    expect(semaphore.stats).toEqual({ running: 1, queued: 1 });
+    release();
+    const next = await patient;
+    expect(semaphore.stats).toEqual({ running: 1, queued: 0 });
+    next();
   });
 
   it('drops an aborted waiter from the queue and refuses an already-aborted signal', async () => {

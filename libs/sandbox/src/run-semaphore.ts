@@ -1,5 +1,6 @@
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
 import { SandboxQueueFullError } from './errors/sandbox-queue-full.error';
+import { SandboxQueueTimeoutError } from './errors/sandbox-queue-timeout.error';
 
 /** Frees the slot; calling it more than once is harmless. */
 export type ReleaseSlot = () => void;
@@ -11,7 +12,8 @@ interface Waiter {
 
 /**
  * Bounds concurrent runs (each occupies an isolate thread) with a bounded FIFO queue. A full queue refuses
- * at once with `SandboxQueueFullError`; an aborted waiter leaves the queue with `SandboxCancelledError`.
+ * at once with `SandboxQueueFullError`; an aborted waiter leaves the queue with `SandboxCancelledError`, and
+ * one that waited `maxWaitMs` with `SandboxQueueTimeoutError`.
  */
 export class RunSemaphore {
   private running = 0;
@@ -26,7 +28,8 @@ export class RunSemaphore {
     return { running: this.running, queued: this.waiting.length };
   }
 
-  acquire(signal?: AbortSignal): Promise<ReleaseSlot> {
+  /** @param maxWaitMs how long the run may wait for a slot (its wall-clock limit); absent: no bound. */
+  acquire(signal?: AbortSignal, maxWaitMs?: number): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(new SandboxCancelledError(false));
     if (this.running < this.maxConcurrent) {
       this.running++;
@@ -35,7 +38,7 @@ export class RunSemaphore {
     if (this.waiting.length >= this.maxQueue) {
       return Promise.reject(new SandboxQueueFullError(this.running, this.maxQueue));
     }
-    return this.enqueue(signal);
+    return this.enqueue(signal, maxWaitMs);
   }
 
   /** Refuses every queued waiter (shutdown); running slots are left to finish. */
@@ -43,20 +46,29 @@ export class RunSemaphore {
     for (const waiter of this.waiting.splice(0)) waiter.refuse(error);
   }
 
-  private enqueue(signal?: AbortSignal): Promise<ReleaseSlot> {
+  private enqueue(signal?: AbortSignal, maxWaitMs?: number): Promise<ReleaseSlot> {
     return new Promise<ReleaseSlot>((resolve, reject) => {
-      const onAbort = () => {
+      const leave = (error: Error) => {
         const index = this.waiting.indexOf(waiter);
         if (index >= 0) this.waiting.splice(index, 1);
-        reject(new SandboxCancelledError(false));
+        waiter.refuse(error);
+      };
+      const onAbort = () => leave(new SandboxCancelledError(false));
+      const timer =
+        maxWaitMs === undefined
+          ? undefined
+          : setTimeout(() => leave(new SandboxQueueTimeoutError(maxWaitMs)), maxWaitMs);
+      const settle = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
       };
       const waiter: Waiter = {
         grant: (release) => {
-          signal?.removeEventListener('abort', onAbort);
+          settle();
           resolve(release);
         },
         refuse: (error) => {
-          signal?.removeEventListener('abort', onAbort);
+          settle();
           reject(error);
         },
       };

@@ -13,7 +13,7 @@ describe('resolveSandboxOptions', () => {
       maxResultBytes: 1_048_576,
       maxConsoleBytes: 65_536,
       maxConcurrent: 2,
-      maxQueue: 32,
+      maxQueue: 256,
       warmPool: 1,
       isolation: 'process',
       processes: 1,

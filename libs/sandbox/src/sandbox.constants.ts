@@ -11,7 +11,7 @@ export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrop
   maxResultBytes: 1024 * 1024,
   maxConsoleBytes: 64 * 1024,
   maxConcurrent: 2,
-  maxQueue: 32,
+  maxQueue: 256,
   warmPool: 1,
   isolation: 'process',
   processes: 1,

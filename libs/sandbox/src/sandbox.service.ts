@@ -40,6 +40,13 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(SandboxService.name);
   private readonly semaphore: RunSemaphore;
   private readonly runner: SandboxRunner;
+  /**
+   * Runs that used `CPU_BOUND_MS` (0.5 s) of CPU time and gave their slot to the runs waiting behind them: a spinning
+   * script would otherwise hold a slot to its CPU limit while honest scripts queue. In a sandbox process
+   * its thread also drops to the lowest OS priority (`CpuHogDemoter`), so it only gets spare CPU. At most
+   * `maxConcurrent` of them at once, so live isolates stay bounded by twice `maxConcurrent`.
+   */
+  private cpuBoundRuns = 0;
 
   constructor(@Optional() @Inject(SANDBOX_MODULE_OPTIONS) options?: Partial<SandboxOptions>) {
     this.options = resolveSandboxOptions(options);
@@ -58,24 +65,36 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
     const queuedAt = performance.now();
     let release: () => void;
     try {
-      release = await this.semaphore.acquire(request.signal);
+      release = await this.semaphore.acquire(request.signal, wallMs);
     } catch (error) {
       if (error instanceof SandboxError)
         return failedRun(error, { queuedMs: Math.round((performance.now() - queuedAt) * 100) / 100 });
       throw error;
     }
     const queuedMs = Math.round((performance.now() - queuedAt) * 100) / 100;
+    let freed = false;
+    const onCpuBound = () => {
+      request.onCpuBound?.();
+      if (this.cpuBoundRuns >= this.options.maxConcurrent) return;
+      freed = true;
+      this.cpuBoundRuns++;
+      release();
+    };
     try {
-      const result = await this.runner.run(request, wallMs);
+      const result = await this.runner.run({ ...request, onCpuBound }, wallMs);
       result.stats.queuedMs = queuedMs;
       return result;
     } finally {
       release();
+      if (freed) this.cpuBoundRuns--;
     }
   }
 
   status(): SandboxStatus {
-    return { isolation: this.options.isolation, ...this.semaphore.stats, ...this.runner.status() };
+    const { running, queued } = this.semaphore.stats;
+    // A CPU-bound run gave its slot back but is still running.
+    const slots = { running: running + this.cpuBoundRuns, queued };
+    return { isolation: this.options.isolation, ...slots, ...this.runner.status() };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { ToolMode } from '@myko/filter';
 import type { McpLogLevel } from '@myko/registry';
 import type { SandboxOptions } from '@myko/sandbox';
+import type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
 
 /** Identity reported in the `initialize` result. */
 export interface ServerIdentity {
@@ -19,6 +20,11 @@ export interface DispatchModuleOptions {
   instructions?: string;
   /** Limits of the `execute` sandbox (wall clock, memory, calls…); safe defaults when omitted. */
   sandbox?: Partial<SandboxOptions>;
+  /**
+   * Per-client rules in front of the sandbox: runs a session may hold at once (default 1) and the abuse
+   * backoff (default on: 3 limit-stopped runs in 60 s → `execute` refused for 30 s, doubling up to 10 min).
+   */
+  execute?: { maxRunsPerSession?: number; abuseBackoff?: Partial<AbuseBackoffOptions> | false };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or
    * above it reach the client as `notifications/message`.
@@ -49,4 +55,5 @@ export interface ResolvedDispatchOptions {
   clientRequestTimeoutMs: number;
   toolMode: ToolMode;
   profileToolModes: Readonly<Record<string, ToolMode>>;
+  execute: ExecuteGuardOptions;
 }

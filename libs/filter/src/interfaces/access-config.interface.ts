@@ -1,5 +1,6 @@
 import type { CallableRulesInput } from '../callable-rules.parser';
 import type { LimitsConfig } from './limits-config.interface';
+import type { SandboxConfig } from './sandbox-config.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
 export type ToolMode = 'code' | 'direct' | 'both';
@@ -49,4 +50,6 @@ export interface AccessConfig {
   readonly audit?: AuditConfig;
   /** Resource limits at the HTTP/WebSocket edge; omitted fields keep the gateways' defaults. */
   readonly limits?: LimitsConfig;
+  /** Sizing and limits of the `execute` sandbox and the per-client rules in front of it. */
+  readonly sandbox?: SandboxConfig;
 }

@@ -10,6 +10,7 @@ export { SandboxCrashError } from './sandbox-crash.error';
 export { SandboxInternalError } from './sandbox-internal.error';
 export { SandboxMemoryLimitError } from './sandbox-memory-limit.error';
 export { SandboxQueueFullError } from './sandbox-queue-full.error';
+export { SandboxQueueTimeoutError } from './sandbox-queue-timeout.error';
 export { SandboxStartError } from './sandbox-start.error';
 export { SandboxTimeoutError } from './sandbox-timeout.error';
 export { SandboxUnavailableError } from './sandbox-unavailable.error';

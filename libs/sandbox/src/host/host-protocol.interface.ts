@@ -75,6 +75,21 @@ export interface CatastropheMessage {
   message: string;
 }
 
+/** Sandbox process → server: the run has used `CPU_BOUND_MS` of CPU time (`SandboxRunRequest.onCpuBound`). */
+export interface CpuBoundMessage {
+  type: 'cpu-bound';
+  runId: number;
+}
+
+/**
+ * Sandbox process → server: the process can no longer serve runs as it should (a demoted thread could not
+ * get its priority back); replace it once its runs have finished.
+ */
+export interface RetireMessage {
+  type: 'retire';
+  reason: string;
+}
+
 /** Sandbox process → server: something for the server's log (the process has no logger of its own). */
 export interface LogMessage {
   type: 'log';
@@ -87,4 +102,6 @@ export type FromHostMessage =
   | DoneMessage
   | IsolatesMessage
   | CatastropheMessage
+  | RetireMessage
+  | CpuBoundMessage
   | LogMessage;

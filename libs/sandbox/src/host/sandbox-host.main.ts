@@ -3,6 +3,7 @@
  * --max-old-space-size=<MB> sandbox-host.main.js '<HostConfig JSON>'`. It lives exactly as long as that
  * channel: when the server goes away, for any reason, this process ends too.
  */
+import { CpuHogDemoter } from './cpu-hog.demoter';
 import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
 import { type HostPort, SandboxHost } from './sandbox-host';
 
@@ -37,6 +38,7 @@ function main(): void {
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => undefined);
   process.title = 'myko-sandbox';
+  new CpuHogDemoter((reason) => port.send({ type: 'retire', reason })).start();
   host.ready();
 }
 

@@ -66,7 +66,8 @@ export class SandboxHost {
     const runner = new IsolateRunner(this.pool, limits, (error) => this.log('Sandbox run failed internally', error));
     let result: SandboxRunResult;
     try {
-      result = await runner.run({ code, signal: hosted.controller.signal, bridge: hosted.bridge }, wallMs);
+      const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
+      result = await runner.run({ code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound }, wallMs);
     } catch (error) {
       this.log('Sandbox run threw', error);
       result = failedRun(new SandboxInternalError(error));

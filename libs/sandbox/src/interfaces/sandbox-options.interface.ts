@@ -36,7 +36,11 @@ export interface SandboxOptions {
   maxConsoleBytes: number;
   /** Runs executing at once (each on its own isolate thread); about the number of cores. @default 2 */
   maxConcurrent: number;
-  /** Runs waiting for a slot; when full, a run fails at once with `queue-full`. @default 32 */
+  /**
+   * Runs waiting for a slot; when full, a run fails at once with `queue-full`. A waiting run costs only its
+   * code string, and waits at most its wall-clock limit (then fails as `queue-full` without running), so a
+   * deep queue absorbs bursts instead of refusing them. @default 256
+   */
   maxQueue: number;
   /**
    * Isolates (with a context) created ahead of demand. A warm isolate serves exactly one run and is

@@ -22,6 +22,11 @@ export interface SandboxRunRequest {
   /** Aborting stops the run at once (isolate disposed); no further bridge call starts. */
   signal?: AbortSignal;
   bridge: SandboxBridge;
+  /**
+   * Called once if the run has used `CPU_BOUND_MS` (0.5 s) of CPU time: it is spinning, not working through
+   * operations. `SandboxService` then frees its slot for the runs waiting behind it.
+   */
+  onCpuBound?: () => void;
 }
 
 /** Why a run failed. */

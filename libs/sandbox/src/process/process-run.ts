@@ -84,6 +84,10 @@ export class ProcessRun {
   }
 
   /** The sandbox process's answer. */
+  onCpuBound(): void {
+    this.request.onCpuBound?.();
+  }
+
   onDone(result: SandboxRunResult): void {
     this.finish(isRunResult(result) ? result : this.failure(new SandboxInternalError(result)));
   }

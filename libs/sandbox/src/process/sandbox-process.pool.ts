@@ -144,6 +144,11 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     this.log.error(`Sandbox process ${proc.pid}: ${message}`);
   }
 
+  onRetireRequest(proc: SandboxProcess, reason: string): void {
+    this.log.warn(`Sandbox process ${proc.pid}: ${reason}; replacing it.`);
+    this.retire(proc);
+  }
+
   onRunEnded(proc: SandboxProcess): void {
     if (proc.exit) return;
     if (!proc.retiring && proc.rssMb > this.options.processMaxRssMb) {

@@ -21,12 +21,16 @@ export type KillReason = 'overdue' | 'retired' | 'closing' | 'start-timeout';
 export interface ProcessListener {
   onCatastrophe(process: SandboxProcess, message: string): void;
   onLog(process: SandboxProcess, message: string): void;
+  onRetireRequest(process: SandboxProcess, reason: string): void;
   onRunEnded(process: SandboxProcess): void;
   onExit(process: SandboxProcess, exit: ProcessExit): void;
 }
 
 /** Signals of V8 giving up: a fatal error (SIGTRAP, SIGILL), an abort (heap limit), or a crash. */
 const V8_FATAL_SIGNALS: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP', 'SIGILL', 'SIGSEGV', 'SIGBUS']);
+
+/** Linux only: elsewhere a new session buys nothing (and on Windows would open a console). */
+const SEPARATE_SESSION = process.platform === 'linux';
 
 /** How much of the process's stdout/stderr is kept for the log when it dies. */
 const OUTPUT_TAIL_CHARS = 4_000;
@@ -76,6 +80,9 @@ export class SandboxProcess implements RunChannel {
       env: {},
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',
+      // Its own session, hence (Linux autogroup) its own scheduling group: a script spinning in it keeps
+      // only this group busy, and the server's group still wins the cores when a request comes in.
+      detached: SEPARATE_SESSION,
     });
     this.listen(startTimeoutMs);
   }
@@ -171,6 +178,12 @@ export class SandboxProcess implements RunChannel {
         break;
       case 'log':
         this.listener.onLog(this, String(message.message));
+        break;
+      case 'cpu-bound':
+        this.runs.get(message.runId)?.onCpuBound();
+        break;
+      case 'retire':
+        this.listener.onRetireRequest(this, String(message.reason));
         break;
     }
   }

@@ -1,0 +1,35 @@
+/**
+ * The `abuseBackoff` part of the `sandbox` section: a client whose `execute` runs are stopped by the
+ * CPU, memory or wall-clock limit `strikes` times within `windowMs` is refused `execute` for a
+ * cooldown, doubling on each repeat up to `maxCooldownMs`.
+ * @publicApi
+ */
+export interface AbuseBackoffConfig {
+  /** @default 3 */
+  readonly strikes?: number;
+  /** @default 60000 */
+  readonly windowMs?: number;
+  /** @default 30000 */
+  readonly cooldownMs?: number;
+  /** @default 600000 */
+  readonly maxCooldownMs?: number;
+}
+
+/**
+ * The `sandbox` section of the config file: sizing and limits of the `execute` sandbox and the
+ * per-client rules in front of it. Every field is optional and keeps its documented default.
+ * @publicApi
+ */
+export interface SandboxConfig {
+  readonly maxConcurrent?: number;
+  readonly maxQueue?: number;
+  readonly wallTimeMs?: number;
+  readonly cpuTimeMs?: number;
+  readonly memoryMb?: number;
+  readonly maxCalls?: number;
+  readonly processes?: number;
+  /** Sandbox runs one session may hold (running or queued) at once; more wait their turn. 0: no limit. */
+  readonly maxRunsPerSession?: number;
+  /** `false`: off; else the abuse backoff's settings over its defaults. */
+  readonly abuseBackoff?: false | AbuseBackoffConfig;
+}

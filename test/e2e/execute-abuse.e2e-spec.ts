@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createAppConfig } from '../../src/config/app.config';
+import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+jest.setTimeout(60_000);
+
+const COOLDOWN_MS = 2_000;
+const SPIN = 'while (true) {}';
+
+interface TextBlock {
+  type: string;
+  text: string;
+}
+
+async function execute(client: Client, code: string) {
+  const result = await client.callTool({ name: 'execute', arguments: { code } });
+  const text = (result.content as TextBlock[]).map((b) => b.text).join('\n');
+  return { isError: result.isError === true, text, meta: result._meta as Record<string, unknown> | undefined };
+}
+
+let server: TestServer;
+let abuser: Client;
+let bystander: Client;
+
+beforeAll(async () => {
+  // Through the config file, as an operator would set it.
+  const dir = mkdtempSync(join(tmpdir(), 'myko-abuse-'));
+  const configPath = join(dir, 'myko.config.json');
+  const sandbox = { cpuTimeMs: 100, abuseBackoff: { strikes: 3, windowMs: 60_000, cooldownMs: COOLDOWN_MS } };
+  writeFileSync(configPath, JSON.stringify({ auth: { required: false }, sandbox }));
+  const config = createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath }, {});
+  server = await startTestServer(config);
+  abuser = await connectClient(clientTransport('http', server));
+  bystander = await connectClient(clientTransport('ws', server));
+});
+
+afterAll(async () => {
+  await abuser?.close();
+  await bystander?.close();
+  await server?.close();
+});
+
+describe('the execute abuse backoff', () => {
+  it('refuses a session after three CPU-limited runs, with retry advice, and serves it again after the cooldown', async () => {
+    for (let i = 0; i < 3; i++) {
+      const spun = await execute(abuser, SPIN);
+      expect(spun).toMatchObject({ isError: true, text: expect.stringContaining('CPU time limit') });
+    }
+
+    const askedAt = performance.now();
+    const refused = await execute(abuser, 'return 1;');
+    // Held for a second, so a client that ignores the advice cannot loop on refusals.
+    expect(performance.now() - askedAt).toBeGreaterThanOrEqual(900);
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(
+      /Execution refused: 3 of this client's scripts [\s\S]*\nRetry after 1 s \(retryAfterMs: \d+\)/s,
+    );
+    expect(refused.meta).toMatchObject({ limit: 'execute-abuse-backoff', retryAfterMs: expect.any(Number) });
+    const retryAfterMs = refused.meta?.retryAfterMs as number;
+    expect(retryAfterMs).toBeGreaterThan(0);
+    expect(retryAfterMs).toBeLessThanOrEqual(COOLDOWN_MS);
+
+    expect(await execute(bystander, 'return 2;')).toEqual({ isError: false, text: '2', meta: undefined });
+    expect(await abuser.callTool({ name: 'search', arguments: { query: 'stock' } })).not.toHaveProperty(
+      'isError',
+      true,
+    );
+
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs + 50));
+    expect(await execute(abuser, 'return 3;')).toMatchObject({ isError: false, text: '3' });
+  });
+});
