@@ -18,7 +18,7 @@ const FLAGS = {
   minutes: { default: 10, help: 'minutes of load' },
   clients: { default: 50, help: 'honest clients (even: HTTP, odd: WebSocket)' },
   'think-ms': { default: 2000, help: 'mean pause of a client between its requests' },
-  warmup: { default: 30, help: 'seconds of load before the baseline' },
+  warmup: { default: 180, help: 'seconds of load before the baseline (the heap reaches its working size)' },
   settle: { default: 30, help: 'seconds of quiet before the baseline and the "after" figures' },
   sample: { default: 5, help: 'seconds between samples' },
 };

@@ -1,6 +1,8 @@
 /**
- * The hostile client: one HTTP session and one WebSocket, taking turns, sending the attacks of
- * hostile-attacks.js one after the other, round after round, until told to stop. Records how each ended.
+ * The hostile client: two loops at once, until told to stop. One HTTP session sends the resource attacks
+ * (infinite loop, memory bombs), which soon earn it the execute abuse backoff and its refusals; one
+ * WebSocket sends every other attack (escape probes, pollution, console and call floods), which stop at
+ * their own limits without tripping the backoff, so every escape attempt really runs. Records how each ended.
  */
 const { ATTACKS, escapeEvidence, hostMarkers } = require('./hostile-attacks');
 const { toolErrorKind } = require('./json-rpc-answer');
@@ -48,21 +50,39 @@ async function attackOnce(session, attack, tally, markers) {
   tally.record(attack, outcome, ms, unexpected);
 }
 
+/** The attacks that end at the CPU-time or memory limit: the ones the abuse backoff counts. */
+const RESOURCE_ATTACKS = new Set(['infinite loop', 'memory bomb: growing arrays', 'memory bomb: growing strings']);
+
+async function attackLoop(session, attacks, tally, markers, shouldStop) {
+  for (let turn = 0; !shouldStop(); turn++) await attackOnce(session, attacks[turn % attacks.length], tally, markers);
+}
+
 /** Opens both sessions and attacks until `shouldStop()`; resolves the tally. */
 async function runHostileClient(server, shouldStop) {
   const tally = new HostileTally();
   const markers = hostMarkers(server.dir);
-  const sessions = [
-    await new HttpSession(server.port, 'load-hostile').open(),
-    await new WsSession(server.port, 'load-hostile').open(),
-  ];
+  const resourceSession = await new HttpSession(server.port, 'load-hostile').open();
+  const probeSession = await new WsSession(server.port, 'load-hostile').open();
   try {
-    for (let turn = 0; !shouldStop(); turn++) {
-      const attack = ATTACKS[turn % ATTACKS.length];
-      await attackOnce(sessions[Math.floor(turn / ATTACKS.length) % 2], attack, tally, markers);
-    }
+    await Promise.all([
+      attackLoop(
+        resourceSession,
+        ATTACKS.filter((a) => RESOURCE_ATTACKS.has(a.name)),
+        tally,
+        markers,
+        shouldStop,
+      ),
+      attackLoop(
+        probeSession,
+        ATTACKS.filter((a) => !RESOURCE_ATTACKS.has(a.name)),
+        tally,
+        markers,
+        shouldStop,
+      ),
+    ]);
   } finally {
-    for (const session of sessions) session.close();
+    resourceSession.close();
+    probeSession.close();
   }
   return tally;
 }
