@@ -1,4 +1,5 @@
 import type { Reference } from 'isolated-vm';
+import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
 import { ArgumentSizeError } from './errors/argument-size.error';
 import { CallLimitError } from './errors/call-limit.error';
@@ -26,6 +27,7 @@ export class BridgeRelay {
   private closed = false;
   private settleRef: Reference | undefined;
   private readonly controller = new AbortController();
+  private readonly scheduler = new BridgeCallScheduler();
 
   constructor(
     private readonly bridge: SandboxBridge,
@@ -54,6 +56,7 @@ export class BridgeRelay {
     if (this.closed) return;
     this.closed = true;
     this.controller.abort();
+    this.scheduler.clear();
     try {
       this.settleRef?.release();
     } catch {
@@ -78,11 +81,15 @@ export class BridgeRelay {
 
   private forward(callId: number, kind: SandboxCallKind, id: string, argsJson: string): void {
     const signal = this.controller.signal;
-    const call = async () => this.bridge.call(kind, id, argsJson, signal);
-    call().then(
-      (result) => this.settle(callId, true, result === undefined ? 'null' : result),
-      (error: unknown) => this.settle(callId, false, refusalOf(error)),
-    );
+    this.scheduler.schedule(async () => {
+      if (signal.aborted) return;
+      try {
+        const result = await this.bridge.call(kind, id, argsJson, signal);
+        this.settle(callId, true, result === undefined ? 'null' : result);
+      } catch (error) {
+        this.settle(callId, false, refusalOf(error));
+      }
+    });
   }
 
   private settle(callId: number, ok: boolean, payload: string | BridgeRefusal): void {

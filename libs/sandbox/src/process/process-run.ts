@@ -1,3 +1,4 @@
+import { BridgeCallScheduler } from '../bridge-call.scheduler';
 import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from '../bridge-refusal';
 import { ArgumentSizeError } from '../errors/argument-size.error';
 import { CallLimitError } from '../errors/call-limit.error';
@@ -31,6 +32,7 @@ export class ProcessRun {
   private timer: NodeJS.Timeout | undefined;
   private readonly started = performance.now();
   private readonly controller = new AbortController();
+  private readonly scheduler = new BridgeCallScheduler();
   private resolve: (result: SandboxRunResult) => void = () => undefined;
   private readonly result = new Promise<SandboxRunResult>((resolve) => {
     this.resolve = resolve;
@@ -108,14 +110,16 @@ export class ProcessRun {
 
   private forward(callId: number, { kind, id, argsJson }: CallMessage): void {
     const signal = this.controller.signal;
-    const call = async () => this.request.bridge.call(kind, id, argsJson, signal);
-    call().then(
-      (json: unknown) => {
+    this.scheduler.schedule(async () => {
+      if (signal.aborted) return;
+      try {
+        const json: unknown = await this.request.bridge.call(kind, id, argsJson, signal);
         if (typeof json === 'string' || json === undefined) this.answer(callId, json ?? 'null');
         else this.answer(callId, NO_JSON_TEXT);
-      },
-      (error: unknown) => this.answer(callId, refusalOf(error)),
-    );
+      } catch (error) {
+        this.answer(callId, refusalOf(error));
+      }
+    });
   }
 
   private answer(callId: number, outcome: string | BridgeRefusal): void {
@@ -137,6 +141,7 @@ export class ProcessRun {
     clearTimeout(this.timer);
     this.request.signal?.removeEventListener('abort', this.onAbort);
     this.controller.abort();
+    this.scheduler.clear();
     this.resolve(result);
   }
 
