@@ -2,7 +2,8 @@
  * `npm run soak`: moderate load on the real launcher for 10 minutes (`--minutes`), sampling the server's
  * RSS (server + sandbox processes, from /proc) and live isolates (`GET /health`) every few seconds. After a
  * warm-up the idle server gives the baseline; after the load and a settle period, RSS must be back within
- * the tolerance and live isolates back to the warm pool. Writes bench/results/soak-latest.md; exit code 1
+ * the tolerance of the working set (see soak-report.js), flat over the run, and live isolates back to
+ * the warm pool. Writes bench/results/soak-latest.md; exit code 1
  * when memory did not come back or any request failed.
  */
 const { mkdirSync, writeFileSync } = require('node:fs');
@@ -46,7 +47,7 @@ async function main() {
     const after = await settled(server, values.settle);
     const summary = soak.recorder.summary();
     const failures = summary.protocolErrors + soak.recorder.toolErrorCount + warmup.recorder.protocolErrors;
-    const back = returnedToBaseline(baseline, after);
+    const back = returnedToBaseline(baseline, after, soak.samples);
     const all = summary.rows.all;
     const markdown = [
       header('Soak', values),
