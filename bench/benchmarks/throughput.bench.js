@@ -157,7 +157,7 @@ function rowsOf({ rps, cpu, latencies }) {
       row({
         id: `throughput.${key}-bare-dispatch`,
         benchmark: `${via} throughput: dispatch alone`,
-        measures: `${CALLS.direct} through the same DispatchService behind a bare ${via === 'HTTP' ? 'node:http' : 'ws'} server (no Nest gateway), vs the ${FLOOR[via]}: the ceiling without the gateway stack`,
+        measures: `${CALLS.direct} through the same DispatchService behind a bare ${via === 'HTTP' ? 'node:http' : 'ws'} server (no routing, access, session or limits), vs the ${FLOOR[via]}: the ceiling without the transport layer`,
         unit: 'rps',
         subject: rps[`${key}-bare`],
         baseline: { label: FLOOR[via], samples: rps[`${key}-floor`] },
