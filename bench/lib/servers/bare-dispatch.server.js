@@ -1,8 +1,8 @@
 /**
  * A ceiling, not a product: the service's own `DispatchService` (same app, same operations, same tool
- * mode) behind a bare `node:http` JSON-RPC endpoint and a bare `ws` server, without the Nest/Express
- * gateways (no routing, guards, Host/Origin and protocol-version checks, access resolution or
- * session registry). The gap between this and the service is what the gateway stack costs.
+ * mode) behind a bare `node:http` JSON-RPC endpoint and a bare `ws` server, without the gateways' work
+ * (no Host/Origin, protocol-version or session checks, access resolution, edge limits, drain or
+ * disconnect tracking). The gap between this and the service is what the transport layer costs.
  */
 const http = require('node:http');
 const { WebSocketServer } = require('ws');
