@@ -6,7 +6,7 @@ import { requestPath } from '../common/request-path';
 import { McpHttpError } from '../errors';
 import { MCP_HTTP_PATHS, TRANSPORT_ERROR } from '../gateways.constants';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { isMcpPost, writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
+import { writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
 import { writeHttpFailure } from './http-failure.writer';
 import { McpHttpEndpoint } from './mcp-http.endpoint';
 
@@ -45,8 +45,9 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       // While the server drains, all but MCP POSTs get 503 (`/health` too, so a load balancer takes the
       // instance out); the endpoint still takes notifications and responses in-flight calls may await.
-      if (this.drain.isDraining && !isMcpPost(req)) writeShutdownRefusal(res);
-      else if (ROUTED_PATHS.has(requestPath(req.url))) this.route(req, res);
+      const isMcp = ROUTED_PATHS.has(requestPath(req.url));
+      if (this.drain.isDraining && !(isMcp && req.method === 'POST')) writeShutdownRefusal(res);
+      else if (isMcp) this.route(req, res);
       else for (const listener of fallbacks) listener.call(server, req, res);
     });
   }

@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { SERVER_SHUTTING_DOWN } from '@myko/dispatch';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind } from '../common/json-rpc-message.kind';
-import { MCP_HTTP_PATHS, SHUTDOWN_RETRY_AFTER_SECONDS } from '../gateways.constants';
+import { SHUTDOWN_RETRY_AFTER_SECONDS } from '../gateways.constants';
 
 export const SHUTTING_DOWN_MESSAGE = 'Server shutting down: not accepting new requests';
 
@@ -40,13 +40,4 @@ export function writeShutdownRefusal(res: ServerResponse): void {
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
-}
-
-const MCP_ENDPOINTS = new Set(MCP_HTTP_PATHS.map((path) => `/${path}`));
-
-/** A POST to the MCP endpoint: the controller reads it and refuses only requests. */
-export function isMcpPost(req: IncomingMessage): boolean {
-  if (req.method !== 'POST') return false;
-  const path = (req.url ?? '').split('?', 1)[0].replace(/\/+$/, '');
-  return MCP_ENDPOINTS.has(path);
 }
