@@ -48,7 +48,7 @@ export class OperationSearchService implements OnModuleInit {
    */
   describe(nameOrId: string, filters: ClientFilters): OperationDetail | undefined {
     const index = this.getIndex();
-    const [found] = index.select({ terms: [], key: queryKey(nameOrId) }, undefined, filters, 0, 1).indices;
+    const [found] = index.exact(queryKey(nameOrId), filters);
     return found === undefined ? undefined : index.detail(found);
   }
 

@@ -29,7 +29,7 @@ export function closestOperations(
   count: number,
 ): OperationDescriptor[] {
   const id = String(name).replace(KIND_PREFIX, '').slice(0, 200);
-  const found = new Set<number>(index.select({ terms: [], key: queryKey(id) }, undefined, filters, 0, count).indices);
+  const found = new Set<number>(index.exact(queryKey(id), filters));
   if (found.size < count && id.length > 0) {
     for (const op of nearSpellings(index, id, filters)) found.add(op);
   }

@@ -103,6 +103,12 @@ export class SearchIndex {
     return this.rank(touched, kindCode(kind), visibility, offset, limit);
   }
 
+  /** The visible operations whose id, name or `kind:id` is `key` (lowercased), in kind order. */
+  exact(key: string, filters: ClientFilters): number[] {
+    const visibility = this.visibility.of(filters);
+    return (this.tables.exactIds.get(key) ?? []).filter((op) => visibility.isVisible(op));
+  }
+
   operation(index: number): OperationDescriptor {
     return this.ops[index];
   }
