@@ -5,3 +5,4 @@ export * from './inventory';
 export * from './orders';
 export * from './reporting';
 export * from './synthetic';
+export { exampleDataInstructions } from './example-data.instructions';

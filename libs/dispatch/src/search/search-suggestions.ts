@@ -1,6 +1,6 @@
 import type { ClientFilters } from '@myko/filter';
 import { OPERATION_KINDS, type OperationDescriptor } from '@myko/registry';
-import { queryKey, queryTerms } from './search.analyzer';
+import { queryKey } from './search.analyzer';
 import type { SearchIndex } from './search.index';
 import type { SearchRequest } from './search-result.interface';
 import { boundedEditDistance } from './search-typo';
@@ -19,8 +19,9 @@ export function nothingFoundHint(request: SearchRequest, droppedKind: boolean, v
 
 /**
  * Visible operations a name that is not one probably meant, nearest first: the same id under
- * another kind (`query_LowStock` → `report_LowStock`), then ids a few edits away, then the best
- * search matches of the name's camelCase words. Hidden operations are never considered.
+ * another kind (`query_LowStock` → `report_LowStock`), then ids a few edits away. Nothing looser:
+ * a guess from shared words would send the model to an unrelated operation; `search` is for that.
+ * Hidden operations are never considered.
  */
 export function closestOperations(
   index: SearchIndex,
@@ -32,11 +33,6 @@ export function closestOperations(
   const found = new Set<number>(index.exact(queryKey(id), filters));
   if (found.size < count && id.length > 0) {
     for (const op of nearSpellings(index, id, filters)) found.add(op);
-  }
-  if (found.size < count) {
-    for (const op of index.select({ terms: queryTerms(id), key: '' }, undefined, filters, 0, count, true).indices) {
-      found.add(op);
-    }
   }
   return [...found].slice(0, count).map((op) => index.operation(op));
 }
