@@ -20,7 +20,7 @@ export class AppModule {
       imports: [
         RegistryModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
-        // `--profile conformance`: the fixtures of the official MCP conformance suite, never by default.
+        // `--plugins conformance`: the fixtures of the official MCP conformance suite, never by default.
         ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),
         ...(config.synthetic ? [SyntheticOperationsModule.forRoot({ count: config.synthetic })] : []),
         DispatchModule.forRoot({ instructions: appInstructions(), ...config.dispatch }),

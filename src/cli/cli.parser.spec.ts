@@ -51,6 +51,16 @@ describe('parseCli', () => {
     });
   });
 
+  it('reads the plugin set from --plugins, and from the deprecated --profile with a warning', () => {
+    const current = parseCli(['serve', '--plugins', 'conformance']);
+    expect(current).toMatchObject({ options: { serverProfile: 'conformance' } });
+    expect(current).not.toHaveProperty('options.deprecations');
+    expect(parseCli(['serve', '--profile=conformance'])).toMatchObject({
+      options: { serverProfile: 'conformance', deprecations: [expect.stringMatching(/^--profile is deprecated/)] },
+    });
+    expect(() => parseCli(['serve', '--plugins', 'support'])).toThrow(/--plugins must be one of default, conformance/);
+  });
+
   it('reads the tool mode and the number of synthetic operations', () => {
     expect(parseCli(['serve', '--tool-mode', 'direct', '--synthetic=10000'])).toMatchObject({
       options: { toolMode: 'direct', synthetic: 10_000 },
