@@ -2,7 +2,7 @@ import { ClientFilters } from '@myko/filter';
 import type { OperationDescriptor, OperationKind } from '@myko/registry';
 import { queryKey, queryTerms } from './search.analyzer';
 import { SearchIndex } from './search.index';
-import { camelCaseParts, camelCaseTails } from './search.tokenizer';
+import { camelCaseParts } from './search.tokenizer';
 
 function op(
   kind: OperationKind,
@@ -31,7 +31,6 @@ describe('search tokenizer and analyzer', () => {
   it('splits camelCase ids, acronyms and digits', () => {
     expect(camelCaseParts('GetOrdersByHTTPStatus2')).toEqual(['get', 'orders', 'by', 'http', 'status', '2']);
     expect(camelCaseParts('list_items')).toEqual(['list', 'items']);
-    expect(camelCaseTails(['get', 'orders', 'by'])).toEqual(['ordersby', 'by']);
   });
 
   it('stems, drops stop words, splits camelCase and deduplicates query words', () => {
