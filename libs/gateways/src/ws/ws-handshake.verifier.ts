@@ -66,7 +66,10 @@ export class WsHandshakeVerifier {
 
   private verify(req: IncomingMessage, done: VerifyCallback): void {
     const refusal = this.refusal(req);
-    if (!refusal) return done(true);
+    if (!refusal) {
+      done(true);
+      return;
+    }
     const body = JSON.stringify(transportError(TRANSPORT_ERROR, refusal.message));
     done(false, refusal.status, body, { ...refusal.headers, 'Content-Type': 'application/json' });
   }
