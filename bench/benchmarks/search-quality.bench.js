@@ -3,7 +3,9 @@
  * (the same set `npm test` holds to a floor) through OperationSearchService.search, against today's
  * prefix matcher before it over the same operations. Figures, not times: recall@5 (the share of each
  * query's expected operations in its first 5 results, averaged), MRR@10 (1 / rank of the first expected
- * operation within 10, averaged) and the share of queries answered with nothing.
+ * operation within 10, averaged) and the share of queries answered with nothing. The `without keywords` rows
+ * rank the same operations with their plugin `keywords` removed: how much of the quality the keywords written
+ * for the example operations carry (they and the queries were written by the same hand).
  */
 const { NestFactory } = require('@nestjs/core');
 const { load } = require('../lib/dist');
@@ -47,16 +49,21 @@ module.exports = {
       { logger: ['error', 'warn'] },
     );
     try {
+      const operations = app.get(OperationRegistry).list();
       const now = figures((request, filters) => app.get(OperationSearchService).search(request, filters));
-      const before = prefixMatcher(app.get(OperationRegistry).list());
+      const before = prefixMatcher(operations);
       const then = figures((request, filters) => before.search(request, filters));
+      const bare = operations.map(({ keywords: _keywords, ...op }) => op);
+      const withoutKeywords = new OperationSearchService({ list: () => bare, onSealed() {} });
+      const plain = figures((request, filters) => withoutKeywords.search(request, filters));
       const baseline = (value) => ({ label: "today's prefix matcher", samples: value });
       const note = `${queries.length} queries`;
-      return [
+      const metrics = [
         ['recall5', 'recall@5', 'share of expected operations in the first 5 results (higher is better)', 'recall'],
         ['mrr10', 'MRR@10', '1 / rank of the first expected operation within 10 (higher is better)', 'mrr'],
         ['empty', 'answered with nothing', 'share of queries with no result at all (lower is better)', 'empty'],
-      ].map(([id, name, measures, key]) =>
+      ];
+      const rows = metrics.map(([id, name, measures, key]) =>
         row({
           id: `search-quality.${id}`,
           benchmark: `search quality: ${name}`,
@@ -67,6 +74,18 @@ module.exports = {
           note,
         }),
       );
+      const ablation = metrics.slice(0, 2).map(([id, name, measures, key]) =>
+        row({
+          id: `search-quality.${id}-without-keywords`,
+          benchmark: `search quality: ${name} without keywords`,
+          measures: `${measures}; plugin keywords removed`,
+          unit: 'score',
+          subject: plain[key],
+          baseline: { label: 'with keywords', samples: now[key] },
+          note,
+        }),
+      );
+      return [...rows, ...ablation];
     } finally {
       await app.close();
     }
