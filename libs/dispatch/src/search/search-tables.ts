@@ -22,6 +22,8 @@ export interface SearchTables {
   /** Every indexed word as written (lowercased), sorted, and the term it stems to: what typos are matched against. */
   readonly surfaces: readonly string[];
   readonly surfaceTerm: Int32Array;
+  /** The surfaces by first letter and length (`s8` → indices into `surfaces`): a typo scan reads only the few it could be. */
+  readonly surfacesByShape: ReadonlyMap<string, readonly number[]>;
   /** Lowercased ids, names (`report_lowstock`) and `kind:id` forms → the operations they name exactly. */
   readonly exactIds: ReadonlyMap<string, readonly number[]>;
 }
@@ -115,7 +117,22 @@ class TermCollector {
     }
     const surfaces = [...this.surfaceIds.keys()].sort();
     const surfaceTerm = Int32Array.from(surfaces, (surface) => rank[this.surfaceIds.get(surface) as number]);
-    return { terms: order.map((t) => names[t]), termStart, postingOps, impacts, surfaces, surfaceTerm };
+    const surfacesByShape = new Map<string, number[]>();
+    surfaces.forEach((surface, s) => {
+      const shape = surfaceShape(surface[0], surface.length);
+      const list = surfacesByShape.get(shape);
+      if (list) list.push(s);
+      else surfacesByShape.set(shape, [s]);
+    });
+    return {
+      terms: order.map((t) => names[t]),
+      termStart,
+      postingOps,
+      impacts,
+      surfaces,
+      surfaceTerm,
+      surfacesByShape,
+    };
   }
 
   private flush(): void {
@@ -134,6 +151,11 @@ class TermCollector {
 function grow<T extends Int32Array | Float32Array>(from: T, to: T): T {
   to.set(from);
   return to;
+}
+
+/** The key of `surfacesByShape`: a word's first letter and length. */
+export function surfaceShape(first: string, length: number): string {
+  return `${first}${length}`;
 }
 
 /** First index whose term is >= `value` (terms sorted by UTF-16 code units, as `sort()` orders them). */

@@ -1,5 +1,5 @@
 import type { QueryTerm } from './search.analyzer';
-import { lowerBound, type SearchTables } from './search-tables';
+import { lowerBound, type SearchTables, surfaceShape } from './search-tables';
 import { allowedEdits, boundedEditDistance } from './search-typo';
 
 /** How much a query word counts by how it matched an indexed term: its stem, a prefix of one, a near spelling. */
@@ -61,13 +61,11 @@ function addNearSpellings(
   quality: number,
   add: (t: number, q: number) => void,
 ): void {
-  const { surfaces, surfaceTerm } = tables;
-  const lo = lowerBound(surfaces, word[0]);
-  const hi = lowerBound(surfaces, `${word[0]}\uffff`);
-  for (let s = lo; s < hi; s++) {
-    const surface = surfaces[s];
-    if (Math.abs(surface.length - word.length) > edits || surface.length < MIN_PREFIX_LENGTH) continue;
-    const distance = boundedEditDistance(word, surface, edits);
-    if (distance <= edits) add(surfaceTerm[s], quality / Math.max(1, distance));
+  const { surfaces, surfaceTerm, surfacesByShape } = tables;
+  for (let length = Math.max(MIN_PREFIX_LENGTH, word.length - edits); length <= word.length + edits; length++) {
+    for (const s of surfacesByShape.get(surfaceShape(word[0], length)) ?? []) {
+      const distance = boundedEditDistance(word, surfaces[s], edits);
+      if (distance <= edits) add(surfaceTerm[s], quality / Math.max(1, distance));
+    }
   }
 }
