@@ -96,7 +96,7 @@ function bytesRows(app, baseline) {
     return row({
       id: `search.bytes-${detail}`,
       benchmark: `search 10k: 20 results, ${detail}`,
-      measures: `bytes of the JSON text of a 20-result page (detail: '${detail}'${detail === 'summary' ? ', with outputShape' : ', with types'})`,
+      measures: `bytes of the JSON text of a 20-result page (detail: '${detail}'${detail === 'summary' ? ', with output' : ', with types'})`,
       unit: 'bytes',
       subject: Buffer.byteLength(JSON.stringify(result)),
       baseline: { label: "today's prefix matcher", samples: Buffer.byteLength(JSON.stringify(before)) },

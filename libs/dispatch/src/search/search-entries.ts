@@ -56,6 +56,6 @@ function toSummary(op: OperationDescriptor): OperationSummary {
     ? { id: op.id, kind: op.kind, description: op.description, args, outputType: op.outputType }
     : { id: op.id, kind: op.kind, args, outputType: op.outputType };
   const shape = renderOutputShape(op.outputType, op.outputSchema);
-  if (shape !== undefined) summary.outputShape = shape;
+  if (shape !== undefined) summary.output = shape;
   return summary;
 }

@@ -20,7 +20,7 @@ export interface OperationSummary {
   args: OperationArgument[];
   outputType: string;
   /** The result's members as compact TypeScript (`OrderPage { items: Order[]; total: number; … }`), bounded. */
-  outputShape?: string;
+  output?: string;
 }
 
 /** `detail: 'full'` adds the call's TypeScript declaration, the types it uses, and the JSON Schemas. */

@@ -102,7 +102,7 @@ describe('search tool', () => {
     ]);
     expect(op.types).toBe("interface Order {\n  id: string;\n  customerId: number;\n  status: 'open' | 'paid';\n}");
     const summary = (await harness.search({ query: 'GetOrders' })).operations[0];
-    expect(summary.outputShape).toBe("Order { id: string; customerId: number; status: 'open' | 'paid' }[]");
+    expect(summary.output).toBe("Order { id: string; customerId: number; status: 'open' | 'paid' }[]");
     expect(summary).not.toHaveProperty('types');
     expect(summary).not.toHaveProperty('declaration');
     expect(summary).not.toHaveProperty('inputSchema');

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../interfaces';
 import { renderTsDeclarations, renderTsMembers } from './ts-type.renderer';
 
-/** Longest `outputShape` in a search summary: enough for a page type's members, not a whole graph. */
+/** Longest `output` in a search summary: enough for a page type's members, not a whole graph. */
 export const MAX_SHAPE_CHARS = 240;
 
 /**
