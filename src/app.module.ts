@@ -1,6 +1,11 @@
-import { DispatchModule } from '@myko/dispatch';
+import { CODE_MODE_INSTRUCTIONS, DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
-import { ConformancePluginModule, ExamplePluginsModule, SyntheticOperationsModule } from '@myko/plugins';
+import {
+  ConformancePluginModule,
+  ExamplePluginsModule,
+  exampleDataInstructions,
+  SyntheticOperationsModule,
+} from '@myko/plugins';
 import { RegistryModule } from '@myko/registry';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
@@ -15,15 +20,20 @@ export class AppModule {
       imports: [
         RegistryModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
-        // `--profile conformance`: the fixtures of the official MCP conformance suite, never by default.
+        // `--plugin-set conformance`: the fixtures of the official MCP conformance suite, never by default.
         ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),
         ...(config.synthetic ? [SyntheticOperationsModule.forRoot({ count: config.synthetic })] : []),
         // `--plugin` / the config's `plugins`: loaded by `loadPlugins()` before the app is built.
         ...(config.pluginModules ?? []).map((plugin) => plugin.module),
-        DispatchModule.forRoot(config.dispatch),
+        DispatchModule.forRoot({ instructions: appInstructions(), ...config.dispatch }),
         GatewaysModule.forRoot(config.gateways),
         AuditModule.forRoot(config.audit),
       ],
     };
   }
+}
+
+/** `initialize` instructions: how to use the two tools, then what the example data covers. */
+function appInstructions(): string {
+  return `${CODE_MODE_INSTRUCTIONS}\n\n${exampleDataInstructions()}`;
 }

@@ -1,11 +1,13 @@
 /**
- * `search` over 10,000 generated operations: per-call server time of OperationSearchService.search for
- * a mix of queries, against a naive linear scan (every query word a lowercase substring of id +
- * description, the Rust system's method) over the same operations in the same run, sampled
- * interleaved. Also the one-time index build and the whole `tools/call` through DispatchService.
+ * `search` over 10,000 generated operations: per-call server time of OperationSearchService.search (BM25F
+ * ranking) for a mix of queries, against today's matcher before it (`lib/prefix-matcher`: every word a
+ * prefix of a token, scored by where it hit) over the same operations in the same run, sampled
+ * interleaved. Also the one-time index build, the whole `tools/call` through DispatchService, and the
+ * bytes of a 20-result page (summary and full).
  */
 const { load } = require('../lib/dist');
 const { createDispatchContext } = require('../lib/dispatch-context');
+const { prefixMatcher } = require('../lib/prefix-matcher');
 const { row } = require('../lib/report');
 const { interleave, interleaveBlocks, timeSync } = require('../lib/timing');
 
@@ -19,38 +21,21 @@ const PAGE = 20;
 const QUERIES = [
   ['exact id', 'an exact operation id', { query: 'ListBillingInvoices' }],
   ['one common word', 'one word found in many operations', { query: 'status' }],
-  ['two words', 'two words, both must match', { query: 'customer totals' }],
+  ['two words', 'two words', { query: 'customer totals' }],
   ['three common words', 'three words each in 40–60% of operations', { query: 'status id the' }],
-  ['short prefix', 'a two-letter prefix of 278 tokens (64% of operations)', { query: 'in' }],
+  ['short prefix', 'a two-letter word', { query: 'in' }],
   ['kind filter', 'one word and kind: report', { query: 'shipment', kind: 'report' }],
+  [
+    'task sentence',
+    'a task as an agent types it (six words, two stop words)',
+    { query: 'list the open invoices of a customer' },
+  ],
+  ['misspelled word', 'a misspelled word next to a correct one (typo scan)', { query: 'shipmnet status' }],
   ['empty query', 'no words: the first page of everything', {}],
-  ['detail full', "two words, detail: 'full' (declarations + schemas)", { query: 'crm lead', detail: 'full' }],
+  ['detail full', "two words, detail: 'full' (declarations, types, schemas)", { query: 'crm lead', detail: 'full' }],
 ];
 
 const request = (args) => ({ limit: PAGE, detail: 'summary', ...args });
-
-/** The baseline: no index, a scan over precomputed lowercase `id description` strings, no ranking. */
-function naiveSearch(operations, filters) {
-  const haystacks = operations.map((op) => `${op.id} ${op.description}`.toLowerCase());
-  return ({ query, kind, detail, limit }) => {
-    const words = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-    const matches = [];
-    for (let i = 0; i < operations.length; i++) {
-      const op = operations[i];
-      if (kind && op.kind !== kind) continue;
-      if (!filters.isVisible(op.name)) continue;
-      if (words.every((word) => haystacks[i].includes(word))) matches.push(op);
-    }
-    const page = matches
-      .slice(0, limit)
-      .map(({ id, kind, description, args, outputType, inputSchema }) =>
-        detail === 'full'
-          ? { id, kind, description, args, outputType, inputSchema }
-          : { id, kind, description, args, outputType },
-      );
-    return { operations: page, total: matches.length };
-  };
-}
 
 module.exports = {
   title: 'search over 10,000 operations',
@@ -60,14 +45,15 @@ module.exports = {
     try {
       const operations = app.registry.list();
       const filters = app.client.filters;
-      const rows = [buildRow(app.registry, operations)];
-      const naive = naiveSearch(operations, filters);
+      const rows = [buildRow(app.registry)];
+      const before = prefixMatcher(operations);
+      const baseline = (parsed) => before.search(parsed, filters);
       const mix = { subject: [], baseline: [] };
       for (const [name, what, args] of QUERIES) {
         const parsed = request(args);
-        const totals = `${app.search.search(parsed, filters).total} matches; naive ${naive(parsed).total}`;
+        const totals = `${app.search.search(parsed, filters).total} matches; before ${baseline(parsed).total}`;
         const samples = interleaveBlocks(
-          { subject: () => app.search.search(parsed, filters), baseline: () => naive(parsed) },
+          { subject: () => app.search.search(parsed, filters), baseline: () => baseline(parsed) },
           { iterations: ctx.iterations(400) },
         );
         mix.subject.push(...samples.subject);
@@ -76,7 +62,8 @@ module.exports = {
       }
       rows.splice(1, 0, searchRow('search.mix', 'search 10k: mix', 'all cases below, pooled', mix));
       ctx.log('tools/call search through DispatchService.handle');
-      rows.push(await dispatchRow(ctx, app, naive));
+      rows.push(await dispatchRow(ctx, app, baseline));
+      rows.push(...bytesRows(app, baseline));
       return rows;
     } finally {
       await app.close();
@@ -84,19 +71,37 @@ module.exports = {
   },
 };
 
-function buildRow(registry, operations) {
+function buildRow(registry) {
   const build = [];
-  const naive = [];
+  const before = [];
   for (let i = 0; i < 5; i++) {
     build.push(timeSync(() => new OperationSearchService(registry).getIndex()));
-    naive.push(timeSync(() => operations.map((op) => `${op.id} ${op.description}`.toLowerCase())));
+    before.push(timeSync(() => prefixMatcher(registry.list())));
   }
   return row({
     id: 'search.index-build',
     benchmark: 'search 10k: index build',
-    measures: 'one-time build of the search index (5 builds)',
+    measures: 'one-time build of the search index at boot (5 builds)',
     subject: build,
-    baseline: { label: 'naive: lowercase id+description', samples: naive },
+    baseline: { label: "today's prefix matcher", samples: before },
+  });
+}
+
+/** Bytes of the JSON text of a 20-result page, as the model receives it. */
+function bytesRows(app, baseline) {
+  return ['summary', 'full'].map((detail) => {
+    const parsed = request({ query: 'status', detail });
+    const result = app.search.search(parsed, app.client.filters);
+    const before = baseline(parsed);
+    return row({
+      id: `search.bytes-${detail}`,
+      benchmark: `search 10k: 20 results, ${detail}`,
+      measures: `bytes of the JSON text of a 20-result page (detail: '${detail}'${detail === 'summary' ? ', with output' : ', with types'})`,
+      unit: 'bytes',
+      subject: Buffer.byteLength(JSON.stringify(result)),
+      baseline: { label: "today's prefix matcher", samples: Buffer.byteLength(JSON.stringify(before)) },
+      note: `${result.operations.length} and ${before.operations.length} results`,
+    });
   });
 }
 
@@ -106,15 +111,15 @@ function searchRow(id, benchmark, what, samples, note) {
     benchmark,
     measures: `OperationSearchService.search per call, ${what}`,
     subject: samples.subject,
-    baseline: { label: 'naive substring scan', samples: samples.baseline },
+    baseline: { label: "today's prefix matcher", samples: samples.baseline },
     note,
   });
 }
 
-async function dispatchRow(ctx, app, naive) {
+async function dispatchRow(ctx, app, baseline) {
   const args = { query: 'status' };
   const samples = await interleave(
-    { subject: () => app.callTool('search', args), baseline: () => naive(request(args)) },
+    { subject: () => app.callTool('search', args), baseline: () => baseline(request(args)) },
     { iterations: ctx.iterations(300), block: 50, settle: 3 },
   );
   return row({
@@ -122,6 +127,6 @@ async function dispatchRow(ctx, app, naive) {
     benchmark: 'search 10k: tools/call in-process',
     measures: 'DispatchService.handle of tools/call search (one common word): parsing, search, JSON text',
     subject: samples.subject,
-    baseline: { label: 'naive substring scan', samples: samples.baseline },
+    baseline: { label: "today's prefix matcher (search only)", samples: samples.baseline },
   });
 }

@@ -13,8 +13,11 @@ export const SEED_META_KEY = 'seed_version';
 /** Bump when the seed data changes shape; an already seeded database is never re-seeded. */
 export const SEED_VERSION = '1';
 
-/** The seed's fixed "today": every seeded timestamp lies in the 90 days before it (UTC). */
+/** The seed's fixed "today": every seeded timestamp lies in the SEED_HISTORY_DAYS before it (UTC). */
 export const SEED_REFERENCE_DATE = '2025-07-01T00:00:00.000Z';
+
+/** Days of order history the seed simulates before SEED_REFERENCE_DATE. */
+export const SEED_HISTORY_DAYS = 90;
 
 /** Seed of the PRNG that generates the example data; a fixed value makes every fresh database identical. */
 export const SEED_PRNG_SEED = 20250701;

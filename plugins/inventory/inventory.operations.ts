@@ -38,6 +38,7 @@ export class InventoryOperations {
       'or unit price range (euro cents). Returns { items, total, nextOffset }.',
     args: ListProductsArgs,
     output: ProductPage,
+    keywords: ['catalogue', 'catalog', 'items', 'articles', 'search products', 'price list', 'sku'],
   })
   ListProducts(args: ListProductsArgs) {
     return this.products.list(args);
@@ -47,6 +48,7 @@ export class InventoryOperations {
     description: 'Fetch products by id and/or SKU in one call; unknown ids are skipped. Prices in euro cents.',
     args: GetProductsArgs,
     output: [Product],
+    keywords: ['look up product', 'product details', 'find product by sku', 'article'],
   })
   GetProducts(args: GetProductsArgs) {
     return this.products.getMany(args.ids ?? [], args.skus ?? []);
@@ -55,6 +57,7 @@ export class InventoryOperations {
   @Query({
     description: 'All product categories with product counts and the active price range (euro cents).',
     output: [CategorySummary],
+    keywords: ['product categories', 'product groups', 'price range', 'assortment'],
   })
   ListCategories() {
     return this.products.listCategories();
@@ -65,6 +68,7 @@ export class InventoryOperations {
       'All warehouses (code, name, city) with units on hand, units reserved for open orders and the number ' +
       'of low-stock products. Use the code as warehouseCode elsewhere.',
     output: [Warehouse],
+    keywords: ['locations', 'depots', 'sites', 'warehouse codes', 'distribution centres'],
   })
   ListWarehouses() {
     return this.stock.listWarehouses();
@@ -77,6 +81,7 @@ export class InventoryOperations {
       'belowReorderPoint.',
     args: ListStockLevelsArgs,
     output: StockLevelPage,
+    keywords: ['inventory', 'on hand', 'quantity in stock', 'availability', 'stock on hand', 'reorder point'],
   })
   ListStockLevels(args: ListStockLevelsArgs) {
     return this.stock.listLevels(args);
@@ -88,6 +93,7 @@ export class InventoryOperations {
       'filtered by product, warehouse, reason, order or day range. Quantities are signed units.',
     args: ListStockMovementsArgs,
     output: StockMovementPage,
+    keywords: ['stock history', 'inventory history', 'movement log', 'ledger', 'receipts', 'audit trail'],
   })
   ListStockMovements(args: ListStockMovementsArgs) {
     return this.stock.listMovements(args);
@@ -99,6 +105,7 @@ export class InventoryOperations {
       'SKU exists. Price in euro cents.',
     args: CreateProductArgs,
     output: Product,
+    keywords: ['new product', 'add product', 'add item to catalogue', 'new sku'],
   })
   CreateProduct(args: CreateProductArgs, ctx: OperationContext) {
     const product = this.productService.create(args);
@@ -114,6 +121,7 @@ export class InventoryOperations {
     output: Product,
     idempotent: true,
     destructive: true,
+    keywords: ['change price', 'reprice', 'set price', 'price change', 'discount', 'price increase'],
   })
   UpdateProductPrice(args: UpdateProductPriceArgs) {
     return this.productService.updatePrice(args);
@@ -124,6 +132,7 @@ export class InventoryOperations {
     args: ProductIdArgs,
     output: Product,
     idempotent: true,
+    keywords: ['discontinue', 'retire product', 'delist', 'disable product', 'stop selling'],
   })
   DeactivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, false);
@@ -134,6 +143,7 @@ export class InventoryOperations {
     args: ProductIdArgs,
     output: Product,
     idempotent: true,
+    keywords: ['reactivate product', 'enable product', 'relist', 'resume selling'],
   })
   ActivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, true);
@@ -145,6 +155,7 @@ export class InventoryOperations {
       'is recorded. Returns the new stock level. Not idempotent: each call adds again.',
     args: RestockProductArgs,
     output: StockLevel,
+    keywords: ['receive goods', 'replenish', 'supplier delivery', 'add stock', 'goods receipt', 'refill inventory'],
   })
   RestockProduct(args: RestockProductArgs, ctx: OperationContext) {
     const level = this.stockService.restock(args);
@@ -158,6 +169,15 @@ export class InventoryOperations {
       'adjustment movement. Refused when on hand would fall below the units reserved for open orders.',
     args: AdjustStockArgs,
     output: StockLevel,
+    keywords: [
+      'stock correction',
+      'inventory count',
+      'stocktake',
+      'write off',
+      'shrinkage',
+      'damaged goods',
+      'lost units',
+    ],
   })
   AdjustStock(args: AdjustStockArgs, ctx: OperationContext) {
     const level = this.stockService.adjust(args);
@@ -171,6 +191,13 @@ export class InventoryOperations {
       'when the source has fewer available units. Returns both stock levels afterwards.',
     args: TransferStockArgs,
     output: StockTransfer,
+    keywords: [
+      'move stock',
+      'relocate inventory',
+      'rebalance warehouses',
+      'inter-warehouse transfer',
+      'ship between warehouses',
+    ],
   })
   TransferStock(args: TransferStockArgs, ctx: OperationContext) {
     const transfer = this.stockService.transfer(args);

@@ -32,6 +32,7 @@ export class OrdersOperations {
       'in name/email. Returns { items, total, nextOffset }.',
     args: ListCustomersArgs,
     output: CustomerPage,
+    keywords: ['find customers', 'search customers', 'customer list', 'clients', 'accounts', 'directory'],
   })
   ListCustomers(args: ListCustomersArgs) {
     return this.customers.list(args);
@@ -41,6 +42,7 @@ export class OrdersOperations {
     description: 'Fetch customers by id and/or email in one call; unknown keys are skipped.',
     args: GetCustomersArgs,
     output: [Customer],
+    keywords: ['look up customer', 'lookup', 'customer details', 'client', 'account'],
   })
   GetCustomers(args: GetCustomersArgs) {
     return this.customers.getMany(args.ids ?? [], args.emails ?? []);
@@ -52,6 +54,15 @@ export class OrdersOperations {
       'contained product, placed day range (YYYY-MM-DD, inclusive) or minimum total (euro cents).',
     args: ListOrdersArgs,
     output: OrderPage,
+    keywords: [
+      'order history',
+      'customer orders',
+      'purchases',
+      'sales orders',
+      'open orders',
+      'unpaid orders',
+      'recent orders',
+    ],
   })
   ListOrders(args: ListOrdersArgs) {
     return this.orders.list(args);
@@ -61,6 +72,7 @@ export class OrdersOperations {
     description: 'Fetch order headers by id in one call (no lines; use view_OrderSummary for one full order).',
     args: GetOrdersArgs,
     output: [Order],
+    keywords: ['look up order', 'order header', 'order status'],
   })
   GetOrders(args: GetOrdersArgs) {
     return this.orders.getMany(args.ids);
@@ -72,6 +84,7 @@ export class OrdersOperations {
       'product or a customer; newest orders first.',
     args: ListOrderLinesArgs,
     output: OrderLinePage,
+    keywords: ['line items', 'order items', 'what was bought', 'purchase history', 'products ordered'],
   })
   ListOrderLines(args: ListOrderLinesArgs) {
     return this.orders.listLines(args);
@@ -81,6 +94,7 @@ export class OrdersOperations {
     description: 'Register a new customer. Fails with a conflict when the email is already used.',
     args: CreateCustomerArgs,
     output: Customer,
+    keywords: ['new customer', 'add customer', 'sign up', 'onboard client', 'register account'],
   })
   CreateCustomer(args: CreateCustomerArgs, ctx: OperationContext) {
     const customer = this.customerService.create(args);
@@ -94,6 +108,7 @@ export class OrdersOperations {
     output: Customer,
     idempotent: true,
     destructive: true,
+    keywords: ['edit customer', 'rename customer', 'change email', 'move city', 'change segment'],
   })
   UpdateCustomer(args: UpdateCustomerArgs) {
     return this.customerService.update(args);
@@ -106,6 +121,7 @@ export class OrdersOperations {
       'and nothing changes. Returns the pending order with lines and totals (euro cents).',
     args: PlaceOrderArgs,
     output: OrderDetail,
+    keywords: ['create order', 'new order', 'buy', 'purchase', 'checkout', 'reserve stock'],
   })
   PlaceOrder(args: PlaceOrderArgs, ctx: OperationContext) {
     const order = this.orderService.place(args);
@@ -120,6 +136,7 @@ export class OrdersOperations {
     args: OrderIdArgs,
     output: OrderDetail,
     idempotent: true,
+    keywords: ['pay order', 'payment received', 'settle invoice', 'record payment', 'paid'],
   })
   MarkOrderPaid(args: OrderIdArgs) {
     return this.orderService.markPaid(args.orderId);
@@ -132,6 +149,7 @@ export class OrdersOperations {
     args: OrderIdArgs,
     output: OrderDetail,
     idempotent: true,
+    keywords: ['dispatch order', 'fulfil', 'fulfill', 'send out', 'deliver', 'shipping'],
   })
   ShipOrder(args: OrderIdArgs, ctx: OperationContext) {
     const order = this.orderService.ship(args.orderId);
@@ -147,6 +165,7 @@ export class OrdersOperations {
     output: OrderDetail,
     idempotent: true,
     destructive: true,
+    keywords: ['void order', 'abort order', 'cancellation', 'release reservation', 'refund'],
   })
   CancelOrder(args: CancelOrderArgs, ctx: OperationContext) {
     const order = this.orderService.cancel(args);

@@ -40,6 +40,7 @@ export class ReportingOperations {
       'shipping, euro cents) per day, zero-filled, plus totals. Optionally one warehouse or one category.',
     args: SalesByDayArgs,
     output: SalesByDayReport,
+    keywords: ['daily sales', 'revenue over time', 'sales trend', 'turnover per day', 'sales history', 'time series'],
   })
   SalesByDay(args: SalesByDayArgs, ctx: OperationContext) {
     return this.sales.salesByDay(args, ctx);
@@ -51,6 +52,7 @@ export class ReportingOperations {
       'with a suggested reorder quantity in units. Use it to decide what to restock.',
     args: LowStockArgs,
     output: [LowStockRow],
+    keywords: ['reorder', 'out of stock', 'running low', 'shortage', 'replenishment', 'what to restock'],
   })
   LowStock(args: LowStockArgs, ctx: OperationContext) {
     return this.stock.lowStock(args, ctx);
@@ -62,6 +64,7 @@ export class ReportingOperations {
       'and segment; with average order revenue and last order time.',
     args: TopCustomersArgs,
     output: [TopCustomerRow],
+    keywords: ['best customers', 'biggest clients', 'most valuable customers', 'customer ranking', 'top spenders'],
   })
   TopCustomers(args: TopCustomersArgs, ctx: OperationContext) {
     return this.sales.topCustomers(args, ctx);
@@ -71,6 +74,7 @@ export class ReportingOperations {
     description: 'Best-selling products by revenue (euro cents) or units over an optional day range and category.',
     args: TopProductsArgs,
     output: [TopProductRow],
+    keywords: ['best sellers', 'best-selling products', 'popular items', 'product ranking', 'top sellers'],
   })
   TopProducts(args: TopProductsArgs, ctx: OperationContext) {
     return this.sales.topProducts(args, ctx);
@@ -82,6 +86,7 @@ export class ReportingOperations {
       'and warehouse, with each category’s percent share; largest first.',
     args: RevenueByCategoryArgs,
     output: [CategoryRevenueRow],
+    keywords: ['sales by category', 'category breakdown', 'category share', 'turnover by category'],
   })
   RevenueByCategory(args: RevenueByCategoryArgs, ctx: OperationContext) {
     return this.sales.revenueByCategory(args, ctx);
@@ -93,6 +98,7 @@ export class ReportingOperations {
       'unit counts and a grand total.',
     args: InventoryValuationArgs,
     output: InventoryValuationReport,
+    keywords: ['stock value', 'inventory worth', 'value of stock', 'asset value', 'inventory value'],
   })
   InventoryValuation(args: InventoryValuationArgs, ctx: OperationContext) {
     return this.stock.valuation(args, ctx);
@@ -104,6 +110,7 @@ export class ReportingOperations {
       'and category, and subtotal, shipping and total in euro cents.',
     args: OrderSummaryArgs,
     output: OrderSummaryView,
+    keywords: ['order details', 'full order', 'invoice', 'receipt', 'order lines and totals'],
   })
   OrderSummary(args: OrderSummaryArgs) {
     return this.views.orderSummary(args.orderId);
@@ -115,6 +122,7 @@ export class ReportingOperations {
       'most recent orders and top 3 categories.',
     args: Customer360Args,
     output: Customer360View,
+    keywords: ['customer profile', 'customer overview', 'customer history', 'lifetime value', 'account overview'],
   })
   Customer360(args: Customer360Args) {
     return this.views.customer360(args);
@@ -126,6 +134,13 @@ export class ReportingOperations {
       'warehouse, totals, open orders containing it, and whether it can be ordered now.',
     args: ProductAvailabilityArgs,
     output: ProductAvailabilityView,
+    keywords: [
+      'can it be ordered',
+      'where is it in stock',
+      'available units',
+      'stock per warehouse',
+      'fulfilment options',
+    ],
   })
   ProductAvailability(args: ProductAvailabilityArgs) {
     return this.views.productAvailability(args);

@@ -1,5 +1,5 @@
 // What CI runs (`npm run conformance`): the whole official suite once against the conformance
-// profile (`serve --profile conformance`, which has every fixture the suite names), then the
+// profile (`serve --plugin-set conformance`, which has every fixture the suite names), then the
 // scenarios that need no fixtures against the default profile (what users actually run).
 // Ends with "conformance: N passed, N failed" over both runs (scenarios).
 import { spawnSync } from 'node:child_process';
@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const runner = join(dirname(fileURLToPath(import.meta.url)), 'run.mjs');
 const runs = [
-  ['--profile', 'conformance', '--suite', 'all'],
-  ['--profile', 'default'],
+  ['--plugin-set', 'conformance', '--suite', 'all'],
+  ['--plugin-set', 'default'],
 ];
 
 let passed = 0;

@@ -1,7 +1,7 @@
 // Starts `bin/myko-nest serve` on a free loopback port, runs the official MCP conformance suite
 // against its Streamable HTTP endpoint, stops the server, and exits with the suite's status.
 //
-// Usage: node scripts/conformance/run.mjs [--profile default|conformance] [--suite active|all|pending] [scenario ...]
+// Usage: node scripts/conformance/run.mjs [--plugin-set default|conformance] [--suite active|all|pending] [scenario ...]
 //   --suite S      one `conformance server --suite S` run (the suite picks the scenarios)
 //   scenario ...   one run per named scenario
 //   neither        the scenarios that need no fixtures, one run each (the default profile has none)
@@ -18,10 +18,10 @@ function parseArgs(argv) {
   const options = { profile: 'default', suite: undefined, scenarios: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--profile' || arg === '--suite') {
+    if (arg === '--plugin-set' || arg === '--profile' || arg === '--suite') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) throw new Error(`${arg} needs a value`);
-      options[arg.slice(2)] = value;
+      options[arg === '--suite' ? 'suite' : 'profile'] = value;
     } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else options.scenarios.push(arg);
   }
@@ -88,7 +88,7 @@ function runScenarios(url, scenarios) {
 const options = parseArgs(process.argv.slice(2));
 const port = await freePort();
 const serveArgs = ['serve', '--port', String(port), '--db', ':memory:'];
-if (options.profile !== 'default') serveArgs.push('--profile', options.profile);
+if (options.profile !== 'default') serveArgs.push('--plugin-set', options.profile);
 const server = spawn(process.execPath, [join(root, 'bin', 'myko-nest'), ...serveArgs], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -57,6 +57,18 @@ describe('parseCli', () => {
     });
   });
 
+  it('reads the plugin set from --plugin-set, and from the deprecated --profile with a warning', () => {
+    const current = parseCli(['serve', '--plugin-set', 'conformance']);
+    expect(current).toMatchObject({ options: { serverProfile: 'conformance' } });
+    expect(current).not.toHaveProperty('options.deprecations');
+    expect(parseCli(['serve', '--profile=conformance'])).toMatchObject({
+      options: { serverProfile: 'conformance', deprecations: [expect.stringMatching(/^--profile is deprecated/)] },
+    });
+    expect(() => parseCli(['serve', '--plugin-set', 'support'])).toThrow(
+      /--plugin-set must be one of default, conformance/,
+    );
+  });
+
   it('reads the tool mode and the number of synthetic operations', () => {
     expect(parseCli(['serve', '--tool-mode', 'direct', '--synthetic=10000'])).toMatchObject({
       options: { toolMode: 'direct', synthetic: 10_000 },

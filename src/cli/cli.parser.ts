@@ -16,8 +16,10 @@ export interface CliOptions {
   auditLog?: string;
   /** serve: allow a non-loopback `--host` although no API key is required. */
   insecureNoAuth?: boolean;
-  /** `--profile`: which plugin set to load (`conformance` adds the MCP conformance suite's fixtures). */
+  /** `--plugin-set`: which plugin set to load (`conformance` adds the MCP conformance suite's fixtures). */
   serverProfile?: ServerProfile;
+  /** Deprecated spellings used on this command line, each with what replaces it (logged as warnings). */
+  deprecations?: string[];
   /** `--tool-mode`: how operations are offered as tools; overrides the config file's `toolMode`. */
   toolMode?: ToolMode;
   /** `--synthetic N`: also register N generated operations (for scale tests and benchmarks). */
@@ -30,7 +32,7 @@ export interface CliOptions {
   plugins: string[];
 }
 
-/** Plugin sets `--profile` selects: `conformance` adds the fixtures the MCP conformance suite calls. */
+/** Plugin sets `--plugin-set` selects: `conformance` adds the fixtures the MCP conformance suite calls. */
 export const SERVER_PROFILES = ['default', 'conformance'] as const;
 export type ServerProfile = (typeof SERVER_PROFILES)[number];
 
@@ -66,7 +68,8 @@ Options:
   --profile-name <name>  stdio: the access profile to serve as (or env MYKO_PROFILE)
   --audit-log <dest>     Audit log: a file to append to, stderr, or off   [default: stderr]
   --insecure-no-auth     serve: allow a non-loopback --host without required API keys
-  --profile <name>       Plugin set: default, or conformance (adds the MCP conformance suite's fixtures)
+  --plugin-set <set>     Plugin set: default, or conformance (adds the MCP conformance suite's fixtures)
+                         (--profile is its deprecated old name; an access profile is --profile-name)
   --tool-mode <mode>     code (search + execute), direct (one tool per operation) or both
                          [default: the config file's "toolMode", else code; a profile's "toolMode" wins]
   --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
@@ -89,6 +92,7 @@ const VALUE_FLAGS = new Set([
   '--config',
   '--profile-name',
   '--audit-log',
+  '--plugin-set',
   '--profile',
   '--tool-mode',
   '--synthetic',
@@ -112,11 +116,20 @@ function list(value: string): string[] {
     .filter(Boolean);
 }
 
-function parseServerProfile(value: string): ServerProfile {
+function parseServerProfile(flag: string, value: string): ServerProfile {
   if (!(SERVER_PROFILES as readonly string[]).includes(value)) {
-    throw new CliUsageError(`--profile must be one of ${SERVER_PROFILES.join(', ')}, got "${value}"`);
+    throw new CliUsageError(`${flag} must be one of ${SERVER_PROFILES.join(', ')}, got "${value}"`);
   }
   return value as ServerProfile;
+}
+
+/** `--profile` was the plugin set's flag, too easily taken for the access profile (`--profile-name`). */
+function deprecatedPluginsFlag(options: CliOptions, value: string): void {
+  options.serverProfile = parseServerProfile('--profile', value);
+  options.deprecations = [
+    ...(options.deprecations ?? []),
+    '--profile is deprecated: it selects the plugin set, use --plugin-set; the access profile is --profile-name',
+  ];
 }
 
 function parseToolMode(value: string): ToolMode {
@@ -150,7 +163,8 @@ function applyFlag(options: CliOptions, flag: string, value: string): void {
   else if (flag === '--config') options.configPath = value;
   else if (flag === '--profile-name') options.profileName = value;
   else if (flag === '--audit-log') options.auditLog = value;
-  else if (flag === '--profile') options.serverProfile = parseServerProfile(value);
+  else if (flag === '--plugin-set') options.serverProfile = parseServerProfile(flag, value);
+  else if (flag === '--profile') deprecatedPluginsFlag(options, value);
   else if (flag === '--tool-mode') options.toolMode = parseToolMode(value);
   else if (flag === '--synthetic') options.synthetic = parseSynthetic(value);
   else if (flag === '--shutdown-grace-ms') options.shutdownGraceMs = parseGraceMs(value);

@@ -112,6 +112,11 @@ describe('createAppConfig', () => {
     });
   });
 
+  it('logs the deprecated spellings of the command line as start-up warnings', () => {
+    const deprecations = ['--profile is deprecated: it selects the plugin set, use --plugin-set'];
+    expect(createAppConfig('serve', { deprecations }, {}).warnings).toEqual(deprecations);
+  });
+
   describe('secure binding', () => {
     it.each(['127.0.0.1', '127.3.2.1', 'localhost', '::1', '[::1]'])('serves loopback %s without auth', (host) => {
       expect(createAppConfig('serve', { host }, {}).warnings).toEqual([]);

@@ -107,7 +107,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
   const file = configPath === undefined ? undefined : loadConfigFile(configPath);
   const access = file?.access;
   const host = cli.host ?? DEFAULT_HOST;
-  const warnings: string[] = [];
+  const warnings: string[] = [...(cli.deprecations ?? [])];
   if (mode === 'serve') checkExposure(host, access, cli.insecureNoAuth === true, warnings);
   const profile = mode === 'stdio' ? stdioProfile(access, cli.profileName ?? nonEmpty(env[PROFILE_ENV])) : undefined;
   const defaults = resolveGatewaysOptions();

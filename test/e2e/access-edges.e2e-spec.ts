@@ -179,7 +179,7 @@ describe('WebSocket: API keys at the handshake', () => {
       'X-Myko-Tool-Visibility-Allow': 'query_{Get',
     });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatch(/^Bad Request: X-Myko-Tool-Visibility-Allow/);
+    expect(JSON.parse(refused.body).error.message).toMatch(/^Bad Request: X-Myko-Tool-Visibility-Allow/);
     expect(refused.challenge).toBeUndefined();
   });
 

@@ -70,7 +70,7 @@ async function connect(transport: Transport, server: TestServer, answering = tru
     await client.connect(
       new StdioClientTransport({
         command: LAUNCHER,
-        args: ['stdio', '--profile', 'conformance', '--db', ':memory:'],
+        args: ['stdio', '--plugin-set', 'conformance', '--db', ':memory:'],
         env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
         stderr: 'pipe',
       }),

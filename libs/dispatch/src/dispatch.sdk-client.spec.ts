@@ -49,7 +49,8 @@ describe('DispatchService with the official MCP SDK client', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['search', 'execute']);
     const result = await client.callTool({ name: 'search', arguments: { query: 'orders customer', detail: 'full' } });
-    expect(result.structuredContent).toMatchObject({ total: 1, operations: [{ id: 'GetOrders' }] });
+    const { operations } = result.structuredContent as { operations: { id: string }[] };
+    expect(operations[0]).toMatchObject({ id: 'GetOrders', types: expect.stringContaining('interface Order {') });
   });
 
   it('runs execute', async () => {

@@ -7,4 +7,5 @@ export { OperationRegistry } from './operation.registry';
 export { OPERATION_ID_PATTERN, OPERATION_KINDS, OPERATION_METADATA, PLUGIN_FILE_METADATA } from './registry.constants';
 export { RegistryModule } from './registry.module';
 export { JSON_SCHEMA_DIALECT } from './schema/json-schema-2020';
+export { MAX_SHAPE_CHARS, renderOutputShape, renderTypeDeclarations } from './schema/ts-shape.renderer';
 export { renderTsDeclarations, renderTsType } from './schema/ts-type.renderer';

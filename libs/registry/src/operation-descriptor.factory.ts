@@ -48,6 +48,7 @@ export class OperationDescriptorFactory {
       kind,
       id,
       description: definition.description ?? '',
+      ...keywordsOf(definition.keywords),
       args: input.args,
       inputSchema: input.inputSchema,
       outputType: output.outputType,
@@ -69,4 +70,12 @@ export class OperationDescriptorFactory {
       throw new OperationRegistrationError(schemaFailureMessage(name, definition.source, reason));
     }
   }
+}
+
+/** `{ keywords }` of the non-empty trimmed strings, each once, or nothing; other values are ignored. */
+function keywordsOf(keywords: unknown): { keywords?: string[] } {
+  if (!Array.isArray(keywords)) return {};
+  const words = keywords.filter((word): word is string => typeof word === 'string').map((word) => word.trim());
+  const distinct = [...new Set(words.filter((word) => word.length > 0))];
+  return distinct.length > 0 ? { keywords: distinct } : {};
 }

@@ -48,6 +48,6 @@ export class OperationExplorer implements OnModuleInit, OnApplicationBootstrap {
   }
 }
 
-function pickOptions({ kind, description, args, output, idempotent, destructive }: OperationMetadata) {
-  return { kind, description, args, output, idempotent, destructive };
+function pickOptions({ kind, description, args, output, idempotent, destructive, keywords }: OperationMetadata) {
+  return { kind, description, args, output, idempotent, destructive, keywords };
 }

@@ -42,6 +42,13 @@ describe('OperationRegistry', () => {
     expect(Object.isFrozen(descriptor.inputSchema.properties)).toBe(true);
   });
 
+  it('keeps keywords trimmed, distinct and non-empty, and leaves them out when there are none', () => {
+    const keywords = [' order history ', 'purchases', 'purchases', '', 42] as unknown as string[];
+    expect(registry.register(operation({ id: 'A', keywords })).keywords).toEqual(['order history', 'purchases']);
+    expect(registry.register(operation({ id: 'B', keywords: [' '] }))).not.toHaveProperty('keywords');
+    expect(registry.register(operation({ id: 'C' }))).not.toHaveProperty('keywords');
+  });
+
   it('derives the hints of commands from their options', () => {
     const plain = registry.register(operation({ kind: 'command', id: 'PlaceOrder', args: PlaceOrderArgs }));
     const safe = registry.register(operation({ kind: 'command', id: 'Cancel', idempotent: true, destructive: true }));

@@ -210,6 +210,8 @@ const myko = ObjectFreeze({
   view: ObjectFreeze((id, args) => call('view', id, args)),
   report: ObjectFreeze((id, args) => call('report', id, args)),
   command: ObjectFreeze((id, args) => call('command', id, args)),
+  search: ObjectFreeze((query, options) => call('search', query === undefined ? '' : query, options)),
+  describe: ObjectFreeze((id) => call('describe', id, undefined)),
 });
 const console = ObjectFreeze({
   log: writer('log'),

@@ -20,7 +20,14 @@ export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrop
 });
 
 /** The `myko` methods, in the order they are installed. */
-export const SANDBOX_CALL_KINDS: readonly SandboxCallKind[] = ['query', 'view', 'report', 'command'];
+export const SANDBOX_CALL_KINDS: readonly SandboxCallKind[] = [
+  'query',
+  'view',
+  'report',
+  'command',
+  'search',
+  'describe',
+];
 
 /** Filename of the user's code in stack traces; its lines are the user's own (line 1 = first line). */
 export const USER_SCRIPT_FILENAME = 'file:///execute.js';

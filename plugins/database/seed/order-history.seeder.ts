@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { shippingFeeFor } from '../../common/pricing';
+import { SEED_HISTORY_DAYS } from '../database.constants';
 import type { SeededRandom } from './seed.random';
 
 export interface SeedProduct {
@@ -26,7 +27,7 @@ interface Cell {
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-const HISTORY_DAYS = 90;
+const HISTORY_DAYS = SEED_HISTORY_DAYS;
 const STATUSES: readonly Status[] = ['pending', 'paid', 'shipped', 'cancelled'];
 
 /**

@@ -15,6 +15,7 @@ import type { RequestContext } from '../interfaces/request-context.interface';
 import type { CommandJournal } from './command-journal';
 import { clientInfoOf, createOperationContext } from './operation-context.factory';
 import { reportRefusal } from './refusal.reporter';
+import type { ScriptDiscovery } from './script-discovery';
 
 /** Longest operation id echoed back in an error, so a script cannot make the host build huge messages. */
 const MAX_ECHOED_ID = 200;
@@ -36,9 +37,11 @@ export class HostBridge implements SandboxBridge {
     private readonly invoker: OperationInvoker,
     private readonly request: RequestContext,
     private readonly journal: CommandJournal,
+    private readonly discovery?: ScriptDiscovery,
   ) {}
 
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
+    if (kind === 'search' || kind === 'describe') return this.discover(kind, String(id), argsJson);
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
     const ctx = this.admitted.get(name) ?? this.admit(name, argsJson);
     const args = parseArguments(name, argsJson);
@@ -57,16 +60,35 @@ export class HostBridge implements SandboxBridge {
    * call); the context holds nothing per call, so it is kept too.
    */
   private admit(name: string, argsJson: string): OperationContext {
-    if (!this.registry.get(name)) throw new OperationNotFoundError(name);
+    if (!this.registry.get(name)) throw this.notFound(name);
     if (!this.request.client.filters.isVisible(name)) {
       // Indistinguishable from an unknown operation for the script; recorded as a refusal for the audit.
       reportRefusal(this.invoker, this.request, name, argsJson, `${name} is not visible to this client`);
-      throw new OperationNotFoundError(name);
+      throw this.notFound(name);
     }
     this.client ??= clientInfoOf(this.request);
     const ctx = createOperationContext(name, this.request, this.client);
     this.admitted.set(name, ctx);
     return ctx;
+  }
+
+  /** Did-you-mean: the closest visible operations (the same id under another kind first), never hidden ones. */
+  private notFound(name: string): OperationNotFoundError {
+    return this.discovery?.notFound(name) ?? new OperationNotFoundError(name);
+  }
+
+  /** `myko.search` / `myko.describe`: read-only, under the same filters, no operation runs. */
+  private async discover(kind: 'search' | 'describe', query: string, argsJson: string): Promise<string> {
+    if (!this.discovery) throw new OperationNotFoundError(`myko.${kind}`);
+    if (this.request.signal.aborted) throw new OperationAbortedError(`myko.${kind}`, 'the execution was stopped');
+    try {
+      return kind === 'search' ? this.discovery.search(query, argsJson) : this.discovery.describe(query);
+    } catch (error) {
+      if (error instanceof CallRefusedError) throw error;
+      throw error instanceof SyntaxError
+        ? new InvalidArgumentsError(`myko.${kind}`, [{ path: 'options', reasons: ['must be JSON-serializable'] }])
+        : this.toScriptError(`myko.${kind}`, error);
+    }
   }
 
   private async invoke(name: string, kind: SandboxCallKind, args: object, ctx: OperationContext): Promise<string> {

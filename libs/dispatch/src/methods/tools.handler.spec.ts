@@ -20,7 +20,9 @@ describe('tools/list and tools/call', () => {
       }
       expect(search.description).toContain('{operations, total, nextCursor?}');
       expect(execute.description).toMatch(/myko\.query\(/);
-      expect(execute.description).toContain("await myko.query('GetOrders', { customerId: 42 })");
+      expect(execute.description).toContain(
+        "Example: const page = await myko.query('ListOrders', { customerId: 42, status: 'pending' });",
+      );
       expect(execute.inputSchema.required).toEqual(['code']);
       expect(search.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
       expect(execute.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });

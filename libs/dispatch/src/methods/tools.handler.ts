@@ -7,6 +7,7 @@ import { InvalidParamsError, ToolExecutionError, UnknownToolError } from '../err
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
+import { OperationSearchService } from '../search/operation-search.service';
 import { CustomToolSource } from '../tools/custom-tool.source';
 import { DirectOperationToolSource } from '../tools/direct-operation-tool.source';
 import { legacyToolHint } from '../tools/legacy-tool-name';
@@ -34,6 +35,7 @@ export class ToolsHandler {
     meta: MetaToolSource,
     custom: CustomToolSource,
     private readonly direct: DirectOperationToolSource,
+    private readonly searchService: OperationSearchService,
   ) {
     this.sources = { code: [meta, custom], direct: [custom, direct], both: [meta, custom, direct] };
   }
@@ -83,7 +85,7 @@ export class ToolsHandler {
         this.direct.refused(name, args, `${name} is not visible to this client`, request);
       throw new UnknownToolError(name);
     }
-    const hint = legacyToolHint(name, this.registry, filters);
+    const hint = legacyToolHint(name, this.registry, filters, (near) => this.searchService.closest(near, filters));
     if (hint === undefined) throw new UnknownToolError(name);
     return toolError(hint);
   }

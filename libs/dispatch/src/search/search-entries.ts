@@ -1,4 +1,9 @@
-import type { OperationArgument, OperationDescriptor } from '@myko/registry';
+import {
+  type OperationArgument,
+  type OperationDescriptor,
+  renderOutputShape,
+  renderTypeDeclarations,
+} from '@myko/registry';
 import { renderDeclaration } from './operation-declaration';
 import type { OperationDetail, OperationSummary } from './search-result.interface';
 
@@ -30,9 +35,11 @@ export class SearchEntries {
     let detail = this.details[index];
     if (!detail) {
       const op = this.ops[index];
+      const types = renderTypeDeclarations(op.inputSchema, op.outputType, op.outputSchema);
       const full: OperationDetail = {
         ...this.summary(index),
         declaration: renderDeclaration(op),
+        ...(types === '' ? {} : { types }),
         inputSchema: op.inputSchema,
       };
       if (op.outputSchema) full.outputSchema = op.outputSchema;
@@ -45,7 +52,10 @@ export class SearchEntries {
 
 function toSummary(op: OperationDescriptor): OperationSummary {
   const args = Object.freeze(op.args.map((arg) => Object.freeze({ ...arg }))) as OperationArgument[];
-  return op.description
+  const summary: OperationSummary = op.description
     ? { id: op.id, kind: op.kind, description: op.description, args, outputType: op.outputType }
     : { id: op.id, kind: op.kind, args, outputType: op.outputType };
+  const shape = renderOutputShape(op.outputType, op.outputSchema);
+  if (shape !== undefined) summary.output = shape;
+  return summary;
 }

@@ -6,13 +6,13 @@
  */
 export class TopScores {
   private readonly ops: Int32Array;
-  private readonly scores: Int32Array;
+  private readonly scores: Float64Array;
   private size = 0;
   private capacity = 0;
 
   constructor(maxCapacity: number) {
     this.ops = new Int32Array(maxCapacity);
-    this.scores = new Int32Array(maxCapacity);
+    this.scores = new Float64Array(maxCapacity);
   }
 
   /** Empties the heap; at most `capacity` (clamped to the maximum) entries will be kept. */

@@ -19,11 +19,15 @@ export interface OperationSummary {
   description?: string;
   args: OperationArgument[];
   outputType: string;
+  /** The result's members as compact TypeScript (`OrderPage { items: Order[]; total: number; … }`), bounded. */
+  output?: string;
 }
 
-/** `detail: 'full'` adds the call's TypeScript declaration and the JSON Schemas. */
+/** `detail: 'full'` adds the call's TypeScript declaration, the types it uses, and the JSON Schemas. */
 export interface OperationDetail extends OperationSummary {
   declaration: string;
+  /** TypeScript interfaces of every named argument and result type the declaration mentions, nested ones included. */
+  types?: string;
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
 }
@@ -33,6 +37,9 @@ export interface SearchResult {
   /** Every visible match, not only this page. */
   total: number;
   nextCursor?: string;
+  /** Only when nothing matched: the closest visible operations, and how to search instead. */
+  suggestions?: OperationSummary[];
+  hint?: string;
   /** Index signature so the result can be sent as `structuredContent`. */
   [key: string]: unknown;
 }

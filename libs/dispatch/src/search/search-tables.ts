@@ -1,114 +1,96 @@
 import type { OperationDescriptor } from '@myko/registry';
-import { camelCaseParts, camelCaseTails, textWords } from './search.tokenizer';
-import { bitsetWords, setBits } from './search-bits';
+import type { QueryTerm } from './search.analyzer';
+import { operationFields } from './search-fields';
+
+/** BM25 saturation: how fast repeated occurrences stop adding (the usual 1.2). */
+const K1 = 1.2;
+/** BM25 length normalization, below the usual 0.75: a long description is thorough, not padded. */
+const B = 0.6;
 
 /**
- * Score of one query word against one operation, by the best way it matched: the word is the
- * whole id, a prefix of the id, a prefix of a camelCase part/tail of the id, or a prefix of a
- * description word, argument name or the kind.
- */
-export const SCORE_EXACT_ID = 1000;
-export const SCORE_ID_PREFIX = 100;
-export const SCORE_ID_WORD = 10;
-export const SCORE_TEXT = 1;
-
-/** Below this many postings a term never gets a bitset, however few operations there are. */
-const MIN_BITSET_POSTINGS = 16;
-
-/**
- * The inverted index as flat typed arrays: sorted terms → the operations holding them, the subset
- * of those postings that come from the id (they raise the score above SCORE_TEXT), and, for common
- * terms, the same set as a bitset.
+ * The inverted index as flat typed arrays, built once: sorted stems → the operations holding them,
+ * each posting with its precomputed BM25F impact (field-weighted term frequency, saturated and
+ * length-normalized, times the term's idf), so that a query only adds impacts up.
  */
 export interface SearchTables {
+  /** Distinct stems, sorted (UTF-16 order, as `sort()` orders them). */
   readonly terms: readonly string[];
   /** Operations holding term t are `postingOps[termStart[t], termStart[t + 1])`, ascending. */
   readonly termStart: Int32Array;
   readonly postingOps: Int32Array;
-  /** The postings of term t that score above SCORE_TEXT: `[idStart[t], idStart[t + 1])`, ascending. */
-  readonly idStart: Int32Array;
-  readonly idOps: Int32Array;
-  readonly idScores: Uint16Array;
-  /** The id postings by operation: the terms of op i are `opIdTerms[opIdStart[i], opIdStart[i + 1])`, ascending. */
-  readonly opIdStart: Int32Array;
-  readonly opIdTerms: Int32Array;
-  readonly opIdScores: Uint16Array;
-  /** Where term t's bitset starts in `bitsets` (in words), or -1 for a term rare enough to set from postings. */
-  readonly bitsetAt: Int32Array;
-  readonly bitsets: Uint32Array;
-  /** Words per bitset. */
-  readonly words: number;
+  readonly impacts: Float32Array;
+  /** Every indexed word as written (lowercased), sorted, and the term it stems to: what typos are matched against. */
+  readonly surfaces: readonly string[];
+  readonly surfaceTerm: Int32Array;
+  /** The surfaces by first letter and length (`s8` → indices into `surfaces`): a typo scan reads only the few it could be. */
+  readonly surfacesByShape: ReadonlyMap<string, readonly number[]>;
+  /** Lowercased ids, names (`report_lowstock`) and `kind:id` forms → the operations they name exactly. */
+  readonly exactIds: ReadonlyMap<string, readonly number[]>;
 }
 
 export function buildSearchTables(ops: readonly OperationDescriptor[]): SearchTables {
-  const postings = new PostingCollector();
-  const argTokens = new Map<string, string[]>();
+  const collector = new TermCollector();
+  const cache = new Map<string, QueryTerm[]>();
   ops.forEach((op, i) => {
-    const idParts = camelCaseParts(op.id);
-    postings.add(op.id.toLowerCase(), i, SCORE_ID_PREFIX);
-    for (const part of idParts) postings.add(part, i, SCORE_ID_WORD);
-    for (const tail of camelCaseTails(idParts)) postings.add(tail, i, SCORE_ID_WORD);
-    postings.add(op.kind, i, SCORE_TEXT);
-    for (const word of textWords(op.description)) postings.add(word, i, SCORE_TEXT);
-    for (const arg of op.args) {
-      // Argument classes are shared across operations: tokenize each name once.
-      let tokens = argTokens.get(arg.name);
-      if (!tokens) {
-        tokens = [arg.name.toLowerCase(), ...camelCaseParts(arg.name)];
-        argTokens.set(arg.name, tokens);
-      }
-      for (const token of tokens) postings.add(token, i, SCORE_TEXT);
+    collector.startOperation(i);
+    for (const field of operationFields(op, cache)) {
+      for (const term of field.terms) collector.add(term, field.weight);
     }
   });
-  return postings.finish(ops.length);
+  return { ...collector.finish(ops.length), exactIds: exactIdsOf(ops) };
+}
+
+function exactIdsOf(ops: readonly OperationDescriptor[]): Map<string, number[]> {
+  const exact = new Map<string, number[]>();
+  const add = (key: string, op: number) => {
+    const list = exact.get(key);
+    if (!list) exact.set(key, [op]);
+    else if (list[list.length - 1] !== op) list.push(op);
+  };
+  ops.forEach((op, i) => {
+    add(op.id.toLowerCase(), i);
+    add(op.name.toLowerCase(), i);
+    add(`${op.kind}:${op.id}`.toLowerCase(), i);
+  });
+  return exact;
 }
 
 /**
- * Collects (term, operation, score) triples in operation order into growable typed arrays, keeping
- * one triple per term and operation (the best score), then groups them by sorted term.
+ * Collects, per operation, each term's field-weighted frequency and the operation's weighted
+ * length, then turns them into postings grouped by sorted term.
  */
-class PostingCollector {
+class TermCollector {
   private readonly termIds = new Map<string, number>();
   private readonly names: string[] = [];
-  /** Per term id: the last operation that added it, and that triple's position (for deduplication). */
-  private lastOp = new Int32Array(1024);
-  private lastSlot = new Int32Array(1024);
-  private terms = new Int32Array(4096);
-  private ops = new Int32Array(4096);
-  private scores = new Uint16Array(4096);
+  private readonly surfaceIds = new Map<string, number>();
+  /** Per operation: its (term, weighted tf) pairs are `[opStart[i], opStart[i + 1])` of `pairTerms`/`pairTf`. */
+  private opStart: number[] = [0];
+  private pairTerms = new Int32Array(4096);
+  private pairTf = new Float32Array(4096);
+  private lengths: number[] = [];
   private count = 0;
+  private current = new Map<number, number>();
 
-  add(term: string, op: number, score: number): void {
-    let t = this.termIds.get(term);
-    if (t === undefined) {
-      t = this.names.length;
-      this.termIds.set(term, t);
-      this.names.push(term);
-      if (t === this.lastOp.length) {
-        this.lastOp = grow(this.lastOp, new Int32Array(t * 2));
-        this.lastSlot = grow(this.lastSlot, new Int32Array(t * 2));
-      }
-      this.lastOp[t] = -1;
-    }
-    if (this.lastOp[t] === op) {
-      const slot = this.lastSlot[t];
-      if (this.scores[slot] < score) this.scores[slot] = score;
-      return;
-    }
-    if (this.count === this.ops.length) {
-      this.terms = grow(this.terms, new Int32Array(this.count * 2));
-      this.ops = grow(this.ops, new Int32Array(this.count * 2));
-      this.scores = grow(this.scores, new Uint16Array(this.count * 2));
-    }
-    this.lastOp[t] = op;
-    this.lastSlot[t] = this.count;
-    this.terms[this.count] = t;
-    this.ops[this.count] = op;
-    this.scores[this.count++] = score;
+  startOperation(op: number): void {
+    if (op > 0) this.flush();
+    this.current = new Map();
+    this.lengths.push(0);
   }
 
-  /** Counting sort by term rank; triples arrive in operation order, so each posting list is sorted. */
-  finish(opCount: number): SearchTables {
+  add(term: QueryTerm, weight: number): void {
+    let t = this.termIds.get(term.stem);
+    if (t === undefined) {
+      t = this.names.length;
+      this.termIds.set(term.stem, t);
+      this.names.push(term.stem);
+    }
+    if (!this.surfaceIds.has(term.raw)) this.surfaceIds.set(term.raw, t);
+    this.current.set(t, (this.current.get(t) ?? 0) + weight);
+    this.lengths[this.lengths.length - 1] += weight;
+  }
+
+  finish(opCount: number) {
+    if (opCount > 0) this.flush();
     const { names, count } = this;
     const order = names.map((_, t) => t).sort((a, b) => (names[a] < names[b] ? -1 : 1));
     const rank = new Int32Array(names.length);
@@ -116,87 +98,64 @@ class PostingCollector {
       rank[t] = r;
     });
     const termStart = new Int32Array(names.length + 1);
-    const idStart = new Int32Array(names.length + 1);
-    for (let p = 0; p < count; p++) {
-      const r = rank[this.terms[p]];
-      termStart[r + 1]++;
-      if (this.scores[p] > SCORE_TEXT) idStart[r + 1]++;
-    }
-    for (let r = 0; r < names.length; r++) {
-      termStart[r + 1] += termStart[r];
-      idStart[r + 1] += idStart[r];
-    }
+    for (let p = 0; p < count; p++) termStart[rank[this.pairTerms[p]] + 1]++;
+    for (let r = 0; r < names.length; r++) termStart[r + 1] += termStart[r];
     const postingOps = new Int32Array(count);
-    const idOps = new Int32Array(idStart[names.length]);
-    const idScores = new Uint16Array(idOps.length);
+    const impacts = new Float32Array(count);
     const next = termStart.slice(0, names.length);
-    const idNext = idStart.slice(0, names.length);
-    for (let p = 0; p < count; p++) {
-      const r = rank[this.terms[p]];
-      postingOps[next[r]++] = this.ops[p];
-      if (this.scores[p] > SCORE_TEXT) {
-        idOps[idNext[r]] = this.ops[p];
-        idScores[idNext[r]++] = this.scores[p];
+    const averageLength = this.lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, opCount);
+    for (let op = 0; op < opCount; op++) {
+      const norm = K1 * (1 - B + (B * this.lengths[op]) / averageLength);
+      for (let p = this.opStart[op]; p < this.opStart[op + 1]; p++) {
+        const r = rank[this.pairTerms[p]];
+        const df = termStart[r + 1] - termStart[r];
+        const idf = Math.log(1 + (opCount - df + 0.5) / (df + 0.5));
+        const tf = this.pairTf[p];
+        postingOps[next[r]] = op;
+        impacts[next[r]++] = (idf * tf * (K1 + 1)) / (tf + norm);
       }
     }
-    const terms = order.map((t) => names[t]);
+    const surfaces = [...this.surfaceIds.keys()].sort();
+    const surfaceTerm = Int32Array.from(surfaces, (surface) => rank[this.surfaceIds.get(surface) as number]);
+    const surfacesByShape = new Map<string, number[]>();
+    surfaces.forEach((surface, s) => {
+      const shape = surfaceShape(surface[0], surface.length);
+      const list = surfacesByShape.get(shape);
+      if (list) list.push(s);
+      else surfacesByShape.set(shape, [s]);
+    });
     return {
-      terms,
+      terms: order.map((t) => names[t]),
       termStart,
       postingOps,
-      idStart,
-      idOps,
-      idScores,
-      ...idTermsByOperation(idStart, idOps, idScores, opCount),
-      ...commonTermBitsets(termStart, postingOps, opCount),
+      impacts,
+      surfaces,
+      surfaceTerm,
+      surfacesByShape,
     };
   }
-}
 
-/** Regroups the id postings by operation; walking them in term order leaves each operation's terms sorted. */
-function idTermsByOperation(idStart: Int32Array, idOps: Int32Array, idScores: Uint16Array, opCount: number) {
-  const opIdStart = new Int32Array(opCount + 1);
-  for (let p = 0; p < idOps.length; p++) opIdStart[idOps[p] + 1]++;
-  for (let i = 0; i < opCount; i++) opIdStart[i + 1] += opIdStart[i];
-  const opIdTerms = new Int32Array(idOps.length);
-  const opIdScores = new Uint16Array(idOps.length);
-  const next = opIdStart.slice(0, opCount);
-  for (let t = 0; t + 1 < idStart.length; t++) {
-    for (let p = idStart[t]; p < idStart[t + 1]; p++) {
-      const slot = next[idOps[p]]++;
-      opIdTerms[slot] = t;
-      opIdScores[slot] = idScores[p];
+  private flush(): void {
+    for (const [term, tf] of this.current) {
+      if (this.count === this.pairTerms.length) {
+        this.pairTerms = grow(this.pairTerms, new Int32Array(this.count * 2));
+        this.pairTf = grow(this.pairTf, new Float32Array(this.count * 2));
+      }
+      this.pairTerms[this.count] = term;
+      this.pairTf[this.count++] = tf;
     }
+    this.opStart.push(this.count);
   }
-  return { opIdStart, opIdTerms, opIdScores };
 }
 
-/**
- * Bitsets of the terms held by at least one operation in 32: for them a bitset is no larger than
- * the posting list, and OR-ing it into a word's set beats setting its postings one by one.
- */
-function commonTermBitsets(termStart: Int32Array, postingOps: Int32Array, opCount: number) {
-  const words = bitsetWords(opCount);
-  const terms = termStart.length - 1;
-  const bitsetAt = new Int32Array(terms).fill(-1);
-  let used = 0;
-  for (let t = 0; t < terms; t++) {
-    if (termStart[t + 1] - termStart[t] >= Math.max(words, MIN_BITSET_POSTINGS)) {
-      bitsetAt[t] = used;
-      used += words;
-    }
-  }
-  const bitsets = new Uint32Array(used);
-  for (let t = 0; t < terms; t++) {
-    if (bitsetAt[t] >= 0)
-      setBits(bitsets.subarray(bitsetAt[t], bitsetAt[t] + words), postingOps, termStart[t], termStart[t + 1]);
-  }
-  return { bitsetAt, bitsets, words };
-}
-
-function grow<T extends Int32Array | Uint16Array>(from: T, to: T): T {
+function grow<T extends Int32Array | Float32Array>(from: T, to: T): T {
   to.set(from);
   return to;
+}
+
+/** The key of `surfacesByShape`: a word's first letter and length. */
+export function surfaceShape(first: string, length: number): string {
+  return `${first}${length}`;
 }
 
 /** First index whose term is >= `value` (terms sorted by UTF-16 code units, as `sort()` orders them). */

@@ -1,6 +1,5 @@
 import type { ClientFilters } from '@myko/filter';
 import type { OperationDescriptor } from '@myko/registry';
-import { bitsetWords } from './search-bits';
 
 const UNKNOWN = 0;
 const SHOWN = 1;
@@ -15,9 +14,6 @@ export class OperationVisibility {
   /** No visibility rule at all: every operation is shown, no glob runs. */
   readonly showsAll: boolean;
   private readonly state: Uint8Array;
-  /** Visibility as a bitset, filled 32 operations at a time as searches reach them (`known`). */
-  private readonly bits: Uint32Array;
-  private readonly known: Uint8Array;
   /** Visible operations in index order, per kind code (-1 = every kind). */
   private readonly lists = new Map<number, readonly number[]>();
 
@@ -28,8 +24,6 @@ export class OperationVisibility {
   ) {
     this.showsAll = filters.allowsAll;
     this.state = new Uint8Array(ops.length);
-    this.bits = new Uint32Array(bitsetWords(ops.length));
-    this.known = new Uint8Array(this.bits.length);
   }
 
   isVisible(op: number): boolean {
@@ -39,16 +33,6 @@ export class OperationVisibility {
     const shown = this.filters.isVisible(this.ops[op].name);
     this.state[op] = shown ? SHOWN : HIDDEN;
     return shown;
-  }
-
-  /** Clears the bits of hidden operations in a bitset over the index. */
-  restrict(bits: Uint32Array): void {
-    if (this.showsAll) return;
-    for (let w = 0; w < bits.length; w++) {
-      if (bits[w] === 0) continue;
-      if (this.known[w] === 0) this.learn(w);
-      bits[w] &= this.bits[w];
-    }
   }
 
   /** The visible operations of one kind (-1: of every kind), in index order. Frozen, cached. */
@@ -63,14 +47,6 @@ export class OperationVisibility {
       this.lists.set(kind, list);
     }
     return list;
-  }
-
-  private learn(word: number): void {
-    const end = Math.min(this.ops.length, (word + 1) << 5);
-    let bits = 0;
-    for (let op = word << 5; op < end; op++) if (this.isVisible(op)) bits |= 1 << (op & 31);
-    this.bits[word] = bits;
-    this.known[word] = 1;
   }
 }
 

@@ -1,21 +1,27 @@
 import type { ClientFilters } from '@myko/filter';
 import { OPERATION_KINDS, type OperationDescriptor, type OperationKind } from '@myko/registry';
-import { countBits, hasBit, intersect, setBits } from './search-bits';
+import type { QueryTerm } from './search.analyzer';
 import { SearchEntries } from './search-entries';
 import { TopScores } from './search-ranking';
 import type { OperationDetail, OperationSummary } from './search-result.interface';
-import { buildSearchTables, lowerBound, SCORE_EXACT_ID, SCORE_ID_PREFIX, type SearchTables } from './search-tables';
+import { buildSearchTables, type SearchTables } from './search-tables';
+import { termVariants } from './search-term.matcher';
 import { type OperationVisibility, VisibilityCache } from './search-visibility';
 
-/** The token range one query word prefixes: terms `[lo, hi)`, `exact` the one equal to the word or -1. */
-interface WordRange {
-  readonly lo: number;
-  readonly hi: number;
-  readonly exact: number;
-}
+/**
+ * What each matched query word adds before its BM25 impact: it dominates the impacts (a few units
+ * each), so an operation matching more of the words ranks above one matching fewer, and BM25
+ * orders those that match as many.
+ */
+const WORD_MATCH = 25;
+/** Added when the whole query is the operation's id or name: it comes first. */
+const EXACT_ID = 1_000_000;
 
-/** Scanning one match's id terms costs about this many id-posting steps (measured at 10k operations). */
-const LOOKUP_COST = 4;
+/** A parsed query: its terms, and the whole query as an id would be written (`report_lowstock`). */
+export interface SearchQuery {
+  readonly terms: readonly QueryTerm[];
+  readonly key: string;
+}
 
 /** One page of ranked matches and the number of every visible match. */
 export interface SearchSelection {
@@ -24,50 +30,34 @@ export interface SearchSelection {
 }
 
 /**
- * The search index over a fixed list of operations. A query word matches an operation when it is a
- * prefix of one of its tokens, so it selects a contiguous range of the sorted terms.
- *
- * Matching is done on bitsets: each word's set (common terms' bitsets OR-ed, rare terms' postings
- * set), intersected, masked by kind and visibility, counted. Ranking needs no per-match work
- * either: a word scores SCORE_TEXT unless it hits the operation's id, so every match without an id
- * hit has the same score (one per word) and ranks in index order, after those that have one. Only
- * those are scored, from the id postings, in a bounded heap that keeps the requested page. Per call
- * only the word ranges and the page are allocated; the scratch arrays are shared (a search runs
- * synchronously) and always left zeroed.
+ * The search index over a fixed list of operations: BM25F ranking over weighted fields (see
+ * `search-fields.ts`), any-word matching. Each query word stands for its stem, terms it prefixes
+ * and near spellings (`search-term.matcher.ts`); per operation the word counts once, by its best
+ * variant, as `quality × (WORD_MATCH + impact)`. The scratch arrays are shared (a search runs
+ * synchronously) and always left zeroed; only the page and the word variants are allocated.
  */
 export class SearchIndex {
   private readonly tables: SearchTables;
-  private readonly kindBits: Uint32Array;
+  private readonly kinds: Uint8Array;
   private readonly visibility: VisibilityCache;
   private readonly entries: SearchEntries;
-  /** The operations matching every word so far (then: of the kind, visible). */
-  private readonly matched: Uint32Array;
-  /** The current word's operations. */
-  private readonly wordBits: Uint32Array;
-  /** Per operation: the current word's best id score; what the words' id hits add to the base score. */
-  private readonly wordScores: Uint16Array;
-  private readonly bonus: Int32Array;
-  /** Operations with an id hit (`bonus > 0`), and those touched by the current word. */
-  private readonly boosted: Int32Array;
+  /** Per operation: the score so far, and the current word's best contribution. */
+  private readonly scores: Float64Array;
+  private readonly wordBest: Float64Array;
+  /** Operations with a score, and those the current word reached. */
   private readonly touched: Int32Array;
+  private readonly wordTouched: Int32Array;
   private readonly top: TopScores;
 
   constructor(private readonly ops: readonly OperationDescriptor[]) {
     this.tables = buildSearchTables(ops);
-    const { words } = this.tables;
-    const kinds = Uint8Array.from(ops, (op) => OPERATION_KINDS.indexOf(op.kind));
-    this.kindBits = new Uint32Array(words * OPERATION_KINDS.length);
-    kinds.forEach((kind, op) => {
-      this.kindBits[kind * words + (op >>> 5)] |= 1 << (op & 31);
-    });
-    this.visibility = new VisibilityCache(ops, kinds);
+    this.kinds = Uint8Array.from(ops, (op) => OPERATION_KINDS.indexOf(op.kind));
+    this.visibility = new VisibilityCache(ops, this.kinds);
     this.entries = new SearchEntries(ops);
-    this.matched = new Uint32Array(words);
-    this.wordBits = new Uint32Array(words);
-    this.wordScores = new Uint16Array(ops.length);
-    this.bonus = new Int32Array(ops.length);
-    this.boosted = new Int32Array(ops.length);
+    this.scores = new Float64Array(ops.length);
+    this.wordBest = new Float64Array(ops.length);
     this.touched = new Int32Array(ops.length);
+    this.wordTouched = new Int32Array(ops.length);
     this.top = new TopScores(ops.length);
   }
 
@@ -80,33 +70,43 @@ export class SearchIndex {
     return this.ops;
   }
 
-  /**
-   * Indices of the visible operations matching every word (and the kind), best first: exact id,
-   * then id prefix, then a word of the id, then description/argument matches; ties in index order.
-   */
-  match(words: readonly string[], kind: OperationKind | undefined, filters: ClientFilters): readonly number[] {
-    if (words.length === 0) return this.visibility.of(filters).list(kindCode(kind));
-    return this.select(words, kind, filters, 0, this.ops.length).indices;
+  /** Every visible operation matching any word (and the kind), best first; with no words, all visible in index order. */
+  match(terms: readonly QueryTerm[], kind: OperationKind | undefined, filters: ClientFilters): readonly number[] {
+    if (terms.length === 0) return this.visibility.of(filters).list(kindCode(kind));
+    return this.select({ terms, key: '' }, kind, filters, 0, this.ops.length).indices;
   }
 
-  /** `match(…).slice(offset, offset + limit)` and the length of `match(…)`, without ranking the rest. */
+  /**
+   * `match(…).slice(offset, offset + limit)` and the length of `match(…)`, without ranking the rest.
+   * `loose` widens typo tolerance and prefixes, for suggestions after nothing matched.
+   */
   select(
-    words: readonly string[],
+    query: SearchQuery,
     kind: OperationKind | undefined,
     filters: ClientFilters,
     offset: number,
     limit: number,
+    loose = false,
   ): SearchSelection {
     const visibility = this.visibility.of(filters);
-    if (words.length === 0) {
+    const exact = this.tables.exactIds.get(query.key);
+    if (query.terms.length === 0 && !exact) {
       const list = visibility.list(kindCode(kind));
       return { indices: list.slice(offset, offset + limit), total: list.length };
     }
-    const ranges = words.map((word) => this.rangeOf(word));
-    const total = this.matchAll(ranges, kindCode(kind), visibility);
-    if (total === 0) return { indices: [], total };
-    const boosted = this.scoreIdHits(ranges, total);
-    return { indices: this.page(boosted, ranges.length, Math.min(offset + limit, total), offset), total };
+    let touched = 0;
+    for (const term of query.terms) touched = this.scoreWord(term, loose, touched);
+    for (const op of exact ?? []) {
+      if (this.scores[op] === 0) this.touched[touched++] = op;
+      this.scores[op] += EXACT_ID;
+    }
+    return this.rank(touched, kindCode(kind), visibility, offset, limit);
+  }
+
+  /** The visible operations whose id, name or `kind:id` is `key` (lowercased), in kind order. */
+  exact(key: string, filters: ClientFilters): number[] {
+    const visibility = this.visibility.of(filters);
+    return (this.tables.exactIds.get(key) ?? []).filter((op) => visibility.isVisible(op));
   }
 
   operation(index: number): OperationDescriptor {
@@ -121,123 +121,44 @@ export class SearchIndex {
     return this.entries.detail(index);
   }
 
-  private rangeOf(word: string): WordRange {
-    const { terms } = this.tables;
-    const lo = lowerBound(terms, word);
-    const hi = lowerBound(terms, `${word}\uffff`);
-    return { lo, hi, exact: lo < hi && terms[lo] === word ? lo : -1 };
-  }
-
-  /** Leaves in `matched` the operations of the kind that every word matches and the client sees; counts them. */
-  private matchAll(ranges: readonly WordRange[], kind: number, visibility: OperationVisibility): number {
-    const { matched, wordBits } = this;
-    for (let r = 0; r < ranges.length; r++) {
-      const into = r === 0 ? matched : wordBits;
-      this.wordSet(ranges[r], into);
-      if (r > 0 && !intersect(matched, wordBits)) return 0;
-    }
-    if (kind >= 0 && !intersect(matched, this.kindBits, kind * this.tables.words)) return 0;
-    visibility.restrict(matched);
-    return countBits(matched);
-  }
-
-  /** The operations one word matches: the union of its terms' sets. */
-  private wordSet(range: WordRange, into: Uint32Array): void {
-    const { termStart, postingOps, bitsetAt, bitsets } = this.tables;
-    into.fill(0);
-    for (let t = range.lo; t < range.hi; t++) {
-      const at = bitsetAt[t];
-      if (at < 0) {
-        setBits(into, postingOps, termStart[t], termStart[t + 1]);
-      } else {
-        for (let w = 0; w < into.length; w++) into[w] |= bitsets[at + w];
+  /** Adds one word's best contribution per operation to `scores`; returns the new count of touched operations. */
+  private scoreWord(term: QueryTerm, loose: boolean, touchedSoFar: number): number {
+    const { termStart, postingOps, impacts } = this.tables;
+    const { scores, wordBest, touched, wordTouched } = this;
+    let reached = 0;
+    for (const { term: t, quality } of termVariants(this.tables, term, loose)) {
+      for (let p = termStart[t], end = termStart[t + 1]; p < end; p++) {
+        const op = postingOps[p];
+        const value = quality * (WORD_MATCH + impacts[p]);
+        const best = wordBest[op];
+        if (best === 0) wordTouched[reached++] = op;
+        if (value > best) wordBest[op] = value;
       }
     }
-  }
-
-  /**
-   * Adds to `bonus` what each word's id hits raise a matched operation's score by (its best id score
-   * minus SCORE_TEXT), and lists those operations in `boosted`; returns how many. A word walks its
-   * id postings, or, when they outnumber the matches, looks through each match's few id terms.
-   */
-  private scoreIdHits(ranges: readonly WordRange[], matches: number): number {
-    const { idStart } = this.tables;
-    let count = 0;
-    for (const range of ranges) {
-      const postings = idStart[range.hi] - idStart[range.lo];
-      count = postings > matches * LOOKUP_COST ? this.scoreByLookup(range, count) : this.scoreByPostings(range, count);
+    let count = touchedSoFar;
+    for (let k = 0; k < reached; k++) {
+      const op = wordTouched[k];
+      if (scores[op] === 0) touched[count++] = op;
+      scores[op] += wordBest[op];
+      wordBest[op] = 0;
     }
     return count;
   }
 
-  private scoreByPostings(range: WordRange, boostedSoFar: number): number {
-    const { matched, wordScores, bonus, boosted, touched } = this;
-    const { idStart, idOps, idScores } = this.tables;
-    let count = boostedSoFar;
-    let hits = 0;
-    for (let t = range.lo; t < range.hi; t++) {
-      const exact = t === range.exact;
-      for (let p = idStart[t], stop = idStart[t + 1]; p < stop; p++) {
-        const op = idOps[p];
-        if (!hasBit(matched, op)) continue;
-        const score = exact && idScores[p] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : idScores[p];
-        if (wordScores[op] === 0) touched[hits++] = op;
-        if (score > wordScores[op]) wordScores[op] = score;
-      }
+  /** Keeps the visible touched operations of the kind, best first (ties in index order), and clears `scores`. */
+  private rank(touched: number, kind: number, visibility: OperationVisibility, offset: number, limit: number) {
+    const { scores, kinds, top } = this;
+    top.reset(offset + limit);
+    let total = 0;
+    for (let k = 0; k < touched; k++) {
+      const op = this.touched[k];
+      const score = scores[op];
+      scores[op] = 0;
+      if ((kind >= 0 && kinds[op] !== kind) || !visibility.isVisible(op)) continue;
+      total++;
+      top.offer(op, score);
     }
-    for (let k = 0; k < hits; k++) {
-      const op = touched[k];
-      if (bonus[op] === 0) boosted[count++] = op;
-      bonus[op] += wordScores[op] - 1;
-      wordScores[op] = 0;
-    }
-    return count;
-  }
-
-  private scoreByLookup(range: WordRange, boostedSoFar: number): number {
-    const { matched, bonus, boosted } = this;
-    const { opIdStart, opIdTerms, opIdScores } = this.tables;
-    let count = boostedSoFar;
-    for (let w = 0; w < matched.length; w++) {
-      for (let bits = matched[w]; bits !== 0; ) {
-        const low = bits & -bits;
-        bits ^= low;
-        const op = (w << 5) + 31 - Math.clz32(low);
-        let best = 0;
-        for (let k = opIdStart[op], end = opIdStart[op + 1]; k < end && opIdTerms[k] < range.hi; k++) {
-          if (opIdTerms[k] < range.lo) continue;
-          const score =
-            opIdTerms[k] === range.exact && opIdScores[k] === SCORE_ID_PREFIX ? SCORE_EXACT_ID : opIdScores[k];
-          if (score > best) best = score;
-        }
-        if (best === 0) continue;
-        if (bonus[op] === 0) boosted[count++] = op;
-        bonus[op] += best - 1;
-      }
-    }
-    return count;
-  }
-
-  /**
-   * Ranks `[skip, want)`: the boosted operations by score (base: one per word), then the other
-   * matches in index order. Clears `bonus`.
-   */
-  private page(boosted: number, base: number, want: number, skip: number): number[] {
-    const { bonus, top } = this;
-    top.reset(want);
-    for (let k = 0; k < boosted; k++) top.offer(this.boosted[k], base + bonus[this.boosted[k]]);
-    const ranked = top.drain(0);
-    for (let w = 0; ranked.length < want && w < this.matched.length; w++) {
-      let bits = this.matched[w];
-      while (bits !== 0 && ranked.length < want) {
-        const low = bits & -bits;
-        bits ^= low;
-        const op = (w << 5) + 31 - Math.clz32(low);
-        if (bonus[op] === 0) ranked.push(op);
-      }
-    }
-    for (let k = 0; k < boosted; k++) bonus[this.boosted[k]] = 0;
-    return skip === 0 ? ranked : ranked.slice(skip);
+    return { indices: top.drain(offset), total };
   }
 }
 

@@ -9,22 +9,7 @@ export function textWords(text: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** The distinct words of a search query, in order. */
-export function queryWords(query: string | undefined): string[] {
-  return query ? [...new Set(textWords(query))] : [];
-}
-
 /** `GetOrdersByHTTPStatus2` → `['get', 'orders', 'by', 'http', 'status', '2']`. */
 export function camelCaseParts(identifier: string): string[] {
   return (identifier.match(CAMEL_PART) ?? []).map((part) => part.toLowerCase());
-}
-
-/**
- * Every camelCase-aligned tail of an identifier, so that a query word which is a prefix of a tail
- * matches the middle of an id: `GetOrdersByCustomer` → `ordersbycustomer`, `bycustomer`, `customer`.
- */
-export function camelCaseTails(parts: readonly string[]): string[] {
-  const tails: string[] = [];
-  for (let i = 1; i < parts.length; i++) tails.push(parts.slice(i).join(''));
-  return tails;
 }

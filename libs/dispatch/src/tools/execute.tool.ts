@@ -7,10 +7,12 @@ import { ExecuteAbuseGuard } from '../execute/execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from '../execute/execute-cooldown.refusal';
 import { formatExecuteResult } from '../execute/execute-result.formatter';
 import { HostBridge } from '../execute/host.bridge';
+import { ScriptDiscovery } from '../execute/script-discovery';
 import { SessionRunGate } from '../execute/session-run.gate';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 
@@ -32,6 +34,7 @@ export class ExecuteTool {
     private readonly sandbox: SandboxService,
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
+    private readonly searchService: OperationSearchService,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
   ) {
     this.gate = new SessionRunGate(options.execute.maxRunsPerSession);
@@ -51,7 +54,8 @@ export class ExecuteTool {
     const release = await this.gate.acquire(request.client.sessionId, request.signal);
     try {
       const journal = new CommandJournal();
-      const bridge = new HostBridge(this.registry, this.invoker, request, journal);
+      const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
+      const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery);
       const run = await this.sandbox.run({ code, timeoutMs, signal: request.signal, bridge });
       this.abuse?.record(client, run.ok ? undefined : run.error.kind);
       return formatExecuteResult(run, journal);

@@ -25,7 +25,9 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
    */
   sessionIdleTimeoutMs?: number;
   /**
-   * Largest HTTP request body and WebSocket frame, in bytes (413 / close code 1009 above it).
+   * Largest message, in bytes: an HTTP body over it is answered 413; a WebSocket message or stdio line
+   * over it gets a JSON-RPC `-32600` answer and the connection stays open (a WebSocket frame over 4× it
+   * closes the connection with 1009).
    * @default 1_048_576 (1 MiB)
    */
   maxMessageBytes?: number;

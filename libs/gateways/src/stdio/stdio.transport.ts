@@ -5,6 +5,7 @@ import { type ClientContext, DispatchService, JSON_RPC_ERROR_CODES, ServerShutti
 import type { ClientFilters } from '@myko/filter';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { transportError } from '../common/json-rpc-error';
+import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
@@ -36,7 +37,8 @@ export class StdioTransport {
   constructor(
     private readonly dispatch: DispatchService,
     private readonly drain: DrainCoordinator,
-    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'shutdownGraceMs'>,
+    @Inject(GATEWAYS_OPTIONS)
+    private readonly options: Pick<ResolvedGatewaysOptions, 'shutdownGraceMs' | 'maxMessageBytes'>,
   ) {}
 
   /**
@@ -86,6 +88,10 @@ export class StdioTransport {
   private async answer(line: string, client: ClientContext, write: (message: unknown) => void): Promise<void> {
     const refusal = this.drain.refusalOf(line);
     if (refusal) return write(refusal);
+    // The same limit as an HTTP body or a WebSocket message, answered the same way.
+    const bytes = Buffer.byteLength(line);
+    if (bytes > this.options.maxMessageBytes)
+      return write(oversizedMessageError(line, bytes, this.options.maxMessageBytes));
     try {
       const response = await this.dispatch.handleText(line, client);
       if (response) write(response);

@@ -7,9 +7,12 @@ import {
   type JsonRpcNotification,
   type JsonRpcResponse,
 } from '@myko/dispatch';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
+import { oversizedMessageError } from '../common/oversized-message';
+import { GATEWAYS_OPTIONS } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
@@ -40,6 +43,7 @@ export class McpGateway {
     private readonly admission: EdgeAdmission,
     private readonly outbound: WsOutboundSender,
     private readonly drain: DrainCoordinator,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
   ) {}
 
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
@@ -90,6 +94,8 @@ export class McpGateway {
     }
     const refusal = this.drain.refusalOf(frame);
     if (refusal) return refusal;
+    const bytes = Buffer.byteLength(frame);
+    if (bytes > this.options.maxMessageBytes) return oversizedMessageError(frame, bytes, this.options.maxMessageBytes);
     let message: unknown;
     try {
       message = JSON.parse(frame);

@@ -4,12 +4,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ServerOptions } from 'ws';
 import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { HostOriginPolicy } from '../common/host-origin.policy';
-import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL } from '../gateways.constants';
+import { transportError } from '../common/json-rpc-error';
+import { WS_OVERSIZED_READ_FACTOR } from '../common/oversized-message';
+import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { clientAddress } from '../limits/client-address';
 import { EdgeAdmission, isRefusal } from '../limits/edge-admission.service';
 import { retryAfterSeconds } from '../limits/limit-exceeded.error';
 import { LIMIT_NAMES } from '../limits/limits.constants';
+import { headersWithProtocolKey, offeredProtocols, WS_API_KEY_PROTOCOL_PREFIX } from './ws-api-key.protocol';
 
 type VerifyCallback = (verified: boolean, code?: number, message?: string, headers?: Record<string, string>) => void;
 
@@ -19,15 +22,16 @@ interface HandshakeRefusal {
   headers?: Readonly<Record<string, string>>;
 }
 
-function offeredProtocols(req: IncomingMessage): string[] {
-  return (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
-}
+/** URL query parameters that look like a credential: refused, so that nobody learns to put keys in URLs. */
+const KEY_IN_URL = /[?&](?:api[_-]?key|key|token|access[_-]?token|authorization)=/i;
 
 /**
  * Decides each WebSocket handshake before the upgrade: the `mcp` subprotocol must be offered (400),
- * Host/Origin must pass the shared policy (403), the API key must be known when auth is required
- * (401 with `WWW-Authenticate`), and the filter headers must parse (400). The access decided here
- * (principal and filters) is the connection's for its whole life.
+ * Host/Origin must pass the shared policy (403), the API key (an `Authorization` header, or a
+ * `base64url.bearer.myko.<key>` subprotocol entry for clients that cannot set headers; never the
+ * URL) must be known when auth is required (401 with `WWW-Authenticate`), and the filter headers
+ * must parse (400). Refusals are JSON-RPC error bodies (`application/json`), like the HTTP
+ * gateway's. The access decided here (principal and filters) is the connection's for its whole life.
  */
 @Injectable()
 export class WsHandshakeVerifier {
@@ -43,7 +47,8 @@ export class WsHandshakeVerifier {
   /** Options merged into the `ws` server of the MCP gateway. */
   serverOptions(): Pick<ServerOptions, 'verifyClient' | 'handleProtocols' | 'maxPayload'> {
     return {
-      maxPayload: this.options.maxMessageBytes,
+      // Frames up to this are read and, past maxMessageBytes, answered with an error (McpGateway).
+      maxPayload: this.options.maxMessageBytes * WS_OVERSIZED_READ_FACTOR,
       handleProtocols: (protocols) => (protocols.has(MCP_WS_SUBPROTOCOL) ? MCP_WS_SUBPROTOCOL : false),
       verifyClient: (info: { req: IncomingMessage }, done: VerifyCallback) => this.verify(info.req, done),
     };
@@ -61,8 +66,12 @@ export class WsHandshakeVerifier {
 
   private verify(req: IncomingMessage, done: VerifyCallback): void {
     const refusal = this.refusal(req);
-    if (refusal) done(false, refusal.status, refusal.message, { ...refusal.headers });
-    else done(true);
+    if (!refusal) {
+      done(true);
+      return;
+    }
+    const body = JSON.stringify(transportError(TRANSPORT_ERROR, refusal.message));
+    done(false, refusal.status, body, { ...refusal.headers, 'Content-Type': 'application/json' });
   }
 
   private refusal(req: IncomingMessage): HandshakeRefusal | undefined {
@@ -71,7 +80,13 @@ export class WsHandshakeVerifier {
     }
     const forbidden = this.policy.refusal(req.headers.host, req.headers.origin);
     if (forbidden) return { status: 403, message: `Forbidden: ${forbidden}` };
-    const resolved = this.resolver.resolve(req.headers);
+    if (KEY_IN_URL.test(req.url ?? '')) {
+      const how = `the Authorization header or a ${WS_API_KEY_PROTOCOL_PREFIX}<base64url key> subprotocol`;
+      return { status: 400, message: `Bad Request: API keys are not accepted in the URL; send ${how}` };
+    }
+    const withKey = headersWithProtocolKey(req);
+    if ('error' in withKey) return { status: 400, message: `Bad Request: ${withKey.error}` };
+    const resolved = this.resolver.resolve(withKey.headers);
     if ('refusal' in resolved) return resolved.refusal;
     const slotRefusal = this.reserveSlot(req);
     if (slotRefusal) return slotRefusal;

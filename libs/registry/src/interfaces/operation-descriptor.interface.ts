@@ -22,6 +22,8 @@ export interface OperationDescriptor {
   readonly kind: OperationKind;
   readonly id: string;
   readonly description: string;
+  /** Search words from the operation's options (`keywords`); absent when none were given. */
+  readonly keywords?: readonly string[];
   readonly args: readonly OperationArgument[];
   /** JSON Schema 2020-12 of the arguments object. */
   readonly inputSchema: JsonSchema;

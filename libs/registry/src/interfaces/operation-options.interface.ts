@@ -27,6 +27,12 @@ export interface OperationOptions {
   args?: Type<object>;
   /** The result type, used for `outputType` in search results. */
   output?: OperationOutput;
+  /**
+   * Words an agent might search for that the id and description do not say: synonyms, business
+   * terms, the task in the user's words (`['order history', 'purchases', 'find orders']`). Search
+   * weighs them just below the id. Not shown in search results.
+   */
+  keywords?: readonly string[];
 }
 
 /** Options of `@Command`. */

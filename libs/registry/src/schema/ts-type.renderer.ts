@@ -41,6 +41,12 @@ export function renderTsDeclarations(defs: Readonly<Record<string, JsonSchema>>)
   });
 }
 
+/** The members of an object schema as TypeScript (`nextOffset?: number | null`), in order. */
+export function renderTsMembers(schema: unknown): string[] {
+  if (!isSchema(schema)) return [];
+  return propertiesOf(schema).map(({ key, optional, value }) => `${key}${optional ? '?' : ''}: ${renderTsType(value)}`);
+}
+
 function renderTyped(schema: JsonSchema, type: string): string {
   if (type === 'array') return arrayOf(renderTsType(schema.items ?? {}));
   if (type === 'object') return renderObject(schema);

@@ -1,5 +1,8 @@
-/** The operation kinds the generated `myko` object exposes. */
-export type SandboxCallKind = 'query' | 'view' | 'report' | 'command';
+/**
+ * The calls the generated `myko` object sends to the bridge: one per operation kind, plus discovery
+ * (`myko.search(query, options)`, `myko.describe(id)`), whose first argument travels as `id`.
+ */
+export type SandboxCallKind = 'query' | 'view' | 'report' | 'command' | 'search' | 'describe';
 
 /**
  * The host side of `myko.<kind>(id, args)`. Receives the arguments as JSON text and resolves the

@@ -3,26 +3,28 @@
  * operations a set is 313 words, so intersecting, masking and counting whole sets costs less than
  * walking one common word's postings.
  */
-
+Object.defineProperty(exports, '__esModule', { value: true });
+exports.bitsetWords = bitsetWords;
+exports.hasBit = hasBit;
+exports.setBits = setBits;
+exports.intersect = intersect;
+exports.countBits = countBits;
 /** Words in a bitset over `size` operations. */
-export function bitsetWords(size: number): number {
+function bitsetWords(size) {
   return (size + 31) >>> 5;
 }
-
-export function hasBit(bits: Uint32Array, op: number): boolean {
+function hasBit(bits, op) {
   return (bits[op >>> 5] & (1 << (op & 31))) !== 0;
 }
-
 /** Sets the bits of `ops[from, to)`. */
-export function setBits(bits: Uint32Array, ops: Int32Array, from: number, to: number): void {
+function setBits(bits, ops, from, to) {
   for (let p = from; p < to; p++) {
     const op = ops[p];
     bits[op >>> 5] |= 1 << (op & 31);
   }
 }
-
 /** `into &= mask`, the mask starting at word `maskStart` of `mask`; true when something is left. */
-export function intersect(into: Uint32Array, mask: Uint32Array, maskStart = 0): boolean {
+function intersect(into, mask, maskStart = 0) {
   let any = 0;
   for (let w = 0; w < into.length; w++) {
     into[w] &= mask[maskStart + w];
@@ -30,16 +32,15 @@ export function intersect(into: Uint32Array, mask: Uint32Array, maskStart = 0): 
   }
   return any !== 0;
 }
-
 /** The number of set bits. */
-export function countBits(bits: Uint32Array): number {
+function countBits(bits) {
   let count = 0;
   for (let w = 0; w < bits.length; w++) {
     let x = bits[w];
     if (x === 0) continue;
     x -= (x >>> 1) & 0x55555555;
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    count += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) as number;
+    count += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return count;
 }

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { accessTransport, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
+import { connectClient } from '../helpers/mcp-client';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+
+/** Every ```js block of the README, with the sentence before it (which says who runs it) and the ```text answer after it. */
+function readmeScripts(): { code: string; before: string; answer?: string }[] {
+  const blocks = [...README.matchAll(/([^\n]*)\n\n```js\n([\s\S]*?)```\n(?:\n```text\n([\s\S]*?)```)?/g)];
+  return blocks.map(([, before, code, answer]) => ({ code, before, answer }));
+}
+
+/** The `execute` code of the README's curl session, decoded from its JSON body. */
+function curlScripts(): string[] {
+  return [
+    ...README.matchAll(/-d '(\{"jsonrpc":"2\.0","id":\d+,"method":"tools\/call","params":\{"name":"execute".*?)'$/gm),
+  ].map(([, body]) => JSON.parse(body).params.arguments.code);
+}
+
+/** Lines `Example: …` of a tool description. */
+const examplesOf = (description = '') =>
+  description
+    .split('\n')
+    .filter((line) => line.startsWith('Example: '))
+    .map((line) => line.slice('Example: '.length));
+
+/** The code examples of the tool descriptions and the README, run as written against the example domain. */
+describe('documented examples', () => {
+  let server: TestServer;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+  });
+
+  it('initialize instructions say how to use both tools and what the example data covers', () => {
+    const instructions = client.getInstructions() ?? '';
+    expect(instructions).toContain('search: describe the task in plain words');
+    expect(instructions).toContain('execute: write the body of an async JavaScript function');
+    expect(instructions).toContain('placed from 2025-04-02 to 2025-06-30 (UTC)');
+    expect(instructions).toContain('BER (Berlin)');
+  });
+
+  it('runs every example of the tool descriptions and each succeeds', async () => {
+    const { tools } = await client.listTools();
+    const search = examplesOf(tools.find((tool) => tool.name === 'search')?.description);
+    const execute = examplesOf(tools.find((tool) => tool.name === 'execute')?.description);
+    expect(search.length + execute.length).toBeGreaterThanOrEqual(2);
+    for (const args of search) {
+      const result = await callText(client, 'search', JSON.parse(args));
+      expect({ args, isError: result.isError, found: JSON.parse(result.text).operations.length > 0 }).toEqual({
+        args,
+        isError: false,
+        found: true,
+      });
+    }
+    for (const code of execute) {
+      const result = await callText(client, 'execute', { code });
+      expect({ code, isError: result.isError }).toEqual({ code, isError: false });
+      expect(JSON.parse(result.text.split('\n')[0])).toEqual(expect.any(Array));
+    }
+  });
+
+  it("runs the README's scripts as written: each succeeds, or answers what the README shows", async () => {
+    const fixture = writeAccessConfig();
+    const access = await startAccessServer(fixture.path);
+    const target = { server: access, configPath: fixture.path };
+    const support = await connectClient(accessTransport('http', target, { profile: 'support' }));
+    const ops = await connectClient(accessTransport('http', target, { profile: 'ops' }));
+    try {
+      const scripts = readmeScripts();
+      expect(scripts.length).toBeGreaterThanOrEqual(3);
+      for (const { code, before, answer } of scripts) {
+        const runner = /support agent/.test(before) ? support : /operations agent/.test(before) ? ops : client;
+        const result = await callText(runner, 'execute', { code });
+        if (answer === undefined) {
+          expect({ code, isError: result.isError, text: result.isError ? result.text : '' }).toEqual({
+            code,
+            isError: false,
+            text: '',
+          });
+        } else {
+          // The documented failure: its first two lines (outcome, error) exactly.
+          const [outcome, error] = answer.split('\n');
+          expect(`isError: ${result.text}`.split('\n').slice(0, 2)).toEqual([outcome, error]);
+        }
+      }
+      for (const code of curlScripts()) {
+        const result = await callText(client, 'execute', { code });
+        expect({ code, isError: result.isError }).toEqual({ code, isError: false });
+      }
+    } finally {
+      await Promise.all([support.close(), ops.close()]);
+      await access.close();
+    }
+  });
+});
