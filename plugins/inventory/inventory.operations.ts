@@ -38,6 +38,7 @@ export class InventoryOperations {
       'or unit price range (euro cents). Returns { items, total, nextOffset }.',
     args: ListProductsArgs,
     output: ProductPage,
+    reads: ['Product'],
   })
   ListProducts(args: ListProductsArgs) {
     return this.products.list(args);
@@ -47,6 +48,7 @@ export class InventoryOperations {
     description: 'Fetch products by id and/or SKU in one call; unknown ids are skipped. Prices in euro cents.',
     args: GetProductsArgs,
     output: [Product],
+    reads: ['Product'],
   })
   GetProducts(args: GetProductsArgs) {
     return this.products.getMany(args.ids ?? [], args.skus ?? []);
@@ -55,6 +57,7 @@ export class InventoryOperations {
   @Query({
     description: 'All product categories with product counts and the active price range (euro cents).',
     output: [CategorySummary],
+    reads: ['Product'],
   })
   ListCategories() {
     return this.products.listCategories();
@@ -65,6 +68,7 @@ export class InventoryOperations {
       'All warehouses (code, name, city) with units on hand, units reserved for open orders and the number ' +
       'of low-stock products. Use the code as warehouseCode elsewhere.',
     output: [Warehouse],
+    reads: ['Warehouse', 'StockLevel', 'Product'],
   })
   ListWarehouses() {
     return this.stock.listWarehouses();
@@ -77,6 +81,7 @@ export class InventoryOperations {
       'belowReorderPoint.',
     args: ListStockLevelsArgs,
     output: StockLevelPage,
+    reads: ['StockLevel', 'Product', 'Warehouse'],
   })
   ListStockLevels(args: ListStockLevelsArgs) {
     return this.stock.listLevels(args);
@@ -88,6 +93,7 @@ export class InventoryOperations {
       'filtered by product, warehouse, reason, order or day range. Quantities are signed units.',
     args: ListStockMovementsArgs,
     output: StockMovementPage,
+    reads: ['StockMovement', 'Product', 'Warehouse'],
   })
   ListStockMovements(args: ListStockMovementsArgs) {
     return this.stock.listMovements(args);
@@ -99,6 +105,7 @@ export class InventoryOperations {
       'SKU exists. Price in euro cents.',
     args: CreateProductArgs,
     output: Product,
+    writes: ['Product', 'StockLevel'],
   })
   CreateProduct(args: CreateProductArgs, ctx: OperationContext) {
     const product = this.productService.create(args);
@@ -114,6 +121,7 @@ export class InventoryOperations {
     output: Product,
     idempotent: true,
     destructive: true,
+    writes: ['Product'],
   })
   UpdateProductPrice(args: UpdateProductPriceArgs) {
     return this.productService.updatePrice(args);
@@ -124,6 +132,7 @@ export class InventoryOperations {
     args: ProductIdArgs,
     output: Product,
     idempotent: true,
+    writes: ['Product'],
   })
   DeactivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, false);
@@ -134,6 +143,7 @@ export class InventoryOperations {
     args: ProductIdArgs,
     output: Product,
     idempotent: true,
+    writes: ['Product'],
   })
   ActivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, true);
@@ -145,6 +155,7 @@ export class InventoryOperations {
       'is recorded. Returns the new stock level. Not idempotent: each call adds again.',
     args: RestockProductArgs,
     output: StockLevel,
+    writes: ['StockLevel', 'StockMovement'],
   })
   RestockProduct(args: RestockProductArgs, ctx: OperationContext) {
     const level = this.stockService.restock(args);
@@ -158,6 +169,7 @@ export class InventoryOperations {
       'adjustment movement. Refused when on hand would fall below the units reserved for open orders.',
     args: AdjustStockArgs,
     output: StockLevel,
+    writes: ['StockLevel', 'StockMovement'],
   })
   AdjustStock(args: AdjustStockArgs, ctx: OperationContext) {
     const level = this.stockService.adjust(args);
@@ -171,6 +183,7 @@ export class InventoryOperations {
       'when the source has fewer available units. Returns both stock levels afterwards.',
     args: TransferStockArgs,
     output: StockTransfer,
+    writes: ['StockLevel', 'StockMovement'],
   })
   TransferStock(args: TransferStockArgs, ctx: OperationContext) {
     const transfer = this.stockService.transfer(args);

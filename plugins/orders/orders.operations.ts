@@ -32,6 +32,7 @@ export class OrdersOperations {
       'in name/email. Returns { items, total, nextOffset }.',
     args: ListCustomersArgs,
     output: CustomerPage,
+    reads: ['Customer'],
   })
   ListCustomers(args: ListCustomersArgs) {
     return this.customers.list(args);
@@ -41,6 +42,7 @@ export class OrdersOperations {
     description: 'Fetch customers by id and/or email in one call; unknown keys are skipped.',
     args: GetCustomersArgs,
     output: [Customer],
+    reads: ['Customer'],
   })
   GetCustomers(args: GetCustomersArgs) {
     return this.customers.getMany(args.ids ?? [], args.emails ?? []);
@@ -52,6 +54,7 @@ export class OrdersOperations {
       'contained product, placed day range (YYYY-MM-DD, inclusive) or minimum total (euro cents).',
     args: ListOrdersArgs,
     output: OrderPage,
+    reads: ['Order', 'Customer'],
   })
   ListOrders(args: ListOrdersArgs) {
     return this.orders.list(args);
@@ -61,6 +64,7 @@ export class OrdersOperations {
     description: 'Fetch order headers by id in one call (no lines; use view_OrderSummary for one full order).',
     args: GetOrdersArgs,
     output: [Order],
+    reads: ['Order', 'OrderLine', 'Customer'],
   })
   GetOrders(args: GetOrdersArgs) {
     return this.orders.getMany(args.ids);
@@ -72,6 +76,7 @@ export class OrdersOperations {
       'product or a customer; newest orders first.',
     args: ListOrderLinesArgs,
     output: OrderLinePage,
+    reads: ['OrderLine', 'Product', 'Order'],
   })
   ListOrderLines(args: ListOrderLinesArgs) {
     return this.orders.listLines(args);
@@ -81,6 +86,7 @@ export class OrdersOperations {
     description: 'Register a new customer. Fails with a conflict when the email is already used.',
     args: CreateCustomerArgs,
     output: Customer,
+    writes: ['Customer'],
   })
   CreateCustomer(args: CreateCustomerArgs, ctx: OperationContext) {
     const customer = this.customerService.create(args);
@@ -94,6 +100,7 @@ export class OrdersOperations {
     output: Customer,
     idempotent: true,
     destructive: true,
+    writes: ['Customer'],
   })
   UpdateCustomer(args: UpdateCustomerArgs) {
     return this.customerService.update(args);
@@ -106,6 +113,7 @@ export class OrdersOperations {
       'and nothing changes. Returns the pending order with lines and totals (euro cents).',
     args: PlaceOrderArgs,
     output: OrderDetail,
+    writes: ['Order', 'OrderLine', 'StockLevel'],
   })
   PlaceOrder(args: PlaceOrderArgs, ctx: OperationContext) {
     const order = this.orderService.place(args);
@@ -120,6 +128,7 @@ export class OrdersOperations {
     args: OrderIdArgs,
     output: OrderDetail,
     idempotent: true,
+    writes: ['Order'],
   })
   MarkOrderPaid(args: OrderIdArgs) {
     return this.orderService.markPaid(args.orderId);
@@ -132,6 +141,7 @@ export class OrdersOperations {
     args: OrderIdArgs,
     output: OrderDetail,
     idempotent: true,
+    writes: ['Order', 'StockLevel', 'StockMovement'],
   })
   ShipOrder(args: OrderIdArgs, ctx: OperationContext) {
     const order = this.orderService.ship(args.orderId);
@@ -147,6 +157,7 @@ export class OrdersOperations {
     output: OrderDetail,
     idempotent: true,
     destructive: true,
+    writes: ['Order', 'StockLevel'],
   })
   CancelOrder(args: CancelOrderArgs, ctx: OperationContext) {
     const order = this.orderService.cancel(args);

@@ -18,6 +18,7 @@ import {
 } from './dto/report-args.dto';
 import { Customer360View, OrderSummaryView, ProductAvailabilityView } from './dto/view.dto';
 import { Customer360Args, OrderSummaryArgs, ProductAvailabilityArgs } from './dto/view-args.dto';
+import { LOW_STOCK_RESOURCE_ROWS, LOW_STOCK_URI } from './reporting.constants';
 import { SalesReportService } from './sales-report.service';
 import { StockReportService } from './stock-report.service';
 import { ViewService } from './view.service';
@@ -40,6 +41,7 @@ export class ReportingOperations {
       'shipping, euro cents) per day, zero-filled, plus totals. Optionally one warehouse or one category.',
     args: SalesByDayArgs,
     output: SalesByDayReport,
+    reads: ['Order', 'OrderLine'],
   })
   SalesByDay(args: SalesByDayArgs, ctx: OperationContext) {
     return this.sales.salesByDay(args, ctx);
@@ -51,6 +53,16 @@ export class ReportingOperations {
       'with a suggested reorder quantity in units. Use it to decide what to restock.',
     args: LowStockArgs,
     output: [LowStockRow],
+    reads: ['StockLevel', 'Product', 'Warehouse'],
+    resource: {
+      uri: LOW_STOCK_URI,
+      name: 'low-stock',
+      title: 'Low stock',
+      description:
+        `Stock levels at or below their reorder point, most urgent first (at most ${LOW_STOCK_RESOURCE_ROWS} rows), ` +
+        'as JSON; subscribe to be told when stock commands change it.',
+      args: { limit: LOW_STOCK_RESOURCE_ROWS },
+    },
   })
   LowStock(args: LowStockArgs, ctx: OperationContext) {
     return this.stock.lowStock(args, ctx);
@@ -62,6 +74,7 @@ export class ReportingOperations {
       'and segment; with average order revenue and last order time.',
     args: TopCustomersArgs,
     output: [TopCustomerRow],
+    reads: ['Order', 'Customer'],
   })
   TopCustomers(args: TopCustomersArgs, ctx: OperationContext) {
     return this.sales.topCustomers(args, ctx);
@@ -71,6 +84,7 @@ export class ReportingOperations {
     description: 'Best-selling products by revenue (euro cents) or units over an optional day range and category.',
     args: TopProductsArgs,
     output: [TopProductRow],
+    reads: ['OrderLine', 'Order', 'Product'],
   })
   TopProducts(args: TopProductsArgs, ctx: OperationContext) {
     return this.sales.topProducts(args, ctx);
@@ -82,6 +96,7 @@ export class ReportingOperations {
       'and warehouse, with each category’s percent share; largest first.',
     args: RevenueByCategoryArgs,
     output: [CategoryRevenueRow],
+    reads: ['OrderLine', 'Order', 'Product'],
   })
   RevenueByCategory(args: RevenueByCategoryArgs, ctx: OperationContext) {
     return this.sales.revenueByCategory(args, ctx);
@@ -93,6 +108,7 @@ export class ReportingOperations {
       'unit counts and a grand total.',
     args: InventoryValuationArgs,
     output: InventoryValuationReport,
+    reads: ['StockLevel', 'Product', 'Warehouse'],
   })
   InventoryValuation(args: InventoryValuationArgs, ctx: OperationContext) {
     return this.stock.valuation(args, ctx);
@@ -104,6 +120,7 @@ export class ReportingOperations {
       'and category, and subtotal, shipping and total in euro cents.',
     args: OrderSummaryArgs,
     output: OrderSummaryView,
+    reads: ['Order', 'OrderLine', 'Customer', 'Product', 'Warehouse'],
   })
   OrderSummary(args: OrderSummaryArgs) {
     return this.views.orderSummary(args.orderId);
@@ -115,6 +132,7 @@ export class ReportingOperations {
       'most recent orders and top 3 categories.',
     args: Customer360Args,
     output: Customer360View,
+    reads: ['Customer', 'Order', 'OrderLine', 'Product'],
   })
   Customer360(args: Customer360Args) {
     return this.views.customer360(args);
@@ -126,6 +144,7 @@ export class ReportingOperations {
       'warehouse, totals, open orders containing it, and whether it can be ordered now.',
     args: ProductAvailabilityArgs,
     output: ProductAvailabilityView,
+    reads: ['StockLevel', 'Product', 'Warehouse', 'Order', 'OrderLine'],
   })
   ProductAvailability(args: ProductAvailabilityArgs) {
     return this.views.productAvailability(args);

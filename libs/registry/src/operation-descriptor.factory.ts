@@ -6,6 +6,7 @@ import {
   invalidHandlerMessage,
   invalidOperationIdMessage,
   invalidOperationKindMessage,
+  resourceNeedsReadsMessage,
   schemaFailureMessage,
 } from './registry.messages';
 import { OperationSchemaBuilder } from './schema/operation-schema.builder';
@@ -41,6 +42,7 @@ export class OperationDescriptorFactory {
     const name = this.nameOf(definition);
     const { kind, id, source, handler } = definition;
     if (typeof handler !== 'function') throw new OperationRegistrationError(invalidHandlerMessage(name, source));
+    this.checkResource(name, definition);
     const { input, output } = this.describe(name, definition);
     const readOnly = kind !== 'command';
     const descriptor: OperationDescriptor = deepFreeze({
@@ -55,10 +57,19 @@ export class OperationDescriptorFactory {
       readOnly,
       idempotent: readOnly || definition.idempotent === true,
       destructive: !readOnly && definition.destructive === true,
+      ...touches(definition, readOnly),
       source,
     });
     const validator = new ArgumentsValidator(name, definition.args, input.args.length > 0);
     return Object.freeze({ descriptor, handler, validator });
+  }
+
+  /** @throws OperationRegistrationError when a resource is declared on a command or without a watchable read */
+  private checkResource(name: string, definition: OperationDefinition): void {
+    if (!definition.resource) return;
+    if (definition.kind === 'command' || (definition.reads ?? []).length === 0) {
+      throw new OperationRegistrationError(resourceNeedsReadsMessage(name, definition.source));
+    }
   }
 
   private describe(name: string, definition: OperationDefinition) {
@@ -69,4 +80,15 @@ export class OperationDescriptorFactory {
       throw new OperationRegistrationError(schemaFailureMessage(name, definition.source, reason));
     }
   }
+}
+
+/** What a definition reads or writes, as the descriptor states it (names deduplicated, order kept). */
+function touches(definition: OperationDefinition, readOnly: boolean) {
+  const reads = readOnly ? [...new Set(definition.reads ?? [])] : [];
+  const writes = readOnly || !definition.writes ? undefined : [...new Set(definition.writes)];
+  return {
+    ...(reads.length > 0 ? { reads, watchable: true as const } : {}),
+    ...(writes ? { writes } : {}),
+    ...(readOnly && definition.resource ? { resource: { args: {}, ...definition.resource } } : {}),
+  };
 }
