@@ -11,6 +11,7 @@ import { LiveQueryCatalog } from '../resources/live/live-query.catalog';
 import { LiveQueryTracker } from '../resources/live/live-query.tracker';
 import { SchemaResourceCatalog } from '../resources/schema-resource.catalog';
 import { encodeCursor } from '../search/search.cursor';
+import { SessionStore } from '../session/session.store';
 
 const LIST_SCOPE = 'resources/list';
 const TEMPLATES_SCOPE = 'resources/templates/list';
@@ -28,6 +29,7 @@ export class ResourcesHandler {
     private readonly events: ResourceEvents,
     private readonly live: LiveQueryCatalog,
     private readonly tracker: LiveQueryTracker,
+    private readonly sessions: SessionStore,
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
   ) {}
 
@@ -67,8 +69,7 @@ export class ResourcesHandler {
     const filters = request.client.filters;
     const known = uri.startsWith(SCHEMA_URI_PREFIX) ? this.schemas.has(uri, filters) : this.custom.has(uri, filters);
     if (!known) throw new ResourceNotFoundError(uri);
-    const subscriptions = request.session.subscriptions;
-    if (!subscriptions.has(uri)) subscriptions.set(uri, this.events.watch(uri));
+    if (!request.session.subscriptions.has(uri)) this.sessions.subscribe(request.session, uri, this.events.watch(uri));
     return {};
   }
 
@@ -102,7 +103,7 @@ export class ResourcesHandler {
     if (subscriptions.has(uri)) return {};
     const stopTracking = this.tracker.watch(live, text);
     const stopWatching = this.events.watch(uri);
-    subscriptions.set(uri, () => {
+    this.sessions.subscribe(request.session, uri, () => {
       stopTracking();
       stopWatching();
     });
@@ -112,8 +113,7 @@ export class ResourcesHandler {
   /** Idempotent: unsubscribing from a URI that was never subscribed is not an error. */
   unsubscribe(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
     const uri = requireUri(params);
-    request.session.subscriptions.get(uri)?.();
-    request.session.subscriptions.delete(uri);
+    this.sessions.unsubscribe(request.session, uri);
     return {};
   }
 }

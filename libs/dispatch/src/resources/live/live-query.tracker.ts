@@ -17,6 +17,8 @@ interface Watched {
   /** Digest of the content last announced or read at subscribe time. */
   digest: string;
   refs: number;
+  /** The arguments as validated on the first recomputation (they cannot change while watched). */
+  args?: object;
 }
 
 const quiet = () => undefined;
@@ -123,9 +125,10 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
     if (this.dirty.size > 0) this.schedule();
   }
 
-  private schedule(): void {
+  /** The first change of a burst waits `coalesceMs`; a round cut short by the budget goes on after one event-loop turn. */
+  private schedule(next = false): void {
     if (this.timer || this.flushing) return;
-    this.timer = setTimeout(() => void this.flush(), this.options.live.coalesceMs);
+    this.timer = setTimeout(() => void this.flush(), next ? 0 : this.options.live.coalesceMs);
     this.timer.unref();
   }
 
@@ -133,7 +136,11 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
     this.timer = undefined;
     this.flushing = true;
     try {
-      const round = [...this.dirty].slice(0, this.options.live.recomputeBudget);
+      const round: Watched[] = [];
+      for (const entry of this.dirty) {
+        if (round.length === this.options.live.recomputeBudget) break;
+        round.push(entry);
+      }
       for (const entry of round) {
         this.dirty.delete(entry);
         if (this.watched.get(entry.query.uri) !== entry) continue;
@@ -144,17 +151,18 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
       }
     } finally {
       this.flushing = false;
-      if (this.dirty.size > 0) this.schedule();
+      if (this.dirty.size > 0) this.schedule(true);
     }
   }
 
   /** The query's content now; a failure is content too (watchers re-read and see the error). */
-  private async recompute({ query }: Watched): Promise<string> {
+  private async recompute(entry: Watched): Promise<string> {
+    const { query } = entry;
     const operation = this.registry.entryOf(query.name);
     if (!operation) return 'gone';
     try {
-      const args = await operation.validator.validate(query.args);
-      return liveContent(await operation.handler(args, INTERNAL_CONTEXT));
+      entry.args ??= await operation.validator.validate(query.args);
+      return liveContent(await operation.handler(entry.args, INTERNAL_CONTEXT));
     } catch (error) {
       this.logger.debug(`Recomputing ${query.uri} failed: ${(error as Error)?.message ?? error}`);
       return `error: ${(error as Error)?.message ?? String(error)}`;
