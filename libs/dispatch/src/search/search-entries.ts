@@ -45,7 +45,9 @@ export class SearchEntries {
 
 function toSummary(op: OperationDescriptor): OperationSummary {
   const args = Object.freeze(op.args.map((arg) => Object.freeze({ ...arg }))) as OperationArgument[];
-  return op.description
+  const summary: OperationSummary = op.description
     ? { id: op.id, kind: op.kind, description: op.description, args, outputType: op.outputType }
     : { id: op.id, kind: op.kind, args, outputType: op.outputType };
+  if (op.watchable) summary.watchable = true;
+  return summary;
 }

@@ -19,6 +19,8 @@ export interface OperationSummary {
   description?: string;
   args: OperationArgument[];
   outputType: string;
+  /** Present on reads that can be watched: subscribe to `myko://live/<kind>/<id>?args=<JSON>`. */
+  watchable?: true;
 }
 
 /** `detail: 'full'` adds the call's TypeScript declaration and the JSON Schemas. */
