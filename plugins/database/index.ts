@@ -8,3 +8,4 @@ export { DatabaseModule } from './database.module';
 export { DATABASE_MODULE_OPTIONS } from './database.module-definition';
 export { DatabaseService } from './database.service';
 export type { DatabaseModuleOptions } from './interfaces/database-options.interface';
+export { SqliteEntityStore, type SqliteEntityTable } from './sqlite-entity.store';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InventoryOperations } from './inventory.operations';
+import { ProductEntityStore } from './product.entity-store';
 import { ProductRepository } from './product.repository';
 import { ProductService } from './product.service';
 import { StockRepository } from './stock.repository';
@@ -11,7 +12,14 @@ import { StockService } from './stock.service';
  * @publicApi
  */
 @Module({
-  providers: [ProductRepository, ProductService, StockRepository, StockService, InventoryOperations],
+  providers: [
+    ProductEntityStore,
+    ProductRepository,
+    ProductService,
+    StockRepository,
+    StockService,
+    InventoryOperations,
+  ],
   exports: [ProductRepository, StockRepository, StockService],
 })
 export class InventoryModule {}

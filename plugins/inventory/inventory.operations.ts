@@ -39,6 +39,7 @@ export class InventoryOperations {
     args: ListProductsArgs,
     output: ProductPage,
     keywords: ['catalogue', 'catalog', 'items', 'articles', 'search products', 'price list', 'sku'],
+    reads: ['Product'],
   })
   ListProducts(args: ListProductsArgs) {
     return this.products.list(args);
@@ -49,6 +50,7 @@ export class InventoryOperations {
     args: GetProductsArgs,
     output: [Product],
     keywords: ['look up product', 'product details', 'find product by sku', 'article'],
+    reads: ['Product'],
   })
   GetProducts(args: GetProductsArgs) {
     return this.products.getMany(args.ids ?? [], args.skus ?? []);
@@ -58,6 +60,7 @@ export class InventoryOperations {
     description: 'All product categories with product counts and the active price range (euro cents).',
     output: [CategorySummary],
     keywords: ['product categories', 'product groups', 'price range', 'assortment'],
+    reads: ['Product'],
   })
   ListCategories() {
     return this.products.listCategories();
@@ -69,6 +72,7 @@ export class InventoryOperations {
       'of low-stock products. Use the code as warehouseCode elsewhere.',
     output: [Warehouse],
     keywords: ['locations', 'depots', 'sites', 'warehouse codes', 'distribution centres'],
+    reads: ['Warehouse', 'StockLevel', 'Product'],
   })
   ListWarehouses() {
     return this.stock.listWarehouses();
@@ -82,6 +86,7 @@ export class InventoryOperations {
     args: ListStockLevelsArgs,
     output: StockLevelPage,
     keywords: ['inventory', 'on hand', 'quantity in stock', 'availability', 'stock on hand', 'reorder point'],
+    reads: ['StockLevel', 'Product', 'Warehouse'],
   })
   ListStockLevels(args: ListStockLevelsArgs) {
     return this.stock.listLevels(args);
@@ -94,6 +99,7 @@ export class InventoryOperations {
     args: ListStockMovementsArgs,
     output: StockMovementPage,
     keywords: ['stock history', 'inventory history', 'movement log', 'ledger', 'receipts', 'audit trail'],
+    reads: ['StockMovement', 'Product', 'Warehouse'],
   })
   ListStockMovements(args: ListStockMovementsArgs) {
     return this.stock.listMovements(args);
@@ -106,6 +112,7 @@ export class InventoryOperations {
     args: CreateProductArgs,
     output: Product,
     keywords: ['new product', 'add product', 'add item to catalogue', 'new sku'],
+    writes: ['Product', 'StockLevel'],
   })
   CreateProduct(args: CreateProductArgs, ctx: OperationContext) {
     const product = this.productService.create(args);
@@ -122,6 +129,7 @@ export class InventoryOperations {
     idempotent: true,
     destructive: true,
     keywords: ['change price', 'reprice', 'set price', 'price change', 'discount', 'price increase'],
+    writes: ['Product'],
   })
   UpdateProductPrice(args: UpdateProductPriceArgs) {
     return this.productService.updatePrice(args);
@@ -133,6 +141,7 @@ export class InventoryOperations {
     output: Product,
     idempotent: true,
     keywords: ['discontinue', 'retire product', 'delist', 'disable product', 'stop selling'],
+    writes: ['Product'],
   })
   DeactivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, false);
@@ -144,6 +153,7 @@ export class InventoryOperations {
     output: Product,
     idempotent: true,
     keywords: ['reactivate product', 'enable product', 'relist', 'resume selling'],
+    writes: ['Product'],
   })
   ActivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, true);
@@ -156,6 +166,7 @@ export class InventoryOperations {
     args: RestockProductArgs,
     output: StockLevel,
     keywords: ['receive goods', 'replenish', 'supplier delivery', 'add stock', 'goods receipt', 'refill inventory'],
+    writes: ['StockLevel', 'StockMovement'],
   })
   RestockProduct(args: RestockProductArgs, ctx: OperationContext) {
     const level = this.stockService.restock(args);
@@ -178,6 +189,7 @@ export class InventoryOperations {
       'damaged goods',
       'lost units',
     ],
+    writes: ['StockLevel', 'StockMovement'],
   })
   AdjustStock(args: AdjustStockArgs, ctx: OperationContext) {
     const level = this.stockService.adjust(args);
@@ -198,6 +210,7 @@ export class InventoryOperations {
       'inter-warehouse transfer',
       'ship between warehouses',
     ],
+    writes: ['StockLevel', 'StockMovement'],
   })
   TransferStock(args: TransferStockArgs, ctx: OperationContext) {
     const transfer = this.stockService.transfer(args);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory';
+import { CustomerEntityStore } from './customer.entity-store';
 import { CustomerRepository } from './customer.repository';
 import { CustomerService } from './customer.service';
 import { OrderRepository } from './order.repository';
@@ -13,7 +14,14 @@ import { OrdersOperations } from './orders.operations';
  */
 @Module({
   imports: [InventoryModule],
-  providers: [CustomerRepository, CustomerService, OrderRepository, OrderService, OrdersOperations],
+  providers: [
+    CustomerEntityStore,
+    CustomerRepository,
+    CustomerService,
+    OrderRepository,
+    OrderService,
+    OrdersOperations,
+  ],
   exports: [CustomerRepository, OrderRepository],
 })
 export class OrdersModule {}

@@ -33,6 +33,7 @@ export class OrdersOperations {
     args: ListCustomersArgs,
     output: CustomerPage,
     keywords: ['find customers', 'search customers', 'customer list', 'clients', 'accounts', 'directory'],
+    reads: ['Customer'],
   })
   ListCustomers(args: ListCustomersArgs) {
     return this.customers.list(args);
@@ -43,6 +44,7 @@ export class OrdersOperations {
     args: GetCustomersArgs,
     output: [Customer],
     keywords: ['look up customer', 'lookup', 'customer details', 'client', 'account'],
+    reads: ['Customer'],
   })
   GetCustomers(args: GetCustomersArgs) {
     return this.customers.getMany(args.ids ?? [], args.emails ?? []);
@@ -63,6 +65,7 @@ export class OrdersOperations {
       'unpaid orders',
       'recent orders',
     ],
+    reads: ['Order', 'Customer'],
   })
   ListOrders(args: ListOrdersArgs) {
     return this.orders.list(args);
@@ -73,6 +76,7 @@ export class OrdersOperations {
     args: GetOrdersArgs,
     output: [Order],
     keywords: ['look up order', 'order header', 'order status'],
+    reads: ['Order', 'OrderLine', 'Customer'],
   })
   GetOrders(args: GetOrdersArgs) {
     return this.orders.getMany(args.ids);
@@ -85,6 +89,7 @@ export class OrdersOperations {
     args: ListOrderLinesArgs,
     output: OrderLinePage,
     keywords: ['line items', 'order items', 'what was bought', 'purchase history', 'products ordered'],
+    reads: ['OrderLine', 'Product', 'Order'],
   })
   ListOrderLines(args: ListOrderLinesArgs) {
     return this.orders.listLines(args);
@@ -95,6 +100,7 @@ export class OrdersOperations {
     args: CreateCustomerArgs,
     output: Customer,
     keywords: ['new customer', 'add customer', 'sign up', 'onboard client', 'register account'],
+    writes: ['Customer'],
   })
   CreateCustomer(args: CreateCustomerArgs, ctx: OperationContext) {
     const customer = this.customerService.create(args);
@@ -109,6 +115,7 @@ export class OrdersOperations {
     idempotent: true,
     destructive: true,
     keywords: ['edit customer', 'rename customer', 'change email', 'move city', 'change segment'],
+    writes: ['Customer'],
   })
   UpdateCustomer(args: UpdateCustomerArgs) {
     return this.customerService.update(args);
@@ -122,6 +129,7 @@ export class OrdersOperations {
     args: PlaceOrderArgs,
     output: OrderDetail,
     keywords: ['create order', 'new order', 'buy', 'purchase', 'checkout', 'reserve stock'],
+    writes: ['Order', 'OrderLine', 'StockLevel'],
   })
   PlaceOrder(args: PlaceOrderArgs, ctx: OperationContext) {
     const order = this.orderService.place(args);
@@ -137,6 +145,7 @@ export class OrdersOperations {
     output: OrderDetail,
     idempotent: true,
     keywords: ['pay order', 'payment received', 'settle invoice', 'record payment', 'paid'],
+    writes: ['Order'],
   })
   MarkOrderPaid(args: OrderIdArgs) {
     return this.orderService.markPaid(args.orderId);
@@ -150,6 +159,7 @@ export class OrdersOperations {
     output: OrderDetail,
     idempotent: true,
     keywords: ['dispatch order', 'fulfil', 'fulfill', 'send out', 'deliver', 'shipping'],
+    writes: ['Order', 'StockLevel', 'StockMovement'],
   })
   ShipOrder(args: OrderIdArgs, ctx: OperationContext) {
     const order = this.orderService.ship(args.orderId);
@@ -166,6 +176,7 @@ export class OrdersOperations {
     idempotent: true,
     destructive: true,
     keywords: ['void order', 'abort order', 'cancellation', 'release reservation', 'refund'],
+    writes: ['Order', 'StockLevel'],
   })
   CancelOrder(args: CancelOrderArgs, ctx: OperationContext) {
     const order = this.orderService.cancel(args);

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory';
 import { OrdersModule } from '../orders';
-import { LowStockResource } from './low-stock.resource';
 import { ReportingOperations } from './reporting.operations';
 import { SalesReportService } from './sales-report.service';
 import { StockReportService } from './stock-report.service';
@@ -15,6 +14,6 @@ import { ViewService } from './view.service';
  */
 @Module({
   imports: [InventoryModule, OrdersModule],
-  providers: [SalesReportService, StockReportService, ViewService, ReportingOperations, LowStockResource],
+  providers: [SalesReportService, StockReportService, ViewService, ReportingOperations],
 })
 export class ReportingModule {}

@@ -18,6 +18,7 @@ import {
 } from './dto/report-args.dto';
 import { Customer360View, OrderSummaryView, ProductAvailabilityView } from './dto/view.dto';
 import { Customer360Args, OrderSummaryArgs, ProductAvailabilityArgs } from './dto/view-args.dto';
+import { LOW_STOCK_RESOURCE_ROWS, LOW_STOCK_URI } from './reporting.constants';
 import { SalesReportService } from './sales-report.service';
 import { StockReportService } from './stock-report.service';
 import { ViewService } from './view.service';
@@ -41,6 +42,7 @@ export class ReportingOperations {
     args: SalesByDayArgs,
     output: SalesByDayReport,
     keywords: ['daily sales', 'revenue over time', 'sales trend', 'turnover per day', 'sales history', 'time series'],
+    reads: ['Order', 'OrderLine'],
   })
   SalesByDay(args: SalesByDayArgs, ctx: OperationContext) {
     return this.sales.salesByDay(args, ctx);
@@ -53,6 +55,16 @@ export class ReportingOperations {
     args: LowStockArgs,
     output: [LowStockRow],
     keywords: ['reorder', 'out of stock', 'running low', 'shortage', 'replenishment', 'what to restock'],
+    reads: ['StockLevel', 'Product', 'Warehouse'],
+    resource: {
+      uri: LOW_STOCK_URI,
+      name: 'low-stock',
+      title: 'Low stock',
+      description:
+        `Stock levels at or below their reorder point, most urgent first (at most ${LOW_STOCK_RESOURCE_ROWS} rows), ` +
+        'as JSON; subscribe to be told when stock commands change it.',
+      args: { limit: LOW_STOCK_RESOURCE_ROWS },
+    },
   })
   LowStock(args: LowStockArgs, ctx: OperationContext) {
     return this.stock.lowStock(args, ctx);
@@ -65,6 +77,7 @@ export class ReportingOperations {
     args: TopCustomersArgs,
     output: [TopCustomerRow],
     keywords: ['best customers', 'biggest clients', 'most valuable customers', 'customer ranking', 'top spenders'],
+    reads: ['Order', 'Customer'],
   })
   TopCustomers(args: TopCustomersArgs, ctx: OperationContext) {
     return this.sales.topCustomers(args, ctx);
@@ -75,6 +88,7 @@ export class ReportingOperations {
     args: TopProductsArgs,
     output: [TopProductRow],
     keywords: ['best sellers', 'best-selling products', 'popular items', 'product ranking', 'top sellers'],
+    reads: ['OrderLine', 'Order', 'Product'],
   })
   TopProducts(args: TopProductsArgs, ctx: OperationContext) {
     return this.sales.topProducts(args, ctx);
@@ -87,6 +101,7 @@ export class ReportingOperations {
     args: RevenueByCategoryArgs,
     output: [CategoryRevenueRow],
     keywords: ['sales by category', 'category breakdown', 'category share', 'turnover by category'],
+    reads: ['OrderLine', 'Order', 'Product'],
   })
   RevenueByCategory(args: RevenueByCategoryArgs, ctx: OperationContext) {
     return this.sales.revenueByCategory(args, ctx);
@@ -99,6 +114,7 @@ export class ReportingOperations {
     args: InventoryValuationArgs,
     output: InventoryValuationReport,
     keywords: ['stock value', 'inventory worth', 'value of stock', 'asset value', 'inventory value'],
+    reads: ['StockLevel', 'Product', 'Warehouse'],
   })
   InventoryValuation(args: InventoryValuationArgs, ctx: OperationContext) {
     return this.stock.valuation(args, ctx);
@@ -111,6 +127,7 @@ export class ReportingOperations {
     args: OrderSummaryArgs,
     output: OrderSummaryView,
     keywords: ['order details', 'full order', 'invoice', 'receipt', 'order lines and totals'],
+    reads: ['Order', 'OrderLine', 'Customer', 'Product', 'Warehouse'],
   })
   OrderSummary(args: OrderSummaryArgs) {
     return this.views.orderSummary(args.orderId);
@@ -123,6 +140,7 @@ export class ReportingOperations {
     args: Customer360Args,
     output: Customer360View,
     keywords: ['customer profile', 'customer overview', 'customer history', 'lifetime value', 'account overview'],
+    reads: ['Customer', 'Order', 'OrderLine', 'Product'],
   })
   Customer360(args: Customer360Args) {
     return this.views.customer360(args);
@@ -141,6 +159,7 @@ export class ReportingOperations {
       'stock per warehouse',
       'fulfilment options',
     ],
+    reads: ['StockLevel', 'Product', 'Warehouse', 'Order', 'OrderLine'],
   })
   ProductAvailability(args: ProductAvailabilityArgs) {
     return this.views.productAvailability(args);

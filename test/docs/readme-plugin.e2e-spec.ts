@@ -1,29 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { InvalidArgumentsError, OperationInvoker, OperationRegistry, RegistryModule } from '@myko/registry';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { transformSync } from '@swc/core';
+import { compileReadmeExample } from '../helpers/readme-example';
 
-/** Compiles the README's "Writing a plugin" example as written, so the documented API cannot drift. */
-function loadReadmePlugin(): Record<string, unknown> {
-  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Writing a plugin'));
-  const source = section.match(/```ts\n([\s\S]*?)```/)?.[1];
-  if (!source) throw new Error('README has no ts example under "Writing a plugin"');
-  const { code } = transformSync(source, {
-    filename: 'greetings.operations.ts',
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  });
-  const module = { exports: {} as Record<string, unknown> };
-  new Function('require', 'module', 'exports', code)(require, module, module.exports);
-  return module.exports;
-}
+/** The README's "Writing a plugin" example, compiled as written. */
+const loadReadmePlugin = () => compileReadmeExample('## Writing a plugin', 'greetings.operations.ts');
 
 const ctx = () => ({
   client: { transport: 'internal' as const },

@@ -47,3 +47,18 @@ export const PROGRESS_SETTLE_MS = 20;
 /** `search` limits. */
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
+
+/** A per-session or server-wide limit refused the request (the gateways' edge limits answer it too). */
+export const LIMIT_EXCEEDED = -32029;
+
+/** Live queries: `myko://live/<kind>/<id>?args=<JSON>`, the current result of a watchable read. */
+export const LIVE_URI_PREFIX = 'myko://live/';
+export const LIVE_URI_TEMPLATE = 'myko://live/{kind}/{id}{?args}';
+
+/** Defaults of `DispatchModuleOptions.live`. */
+export const DEFAULT_LIVE_OPTIONS = Object.freeze({
+  maxPerSession: 64,
+  maxWatched: 10_000,
+  recomputeBudget: 200,
+  coalesceMs: 10,
+});

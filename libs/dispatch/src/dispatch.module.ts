@@ -2,7 +2,12 @@ import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientRequestSender } from './client-requests/client-request.sender';
 import { SchemaTemplateCompleter } from './completion/schema-template.completer';
-import { DEFAULT_CLIENT_REQUEST_TIMEOUT_MS, DEFAULT_LOG_LEVEL, DISPATCH_OPTIONS } from './dispatch.constants';
+import {
+  DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
+  DEFAULT_LIVE_OPTIONS,
+  DEFAULT_LOG_LEVEL,
+  DISPATCH_OPTIONS,
+} from './dispatch.constants';
 import { DispatchService } from './dispatch.service';
 import { resolveExecuteGuardOptions } from './execute/execute-guard.defaults';
 import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
@@ -15,6 +20,8 @@ import { PromptsHandler } from './methods/prompts.handler';
 import { ResourcesHandler } from './methods/resources.handler';
 import { ToolsHandler } from './methods/tools.handler';
 import { CustomResourceCatalog } from './resources/custom-resource.catalog';
+import { LiveQueryCatalog } from './resources/live/live-query.catalog';
+import { LiveQueryTracker } from './resources/live/live-query.tracker';
 import { ResourceSubscriptions } from './resources/resource-subscriptions';
 import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
 import { OperationSearchService } from './search/operation-search.service';
@@ -53,6 +60,7 @@ export class DispatchModule {
       toolMode: options.toolMode ?? 'code',
       profileToolModes: { ...options.profileToolModes },
       execute: resolveExecuteGuardOptions(options.execute),
+      live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
     };
     return {
       module: DispatchModule,
@@ -78,6 +86,8 @@ export class DispatchModule {
         OperationSearchService,
         SchemaResourceCatalog,
         CustomResourceCatalog,
+        LiveQueryCatalog,
+        LiveQueryTracker,
         ResourceSubscriptions,
         SchemaTemplateCompleter,
         ClientRequestSender,

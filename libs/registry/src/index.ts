@@ -1,4 +1,5 @@
 export * from './decorators';
+export * from './entity';
 export * from './errors';
 export * from './interfaces';
 export * from './mcp';

@@ -6,6 +6,7 @@ import {
   invalidHandlerMessage,
   invalidOperationIdMessage,
   invalidOperationKindMessage,
+  resourceNeedsReadsMessage,
   schemaFailureMessage,
 } from './registry.messages';
 import { OperationSchemaBuilder } from './schema/operation-schema.builder';
@@ -41,6 +42,7 @@ export class OperationDescriptorFactory {
     const name = this.nameOf(definition);
     const { kind, id, source, handler } = definition;
     if (typeof handler !== 'function') throw new OperationRegistrationError(invalidHandlerMessage(name, source));
+    this.checkResource(name, definition);
     const { input, output } = this.describe(name, definition);
     const readOnly = kind !== 'command';
     const descriptor: OperationDescriptor = deepFreeze({
@@ -56,10 +58,19 @@ export class OperationDescriptorFactory {
       readOnly,
       idempotent: readOnly || definition.idempotent === true,
       destructive: !readOnly && definition.destructive === true,
+      ...touches(definition, readOnly),
       source,
     });
     const validator = new ArgumentsValidator(name, definition.args, input.args.length > 0);
     return Object.freeze({ descriptor, handler, validator });
+  }
+
+  /** @throws OperationRegistrationError when a resource is declared on a command or without a watchable read */
+  private checkResource(name: string, definition: OperationDefinition): void {
+    if (!definition.resource) return;
+    if (definition.kind === 'command' || (definition.reads ?? []).length === 0) {
+      throw new OperationRegistrationError(resourceNeedsReadsMessage(name, definition.source));
+    }
   }
 
   private describe(name: string, definition: OperationDefinition) {
@@ -78,4 +89,15 @@ function keywordsOf(keywords: unknown): { keywords?: string[] } {
   const words = keywords.filter((word): word is string => typeof word === 'string').map((word) => word.trim());
   const distinct = [...new Set(words.filter((word) => word.length > 0))];
   return distinct.length > 0 ? { keywords: distinct } : {};
+}
+
+/** What a definition reads or writes, as the descriptor states it (names deduplicated, order kept). */
+function touches(definition: OperationDefinition, readOnly: boolean) {
+  const reads = readOnly ? [...new Set(definition.reads ?? [])] : [];
+  const writes = readOnly || !definition.writes ? undefined : [...new Set(definition.writes)];
+  return {
+    ...(reads.length > 0 ? { reads, watchable: true as const } : {}),
+    ...(writes ? { writes } : {}),
+    ...(readOnly && definition.resource ? { resource: { args: {}, ...definition.resource } } : {}),
+  };
 }

@@ -48,6 +48,7 @@ export class OperationExplorer implements OnModuleInit, OnApplicationBootstrap {
   }
 }
 
-function pickOptions({ kind, description, args, output, idempotent, destructive, keywords }: OperationMetadata) {
-  return { kind, description, args, output, idempotent, destructive, keywords };
+function pickOptions(metadata: OperationMetadata) {
+  const { kind, description, args, output, idempotent, destructive, keywords, reads, writes, resource } = metadata;
+  return { kind, description, args, output, idempotent, destructive, keywords, reads, writes, resource };
 }

@@ -12,3 +12,12 @@ export const OPERATION_ID_PATTERN = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * path, so registration errors (a duplicate operation name) can name it.
  */
 export const PLUGIN_FILE_METADATA = 'myko:plugin-file';
+
+/** Metadata key of `@Entity()` on a DTO class. */
+export const ENTITY_METADATA = 'myko:entity';
+
+/** Metadata key of `@EntityRepository()` on the provider that stores an entity. */
+export const ENTITY_REPOSITORY_METADATA = 'myko:entity-repository';
+
+/** The most ids or records one generated entity operation takes or returns at once. */
+export const ENTITY_MAX_BATCH = 500;

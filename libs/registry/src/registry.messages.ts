@@ -47,3 +47,6 @@ function describeValue(value: unknown): string {
   if (typeof value === 'object') return `an instance of ${value.constructor?.name ?? 'an unknown class'}`;
   return typeof value;
 }
+
+export const resourceNeedsReadsMessage = (name: string, source: string) =>
+  `${name} (${source}) publishes a resource but is not a read that declares \`reads\`: its changes could not be watched`;

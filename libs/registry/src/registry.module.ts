@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { EntityExplorer } from './entity/entity.explorer';
 import { McpPrimitivesModule } from './mcp/mcp-primitives.module';
 import { OperationExplorer } from './operation.explorer';
 import { OperationInvoker } from './operation.invoker';
@@ -9,13 +10,14 @@ import { OperationMetadataAccessor } from './operation-metadata.accessor';
 /**
  * Discovers every `@Query`/`@View`/`@Report`/`@Command` method at start-up and exposes the
  * operation index and the invoker; likewise the custom `@McpTool`/`@McpResource`/`@McpPrompt`
- * primitives and `ResourceEvents`. Import once, in the root module.
+ * primitives and `ResourceEvents`, and the generated operations of every `@Entity()` with a
+ * `@EntityRepository()`. Import once, in the root module.
  * @publicApi
  */
 @Global()
 @Module({
   imports: [DiscoveryModule, McpPrimitivesModule],
-  providers: [OperationMetadataAccessor, OperationExplorer, OperationRegistry, OperationInvoker],
+  providers: [OperationMetadataAccessor, OperationExplorer, EntityExplorer, OperationRegistry, OperationInvoker],
   exports: [OperationRegistry, OperationInvoker, McpPrimitivesModule],
 })
 export class RegistryModule {}

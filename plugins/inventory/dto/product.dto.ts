@@ -1,9 +1,34 @@
+import { ArgDescription, Entity } from '@myko/registry';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, ValidateNested } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { Describe } from '../../common/describe.decorator';
 import { PageInfo } from '../../common/dto/page-info.dto';
 
-/** A catalogue product. */
+/** Filters of the generated `query_GetProductsByQuery` and `query_CountProducts`. */
+export class ProductQuery {
+  @IsOptional()
+  @IsString()
+  @Length(1, 60)
+  @ArgDescription('Exact category, case-insensitive, e.g. Electronics.')
+  category?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  @ArgDescription('Only active (true) or only discontinued (false) products.')
+  active?: boolean;
+}
+
+/**
+ * A catalogue product. As an entity it brings the generated product reads and counts and the
+ * `SetProductName`/`SetProductCategory` setters; no deletes (stock and order lines refer to it).
+ */
+@Entity({
+  idField: 'id',
+  description: 'products of the catalogue',
+  query: ProductQuery,
+  groups: { deletes: false },
+  setters: ['name', 'category'],
+})
 export class Product {
   @IsInt()
   id: number;
@@ -13,9 +38,11 @@ export class Product {
   sku: string;
 
   @IsString()
+  @Length(2, 120)
   name: string;
 
   @IsString()
+  @Length(1, 60)
   @Describe('Product category, e.g. Electronics.')
   category: string;
 

@@ -1,10 +1,33 @@
+import { ArgDescription, Entity } from '@myko/registry';
 import { Type } from 'class-transformer';
-import { IsEmail, IsIn, IsInt, IsString, ValidateNested } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { Describe } from '../../common/describe.decorator';
 import { PageInfo } from '../../common/dto/page-info.dto';
 import { CUSTOMER_SEGMENTS, type CustomerSegment } from '../orders.constants';
 
-/** A customer account. */
+/** Filters of the generated `query_GetCustomersByQuery` and `query_CountCustomers`. */
+export class CustomerQuery {
+  @IsOptional()
+  @IsIn(CUSTOMER_SEGMENTS)
+  segment?: CustomerSegment;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 80)
+  @ArgDescription('Exact city name, case-insensitive.')
+  city?: string;
+}
+
+/**
+ * A customer account. As an entity it brings the generated customer operations (`GetAllCustomers`,
+ * `GetCustomerById`, `CountCustomers`, `DeleteCustomer`, `SetCustomerSegment`, `SetCustomerCity`…).
+ */
+@Entity({
+  idField: 'id',
+  description: 'customer accounts',
+  query: CustomerQuery,
+  setters: ['segment', 'city'],
+})
 export class Customer {
   @IsInt()
   id: number;
@@ -21,6 +44,7 @@ export class Customer {
   segment: CustomerSegment;
 
   @IsString()
+  @Length(2, 80)
   city: string;
 
   @IsString()

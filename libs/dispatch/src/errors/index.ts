@@ -2,6 +2,7 @@ export { CallRefusedError } from './call-refused.error';
 export { DispatchError } from './dispatch.error';
 export { InvalidParamsError } from './invalid-params.error';
 export { InvalidRequestError } from './invalid-request.error';
+export { LimitExceededError } from './limit-exceeded.error';
 export { MethodNotFoundError } from './method-not-found.error';
 export { ParseError } from './parse.error';
 export { ResourceNotFoundError } from './resource-not-found.error';

@@ -13,6 +13,18 @@ export interface ServerIdentity {
   version?: string;
 }
 
+/** Limits of live queries (`myko://live/…` and published resources). */
+export interface LiveQueryOptions {
+  /** Live queries one session may subscribe to at once. @default 64 */
+  maxPerSession: number;
+  /** Distinct live queries watched server-wide (sessions watching the same URI count once). @default 10000 */
+  maxWatched: number;
+  /** Queries recomputed per round after commands; the rest wait for the next round. @default 200 */
+  recomputeBudget: number;
+  /** How long changes are gathered before the affected queries are recomputed (once per burst). @default 10 */
+  coalesceMs: number;
+}
+
 /** Options of `DispatchModule.forRoot()`. */
 export interface DispatchModuleOptions {
   serverInfo?: ServerIdentity;
@@ -45,6 +57,8 @@ export interface DispatchModuleOptions {
   toolMode?: ToolMode;
   /** Access profiles (by name, the client's `principal`) served in another mode than `toolMode`. */
   profileToolModes?: Readonly<Record<string, ToolMode>>;
+  /** Limits of live queries; each field defaults as documented on `LiveQueryOptions`. */
+  live?: Partial<LiveQueryOptions>;
 }
 
 /** The options after defaults are applied. */
@@ -56,4 +70,5 @@ export interface ResolvedDispatchOptions {
   toolMode: ToolMode;
   profileToolModes: Readonly<Record<string, ToolMode>>;
   execute: ExecuteGuardOptions;
+  live: LiveQueryOptions;
 }

@@ -1,20 +1,25 @@
 import { ResourceEvents } from '@myko/registry';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { listOffset, pageOf } from '../common/list-page';
-import { LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../dispatch.constants';
-import { InvalidParamsError, ResourceNotFoundError } from '../errors';
+import { DISPATCH_OPTIONS, LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../dispatch.constants';
+import { InvalidParamsError, LimitExceededError, ResourceNotFoundError } from '../errors';
+import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { CustomResourceCatalog } from '../resources/custom-resource.catalog';
+import { LiveQueryCatalog } from '../resources/live/live-query.catalog';
+import { LiveQueryTracker } from '../resources/live/live-query.tracker';
 import { SchemaResourceCatalog } from '../resources/schema-resource.catalog';
 import { encodeCursor } from '../search/search.cursor';
+import { SessionStore } from '../session/session.store';
 
 const LIST_SCOPE = 'resources/list';
 const TEMPLATES_SCOPE = 'resources/templates/list';
 
 /**
  * `resources/list`, `resources/read`, `resources/templates/list`, `resources/subscribe` and
- * `resources/unsubscribe` over the custom resources (listed first) and the schema resources.
+ * `resources/unsubscribe` over the custom resources (listed first), the resources reads publish,
+ * the live queries and the schema resources.
  */
 @Injectable()
 export class ResourcesHandler {
@@ -22,13 +27,17 @@ export class ResourcesHandler {
     private readonly schemas: SchemaResourceCatalog,
     private readonly custom: CustomResourceCatalog,
     private readonly events: ResourceEvents,
+    private readonly live: LiveQueryCatalog,
+    private readonly tracker: LiveQueryTracker,
+    private readonly sessions: SessionStore,
+    @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
   ) {}
 
   /** Custom static resources, then one schema resource per visible operation, paged together. */
   list(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
     const filters = request.client.filters;
     const offset = listOffset(params.cursor, LIST_SCOPE);
-    const custom = this.custom.list(filters);
+    const custom = [...this.custom.list(filters), ...this.live.list(filters)];
     const schemas = this.schemas.visible(filters);
     const end = offset + RESOURCE_PAGE_SIZE;
     const resources = [
@@ -43,31 +52,68 @@ export class ResourcesHandler {
   async read(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
     const uri = requireUri(params);
     if (uri.startsWith(SCHEMA_URI_PREFIX)) return this.schemas.read(uri, request.client.filters);
+    if (this.live.handles(uri)) return this.live.read(this.live.resolve(uri, request), request);
     return this.custom.read(uri, request);
   }
 
   templates(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
-    const templates = [this.schemas.template(), ...this.custom.templates(request.client.filters)];
+    const templates = [this.schemas.template(), this.live.template(), ...this.custom.templates(request.client.filters)];
     const { items, nextCursor } = pageOf(templates, params.cursor, TEMPLATES_SCOPE, LIST_PAGE_SIZE);
     return nextCursor ? { resourceTemplates: items, nextCursor } : { resourceTemplates: items };
   }
 
   /** Subscribes the session to a resource it can read; unknown or hidden → -32002. */
-  subscribe(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
+  async subscribe(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
     const uri = requireUri(params);
+    if (this.live.handles(uri)) return this.subscribeLive(uri, request);
     const filters = request.client.filters;
     const known = uri.startsWith(SCHEMA_URI_PREFIX) ? this.schemas.has(uri, filters) : this.custom.has(uri, filters);
     if (!known) throw new ResourceNotFoundError(uri);
+    if (!request.session.subscriptions.has(uri)) this.sessions.subscribe(request.session, uri, this.events.watch(uri));
+    return {};
+  }
+
+  /**
+   * A live query: checked and read now (so a bad URI or arguments fail here, clearly), then
+   * watched from that result, within the per-session and server-wide limits.
+   */
+  private async subscribeLive(uri: string, request: RequestContext): Promise<Record<string, unknown>> {
+    const live = this.live.resolve(uri, request);
     const subscriptions = request.session.subscriptions;
-    if (!subscriptions.has(uri)) subscriptions.set(uri, this.events.watch(uri));
+    if (subscriptions.has(uri)) return {};
+    const { maxPerSession, maxWatched } = this.options.live;
+    const held = [...subscriptions.keys()].filter((key) => this.live.handles(key)).length;
+    if (held >= maxPerSession) {
+      throw new LimitExceededError(
+        `This session already watches ${held} live queries (at most ${maxPerSession}); unsubscribe from one first`,
+        'liveQueriesPerSession',
+        maxPerSession,
+      );
+    }
+    if (!this.tracker.isWatched(uri) && this.tracker.size >= maxWatched) {
+      throw new LimitExceededError(
+        `The server watches ${maxWatched} live queries, its limit; retry later`,
+        'liveQueries',
+        maxWatched,
+      );
+    }
+    const read = await this.live.read(live, request);
+    const [{ text }] = read.contents as Array<{ text: string }>;
+    // The session may have subscribed meanwhile (a concurrent request): keep one watch.
+    if (subscriptions.has(uri)) return {};
+    const stopTracking = this.tracker.watch(live, text);
+    const stopWatching = this.events.watch(uri);
+    this.sessions.subscribe(request.session, uri, () => {
+      stopTracking();
+      stopWatching();
+    });
     return {};
   }
 
   /** Idempotent: unsubscribing from a URI that was never subscribed is not an error. */
   unsubscribe(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
     const uri = requireUri(params);
-    request.session.subscriptions.get(uri)?.();
-    request.session.subscriptions.delete(uri);
+    this.sessions.unsubscribe(request.session, uri);
     return {};
   }
 }

@@ -29,9 +29,10 @@ describe('custom resources (@McpResource) and subscriptions', () => {
     const { resourceTemplates } = await harness.result('resources/templates/list');
     expect(resourceTemplates.map((t: { uriTemplate: string }) => t.uriTemplate)).toEqual([
       'myko://schema/{kind}/{id}',
+      'myko://live/{kind}/{id}{?args}',
       'test://items/{id}',
     ]);
-    expect(resourceTemplates[1]).toEqual({
+    expect(resourceTemplates[2]).toEqual({
       uriTemplate: 'test://items/{id}',
       name: 'item',
       description: 'One item by id',

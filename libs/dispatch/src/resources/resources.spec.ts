@@ -95,10 +95,11 @@ describe('schema resources', () => {
     expect(await harness.error('resources/read', {})).toMatchObject({ code: -32602 });
   });
 
-  it('lists the schema URI template', async () => {
+  it('lists the schema and live-query URI templates', async () => {
     const { resourceTemplates } = await harness.result('resources/templates/list');
     expect(resourceTemplates).toEqual([
       expect.objectContaining({ uriTemplate: 'myko://schema/{kind}/{id}', mimeType: 'application/json' }),
+      expect.objectContaining({ uriTemplate: 'myko://live/{kind}/{id}{?args}', mimeType: 'application/json' }),
     ]);
   });
 });

@@ -57,5 +57,6 @@ function toSummary(op: OperationDescriptor): OperationSummary {
     : { id: op.id, kind: op.kind, args, outputType: op.outputType };
   const shape = renderOutputShape(op.outputType, op.outputSchema);
   if (shape !== undefined) summary.output = shape;
+  if (op.watchable) summary.watchable = true;
   return summary;
 }

@@ -21,6 +21,8 @@ export interface OperationSummary {
   outputType: string;
   /** The result's members as compact TypeScript (`OrderPage { items: Order[]; total: number; … }`), bounded. */
   output?: string;
+  /** Present on reads that can be watched: subscribe to `myko://live/<kind>/<id>?args=<JSON>`. */
+  watchable?: true;
 }
 
 /** `detail: 'full'` adds the call's TypeScript declaration, the types it uses, and the JSON Schemas. */

@@ -19,6 +19,8 @@ export function requestKey(id: JsonRpcId): string {
 @Injectable()
 export class SessionStore {
   private readonly sessions = new Map<string, SessionState>();
+  /** Session ids by subscribed URI: notifying a URI's subscribers must not scan every session. */
+  private readonly subscribers = new Map<string, Set<string>>();
   private readonly defaultLogLevel: McpLogLevel;
 
   constructor(@Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'logLevel'>) {
@@ -113,9 +115,31 @@ export class SessionStore {
 
   /** Ids of the sessions subscribed to `uri`. */
   subscribersOf(uri: string): string[] {
-    const ids: string[] = [];
-    for (const state of this.sessions.values()) if (state.subscriptions.has(uri)) ids.push(state.sessionId);
-    return ids;
+    return [...(this.subscribers.get(uri) ?? [])];
+  }
+
+  /** Records the session's subscription to `uri`; `release` runs when it ends. False if it already was. */
+  subscribe(state: SessionState, uri: string, release: () => void): boolean {
+    if (state.subscriptions.has(uri)) return false;
+    state.subscriptions.set(uri, release);
+    let ids = this.subscribers.get(uri);
+    if (!ids) {
+      ids = new Set();
+      this.subscribers.set(uri, ids);
+    }
+    ids.add(state.sessionId);
+    return true;
+  }
+
+  /** Ends the session's subscription to `uri`, if any. */
+  unsubscribe(state: SessionState, uri: string): void {
+    const release = state.subscriptions.get(uri);
+    if (!release) return;
+    state.subscriptions.delete(uri);
+    const ids = this.subscribers.get(uri);
+    ids?.delete(state.sessionId);
+    if (ids?.size === 0) this.subscribers.delete(uri);
+    release();
   }
 
   /** Aborts every in-flight request and pending client request of the session and forgets it. */
@@ -128,8 +152,7 @@ export class SessionStore {
     for (const pending of state.pending.values()) pending.abort('the session ended');
     state.pending.clear();
     state.channels.length = 0;
-    for (const release of state.subscriptions.values()) release();
-    state.subscriptions.clear();
+    for (const uri of [...state.subscriptions.keys()]) this.unsubscribe(state, uri);
   }
 
   get size(): number {

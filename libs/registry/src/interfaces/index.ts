@@ -13,5 +13,10 @@ export type {
 export type { InvocationListener, InvocationOutcome, OperationInvocation } from './operation-invocation.interface';
 export type { OperationKind } from './operation-kind.type';
 export type { OperationMetadata } from './operation-metadata.interface';
-export type { CommandOptions, OperationOptions, OperationOutput } from './operation-options.interface';
+export type {
+  CommandOptions,
+  OperationOptions,
+  OperationOutput,
+  OperationResourceOptions,
+} from './operation-options.interface';
 export type { ProgrammaticOperation } from './programmatic-operation.interface';

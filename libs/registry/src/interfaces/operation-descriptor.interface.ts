@@ -34,6 +34,14 @@ export interface OperationDescriptor {
   readonly readOnly: boolean;
   readonly idempotent: boolean;
   readonly destructive: boolean;
+  /** Entities a read declares it reads (`reads`); absent for commands and for reads that declare none. */
+  readonly reads?: readonly string[];
+  /** Entities a command writes; absent for reads, and for a command that may write anything. */
+  readonly writes?: readonly string[];
+  /** Present (true) on a read that declares `reads`: it can be watched as a live resource. */
+  readonly watchable?: true;
+  /** The fixed-arguments resource it publishes, if any. */
+  readonly resource?: import('./operation-options.interface').OperationResourceOptions;
   /** Where it came from, for error messages: `OrderOperations.GetOrders` or `programmatic:<source>`. */
   readonly source: string;
 }

@@ -33,6 +33,30 @@ export interface OperationOptions {
    * weighs them just below the id. Not shown in search results.
    */
   keywords?: readonly string[];
+  /**
+   * The entities (or tables) a query, view or report reads, e.g. `['Product', 'StockLevel']`. A read
+   * that declares them is watchable: `myko://live/<kind>/<id>?args=…` is recomputed after a command
+   * that writes one of them succeeds. Names are free-form but must match the commands' `writes`.
+   */
+  reads?: readonly string[];
+  /**
+   * Publishes this read's result for fixed arguments as a named, subscribable resource (listed in
+   * `resources/list`), e.g. `myko://inventory/low-stock`. It is read and watched like the live URI of
+   * those arguments, under the same visibility and callability rules as the operation.
+   */
+  resource?: OperationResourceOptions;
+}
+
+/** A fixed-arguments resource backed by a read (see `OperationOptions.resource`). */
+export interface OperationResourceOptions {
+  /** An absolute URI, e.g. `myko://inventory/low-stock`. */
+  uri: string;
+  /** Unique among resources, e.g. `low-stock`. */
+  name: string;
+  title?: string;
+  description?: string;
+  /** The arguments the operation is called with. @default {} */
+  args?: Readonly<Record<string, unknown>>;
 }
 
 /** Options of `@Command`. */
@@ -41,4 +65,9 @@ export interface CommandOptions extends OperationOptions {
   idempotent?: boolean;
   /** It deletes or irreversibly overwrites data (MCP `destructiveHint`). @default false */
   destructive?: boolean;
+  /**
+   * The entities (or tables) the command writes. Watched reads of them are recomputed after it
+   * succeeds. Omitted: the command may write anything, so every watched read is recomputed.
+   */
+  writes?: readonly string[];
 }
