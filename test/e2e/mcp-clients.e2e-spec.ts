@@ -107,7 +107,10 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('the official SDK client o
     expect(schema).toMatchObject({ type: 'object', properties: expect.any(Object) });
 
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['myko://schema/{kind}/{id}']);
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+      'myko://schema/{kind}/{id}',
+      'myko://live/{kind}/{id}{?args}',
+    ]);
   });
 
   it('execute runs code against myko.* and delivers the progress an operation reports', async () => {
