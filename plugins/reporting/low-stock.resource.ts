@@ -65,6 +65,9 @@ export class LowStockResource implements OnModuleInit, OnApplicationBootstrap, O
       `Stock levels at or below their reorder point, most urgent first (at most ${ROWS} rows), as JSON; ` +
       'subscribe to be told when stock commands change it.',
     mimeType: 'application/json',
+    // The same rows as report_LowStock over every warehouse: a profile limited to one warehouse may not read it.
+    operation: 'report_LowStock',
+    operationArgs: { limit: ROWS },
   })
   read(): string {
     return this.snapshot();

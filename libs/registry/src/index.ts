@@ -2,6 +2,7 @@ export * from './decorators';
 export * from './errors';
 export * from './interfaces';
 export * from './mcp';
+export { ArgumentCanon } from './validation/argument-canon';
 export { OperationInvoker } from './operation.invoker';
 export { OperationRegistry } from './operation.registry';
 export { OPERATION_ID_PATTERN, OPERATION_KINDS, OPERATION_METADATA } from './registry.constants';

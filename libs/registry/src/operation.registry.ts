@@ -1,3 +1,4 @@
+import type { ArgumentCanon } from './validation/argument-canon';
 import { Injectable } from '@nestjs/common';
 import { OperationRegistrationError } from './errors';
 import type { OperationDescriptor, OperationHandler, ProgrammaticOperation } from './interfaces';
@@ -95,6 +96,11 @@ export class OperationRegistry {
   /** Internal: the bound handler of an operation, for the invoker. */
   handlerOf(name: string): OperationHandler | undefined {
     return this.operations.get(name)?.handler;
+  }
+
+  /** How an operation reads its arguments (canonical forms, defaults), for access rules; undefined when unknown. */
+  canonOf(name: string): ArgumentCanon | undefined {
+    return this.operations.get(name)?.validator.canon;
   }
 
   /** @internal Everything the invoker needs to run an operation. */

@@ -40,9 +40,10 @@ export class HostBridge implements SandboxBridge {
 
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
-    const ctx = this.admitted.get(name) ?? this.admit(name, argsJson);
+    // Parsed before the name is looked at: a hidden and a missing operation cost the host the same work.
     const args = parseArguments(name, argsJson);
-    const refusal = this.request.client.filters.checkCallable(name, args);
+    const ctx = this.admitted.get(name) ?? this.admit(name, args);
+    const refusal = this.request.client.filters.checkCallable(name, args, this.registry.canonOf(name));
     if (refusal !== undefined) {
       reportRefusal(this.invoker, this.request, name, args, refusal);
       throw new CallRefusedError(refusal);
@@ -56,11 +57,11 @@ export class HostBridge implements SandboxBridge {
    * existence and visibility are checked once (a refused name is checked, and reported, on every
    * call); the context holds nothing per call, so it is kept too.
    */
-  private admit(name: string, argsJson: string): OperationContext {
+  private admit(name: string, args: object): OperationContext {
     if (!this.registry.get(name)) throw new OperationNotFoundError(name);
     if (!this.request.client.filters.isVisible(name)) {
       // Indistinguishable from an unknown operation for the script; recorded as a refusal for the audit.
-      reportRefusal(this.invoker, this.request, name, argsJson, `${name} is not visible to this client`);
+      reportRefusal(this.invoker, this.request, name, args, `${name} is not visible to this client`);
       throw new OperationNotFoundError(name);
     }
     this.client ??= clientInfoOf(this.request);

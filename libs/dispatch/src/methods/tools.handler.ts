@@ -54,7 +54,7 @@ export class ToolsHandler {
     const mode = this.modes.modeOf(request.client);
     const source = this.sources[mode].find((candidate) => candidate.has(name, filters));
     if (!source) return this.notATool(name, args, mode, request);
-    const refusal = filters.checkCallable(name, args);
+    const refusal = filters.checkCallable(name, args, this.registry.canonOf(name));
     if (refusal !== undefined) {
       source.refused?.(name, args, refusal, request);
       return toolError(refusal);

@@ -3,3 +3,4 @@ export { Command } from './command.decorator';
 export { Query } from './query.decorator';
 export { Report } from './report.decorator';
 export { View } from './view.decorator';
+export { type ArgumentNormalizer, Normalize } from './normalize.decorator';
