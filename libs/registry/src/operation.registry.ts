@@ -1,4 +1,3 @@
-import type { ArgumentCanon } from './validation/argument-canon';
 import { Injectable } from '@nestjs/common';
 import { OperationRegistrationError } from './errors';
 import type { OperationDescriptor, OperationHandler, ProgrammaticOperation } from './interfaces';
@@ -6,6 +5,7 @@ import type { RegisteredOperation } from './interfaces/registered-operation.inte
 import { type OperationDefinition, OperationDescriptorFactory } from './operation-descriptor.factory';
 import { OPERATION_KINDS } from './registry.constants';
 import { duplicateOperationMessage, registrySealedMessage } from './registry.messages';
+import type { ArgumentCanon } from './validation/argument-canon';
 
 const PROGRAMMATIC_PREFIX = 'programmatic:';
 

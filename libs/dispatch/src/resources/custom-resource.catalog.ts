@@ -1,8 +1,8 @@
 import type { ClientFilters } from '@myko/filter';
 import {
   McpPrimitiveRegistry,
-  type McpResourceOperationArgs,
   type McpResourceHandler,
+  type McpResourceOperationArgs,
   type McpStaticResourceEntry,
   type McpTemplateResourceEntry,
   NotFoundError,

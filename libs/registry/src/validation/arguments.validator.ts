@@ -3,8 +3,8 @@ import { type ValidatorOptions, validate } from 'class-validator';
 import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
 import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
 import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
-import { toArgumentIssues } from './argument-issues';
 import { ArgumentCanon } from './argument-canon';
+import { toArgumentIssues } from './argument-issues';
 import { type DtoInstanceFactory, dtoInstanceFactory } from './dto-instance.factory';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
