@@ -184,7 +184,10 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     const key = keyId ?? address;
     let set = map.get(key);
     if (add) {
-      if (!set) map.set(key, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        map.set(key, set);
+      }
       set.add(session);
     } else if (set) {
       set.delete(session);
