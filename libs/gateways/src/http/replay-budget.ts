@@ -1,4 +1,4 @@
-/** One stored event as the budget sees it: its size, when it was stored, and how to drop it. */
+/** One stored event as the budget sees it (never its data): its size, when it was stored, and how to drop it. */
 export interface BudgetedEvent {
   readonly bytes: number;
   readonly storedAt: number;
@@ -18,6 +18,8 @@ export class ReplayBudget {
   private readonly queue: BudgetedEvent[] = [];
   private head = 0;
   private used = 0;
+  /** Tickets in the queue whose event is already gone (dropped by its own store). */
+  private goneQueued = 0;
 
   /** @param maxBytes 0: no global bound; @param ttlMs 0: events never expire */
   constructor(
@@ -39,6 +41,8 @@ export class ReplayBudget {
   /** The owning store dropped the event. */
   release(event: BudgetedEvent): void {
     this.used -= event.bytes;
+    this.goneQueued++;
+    this.compact();
   }
 
   /** Drops every event stored more than `ttlMs` ago. */
@@ -48,7 +52,11 @@ export class ReplayBudget {
       const event = this.queue[this.head];
       if (!event.gone && now - event.storedAt <= this.ttlMs) break;
       this.head++;
-      if (!event.gone) event.evict();
+      if (event.gone) this.goneQueued--;
+      else {
+        event.evict();
+        this.goneQueued--;
+      }
     }
     this.compact();
   }
@@ -56,16 +64,27 @@ export class ReplayBudget {
   private evictOldest(): boolean {
     while (this.head < this.queue.length) {
       const event = this.queue[this.head++];
-      if (event.gone) continue;
+      if (event.gone) {
+        this.goneQueued--;
+        continue;
+      }
       event.evict();
+      this.goneQueued--;
       this.compact();
       return true;
     }
     return false;
   }
 
+  /** Drops consumed tickets, and gone ones once they are most of the queue (sessions that ended). */
   private compact(): void {
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+    if (this.goneQueued > 1024 && this.goneQueued * 2 > this.queue.length - this.head) {
+      const live = this.queue.slice(this.head).filter((event) => !event.gone);
+      this.queue.length = 0;
+      this.queue.push(...live);
+      this.head = 0;
+      this.goneQueued = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);
       this.head = 0;
     }

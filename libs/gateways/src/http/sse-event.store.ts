@@ -8,7 +8,8 @@ export interface StoredSseEvent {
   readonly data: string;
 }
 
-type KeptEvent = StoredSseEvent & BudgetedEvent;
+/** A stored event and its ticket with the budget (which holds no data, so the budget never keeps a message alive). */
+type KeptEvent = StoredSseEvent & { readonly bytes: number; readonly ticket: BudgetedEvent };
 
 /** Bounds of one session's event store. */
 export interface SseEventStoreLimits {
@@ -51,20 +52,12 @@ export class SseEventStore {
       return;
     }
     const stats = this.statsOf(streamId);
-    const event: KeptEvent = {
-      streamId,
-      seq,
-      data,
-      bytes,
-      storedAt: Date.now(),
-      gone: false,
-      evict: () => this.evictHead(),
-    };
-    this.events.push(event);
+    const ticket: BudgetedEvent = { bytes, storedAt: Date.now(), gone: false, evict: () => this.evictHead() };
+    this.events.push({ streamId, seq, data, bytes, ticket });
     this.bytes += bytes;
     stats.stored++;
     while (this.size > 0 && (this.size > this.limits.maxEvents || this.bytes > this.limits.maxBytes)) this.evictHead();
-    if (!event.gone) this.budget?.charge(event);
+    if (!ticket.gone) this.budget?.charge(ticket);
   }
 
   /** The stored events of `streamId` after `seq`, oldest first. */
@@ -117,7 +110,9 @@ export class SseEventStore {
   /** Evicts the oldest stored event (its own bounds, or the shared budget's). */
   private evictHead(): void {
     if (this.size === 0) return;
-    const event = this.events[this.head++];
+    const event = this.events[this.head];
+    // The slot is cleared at once: an evicted message must not stay reachable until the next compaction.
+    (this.events as (KeptEvent | undefined)[])[this.head++] = undefined;
     this.bytes -= event.bytes;
     this.drop(event);
     // Compact now and then instead of shifting on every eviction.
@@ -132,9 +127,9 @@ export class SseEventStore {
   }
 
   private drop(event: KeptEvent): void {
-    if (event.gone) return;
-    event.gone = true;
-    this.budget?.release(event);
+    if (event.ticket.gone) return;
+    event.ticket.gone = true;
+    this.budget?.release(event.ticket);
   }
 
   private live(): KeptEvent[] {
