@@ -24,6 +24,24 @@ const DENY_BER = {
   command_RestockProduct: { warehouseCode: ['BER'] },
 };
 
+interface ToolCallReply {
+  result: { isError: boolean; content: { text: string }[] };
+}
+
+/** A new session of `key`, then one raw `tools/call` body sent as written (shapes the SDK would not send). */
+async function rawToolCall(server: TestServer, key: string, body: string): Promise<ToolCallReply> {
+  const headers = { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${key}` };
+  const init = await fetch(server.httpUrl, { method: 'POST', headers, body: JSON.stringify(INITIALIZE) });
+  const session = init.headers.get('mcp-session-id') ?? '';
+  await init.text();
+  const call = await fetch(server.httpUrl, {
+    method: 'POST',
+    headers: { ...headers, 'Mcp-Session-Id': session, 'MCP-Protocol-Version': '2025-06-18' },
+    body,
+  });
+  return (await call.json()) as ToolCallReply;
+}
+
 function writeConfig(profiles: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'myko-hardening-'));
   const path = join(dir, 'myko.config.json');
@@ -130,29 +148,11 @@ describe('access rules that hold under case and shape games', () => {
       });
       expect(inScript).toMatchObject({ isError: true, text: expect.stringContaining(key) });
       expect(inScript.text).toContain('InvalidArgumentsError');
-      const raw = await fetch(server.httpUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          Authorization: `Bearer ${KEY.direct}`,
-        },
-        body: JSON.stringify(INITIALIZE),
-      });
-      const session = raw.headers.get('mcp-session-id') ?? '';
-      await raw.text();
-      const call = await fetch(server.httpUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          Authorization: `Bearer ${KEY.direct}`,
-          'Mcp-Session-Id': session,
-          'MCP-Protocol-Version': '2025-06-18',
-        },
-        body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"query_ListOrders","arguments":{"${key}":{"limit":1}}}}`,
-      });
-      const body = (await call.json()) as { result: { isError: boolean; content: { text: string }[] } };
+      const body = await rawToolCall(
+        server,
+        KEY.direct,
+        `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"query_ListOrders","arguments":{"${key}":{"limit":1}}}}`,
+      );
       expect(body.result.isError).toBe(true);
       expect(body.result.content[0].text).toContain(key);
     },
@@ -171,29 +171,12 @@ describe('access rules that hold under case and shape games', () => {
   it('writes the audit line of a refused call with a 30,000-deep argument', async () => {
     const before = auditLines(auditPath).length;
     const deep = `${'['.repeat(30_000)}1${']'.repeat(30_000)}`;
-    const init = await fetch(server.httpUrl, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Authorization: `Bearer ${KEY.direct}`,
-      },
-      body: JSON.stringify(INITIALIZE),
-    });
-    const session = init.headers.get('mcp-session-id') ?? '';
-    await init.text();
-    const call = await fetch(server.httpUrl, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        Authorization: `Bearer ${KEY.direct}`,
-        'Mcp-Session-Id': session,
-        'MCP-Protocol-Version': '2025-06-18',
-      },
-      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"command_CancelOrder","arguments":{"orderId":1,"warehouseCode":"BER","reason":${deep}}}}`,
-    });
-    expect(((await call.json()) as { result: { isError: boolean } }).result.isError).toBe(true);
+    const body = await rawToolCall(
+      server,
+      KEY.direct,
+      `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"command_CancelOrder","arguments":{"orderId":1,"warehouseCode":"BER","reason":${deep}}}}`,
+    );
+    expect(body.result.isError).toBe(true);
     const lines = auditLines(auditPath).slice(before);
     expect(lines).toEqual([
       expect.objectContaining({
