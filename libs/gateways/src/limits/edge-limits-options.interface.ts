@@ -23,7 +23,7 @@ export interface EdgeLimitsOptions {
   /**
    * Live HTTP sessions of one API key; at the cap its own least useful idle session is ended for the
    * new one (one that never made a request first), else 429 + `Retry-After`.
-   * @default 100
+   * @default 256
    */
   maxSessionsPerKey?: number;
   /**
@@ -46,7 +46,7 @@ export interface EdgeLimitsOptions {
    * @default 1_024
    */
   maxWsConnections?: number;
-  /** Open WebSocket connections of one API key (handshake beyond it: 429 + `Retry-After`). 0: no limit. @default 64 */
+  /** Open WebSocket connections of one API key (handshake beyond it: 429 + `Retry-After`). 0: no limit. @default 256 */
   maxWsConnectionsPerKey?: number;
   /** A WebSocket that has not completed `initialize` this long after its handshake is closed (1008). @default 10_000 */
   wsInitializeTimeoutMs?: number;

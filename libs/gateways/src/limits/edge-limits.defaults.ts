@@ -3,12 +3,12 @@ import type { EdgeLimitsOptions, RateLimitOptions, ResolvedEdgeLimits } from './
 /** The documented defaults: generous enough for hundreds of local clients sharing 127.0.0.1. */
 export const DEFAULT_EDGE_LIMITS: Readonly<ResolvedEdgeLimits> = Object.freeze({
   maxSessions: 1_000,
-  maxSessionsPerKey: 100,
+  maxSessionsPerKey: 256,
   maxSessionsPerAddress: 500,
   unusedSessionTimeoutMs: 60_000,
   maxWsConnectionsPerAddress: 256,
   maxWsConnections: 1_024,
-  maxWsConnectionsPerKey: 64,
+  maxWsConnectionsPerKey: 256,
   wsInitializeTimeoutMs: 10_000,
   wsIdleTimeoutMs: 600_000,
   maxInFlightPerSession: 64,
