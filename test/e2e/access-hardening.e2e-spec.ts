@@ -158,13 +158,31 @@ describe('access rules that hold under case and shape games', () => {
     },
   );
 
-  it('does the same work for a hidden and a missing operation: both parse the arguments first', async () => {
+  it('does the same work for a hidden and a missing operation: arguments parsed first, the same audited refusal', async () => {
     const hiddenFor = await client('all', { [FILTER_HEADERS.visibilityDeny]: 'command_CancelOrder' });
     const answer = (name: string) =>
       callText(hiddenFor, 'execute', { code: `return await myko.command('${name}', JSON.parse('[1, 2]'));` });
     const [hidden, missing] = [await answer('CancelOrder'), await answer('NoSuchCommand')];
     expect(hidden.text.replace('CancelOrder', 'X')).toBe(missing.text.replace('NoSuchCommand', 'X'));
     expect(hidden.text).toContain('must be an object');
+    // With arguments that parse, both end in the same error and both write an audited refusal.
+    const before = auditLines(auditPath).length;
+    const call = (name: string) =>
+      callText(hiddenFor, 'execute', { code: `return await myko.command('${name}', { orderId: 1 });` });
+    const [hiddenCall, missingCall] = [await call('CancelOrder'), await call('NoSuchCommand')];
+    expect(hiddenCall.text.replace('CancelOrder', 'X')).toBe(missingCall.text.replace('NoSuchCommand', 'X'));
+    expect(auditLines(auditPath).slice(before)).toEqual([
+      expect.objectContaining({
+        operation: 'command_CancelOrder',
+        outcome: 'refused',
+        error: expect.stringContaining('not visible'),
+      }),
+      expect.objectContaining({
+        operation: 'command_NoSuchCommand',
+        outcome: 'refused',
+        error: expect.stringContaining('not an operation'),
+      }),
+    ]);
     await hiddenFor.close();
   });
 

@@ -58,10 +58,12 @@ export class HostBridge implements SandboxBridge {
    * call); the context holds nothing per call, so it is kept too.
    */
   private admit(name: string, args: object): OperationContext {
-    if (!this.registry.get(name)) throw new OperationNotFoundError(name);
-    if (!this.request.client.filters.isVisible(name)) {
-      // Indistinguishable from an unknown operation for the script; recorded as a refusal for the audit.
-      reportRefusal(this.invoker, this.request, name, args, `${name} is not visible to this client`);
+    // A hidden and a missing operation take the same path (lookup, audited refusal, the same error):
+    // neither the answer nor the time it takes tells them apart.
+    const exists = this.registry.get(name) !== undefined;
+    if (!exists || !this.request.client.filters.isVisible(name)) {
+      const reason = exists ? `${name} is not visible to this client` : `${name} is not an operation`;
+      reportRefusal(this.invoker, this.request, name, args, reason);
       throw new OperationNotFoundError(name);
     }
     this.client ??= clientInfoOf(this.request);

@@ -79,8 +79,14 @@ export class ToolsHandler {
   ): CallToolResult {
     const filters = request.client.filters;
     if (mode !== 'code') {
-      if (this.direct.isHidden(name, filters))
-        this.direct.refused(name, args, `${name} is not visible to this client`, request);
+      // Hidden or missing, the same work: an audited refusal (names not shaped like operations are ignored).
+      const hidden = this.direct.isHidden(name, filters);
+      this.direct.refused(
+        name,
+        args,
+        `${name} is ${hidden ? 'not visible to this client' : 'not an operation'}`,
+        request,
+      );
       throw new UnknownToolError(name);
     }
     const hint = legacyToolHint(name, this.registry, filters);
