@@ -18,6 +18,10 @@ const FLAGS = {
   clients: { default: 200, help: 'honest clients (even: HTTP, odd: WebSocket)' },
   'think-ms': { default: 2000, help: "mean pause of a client between its requests (an agent's turn)" },
   hostile: { default: false, help: 'add a second phase with a hostile client (containment)' },
+  edge: {
+    default: true,
+    help: 'the hostile client attacks the edge too (sessions, sockets, replay); --edge=false: sandbox only',
+  },
   settle: { default: 5, help: 'seconds of quiet before the "after" memory figures' },
 };
 /** Target of the containment phase: honest p99 with the hostile client at most this times without it. */
@@ -72,6 +76,7 @@ async function main() {
     durationMs: values.duration * 1000,
     thinkMs: values['think-ms'],
     settle: values.settle,
+    edge: values.edge,
   };
   const server = await startLauncher();
   try {

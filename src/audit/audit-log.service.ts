@@ -2,7 +2,7 @@ import { type OperationInvocation, OperationInvoker } from '@myko/registry';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AUDIT_OPTIONS, type AuditOptions } from './audit.options';
 import { type AuditSink, createAuditSink } from './audit.sink';
-import { toAuditRecord } from './audit-record';
+import { minimalAuditRecord, toAuditRecord } from './audit-record';
 
 /**
  * The audit log: one JSON line per command called (and, when configured, per query, view and
@@ -45,8 +45,15 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
 
   private record(invocation: OperationInvocation): void {
     if (invocation.kind !== 'command' && !this.options.queries) return;
+    let line: string;
     try {
-      this.sink?.write(JSON.stringify(toAuditRecord(invocation)));
+      line = JSON.stringify(toAuditRecord(invocation));
+    } catch (failure) {
+      // Never drop a line: write what is known and say what was cut.
+      line = JSON.stringify(minimalAuditRecord(invocation, failure));
+    }
+    try {
+      this.sink?.write(line);
       this.failed = false;
     } catch (error) {
       // Logged once per run of failures, not once per line.

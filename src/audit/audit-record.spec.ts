@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OperationContext, OperationInvocation } from '@myko/registry';
-import { argsSha256, canonicalJson, toAuditRecord } from './audit-record';
+import { argsSha256, toAuditRecord } from './audit-record';
+import { canonicalJson } from './canonical-json';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -22,7 +23,7 @@ function invocation(overrides: Partial<OperationInvocation> = {}): OperationInvo
 
 describe('audit records', () => {
   it('hashes arguments as canonical JSON: key order and absent values do not matter', () => {
-    expect(canonicalJson({ b: [1, { d: 1, c: undefined }], a: 'x' })).toBe('{"a":"x","b":[1,{"d":1}]}');
+    expect(canonicalJson({ b: [1, { d: 1, c: undefined }], a: 'x' }).text).toBe('{"a":"x","b":[1,{"d":1}]}');
     expect(argsSha256({ b: 2, a: 1 })).toBe(argsSha256({ a: 1, b: 2 }));
     expect(argsSha256({ a: 1 })).toBe(sha256('{"a":1}'));
     expect(argsSha256(undefined)).toBe(sha256('{}'));
@@ -51,5 +52,30 @@ describe('audit records', () => {
     const context = { client: { transport: 'stdio' } } as unknown as OperationContext;
     const refused = toAuditRecord(invocation({ outcome: 'refused', error: 'Call refused', context }));
     expect(refused).toMatchObject({ profile: null, session: null, outcome: 'refused', error: 'Call refused' });
+  });
+
+  it('writes a 30,000-deep argument without overflowing the stack, hashing it like JSON.stringify would', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 30_000; i++) deep = [deep];
+    const record = toAuditRecord(invocation({ outcome: 'refused', error: 'refused', args: { payload: deep } }));
+    const text = `{"payload":${'['.repeat(30_000)}"x"${']'.repeat(30_000)}}`;
+    expect(record.argsSha256).toBe(sha256(text));
+    expect(record.cut).toBeUndefined();
+  });
+
+  it('says what it cut: a cycle or a value JSON cannot hold is hashed as null, the line still written', () => {
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    const record = toAuditRecord(invocation({ args: { cyclic, big: 10n } }));
+    expect(record.argsSha256).toBe(sha256('{"big":null,"cyclic":{"a":1,"self":null}}'));
+    expect(record.cut).toContain('arguments:');
+    const throwing = {
+      toString: () => {
+        throw new Error('no');
+      },
+    };
+    expect(toAuditRecord(invocation({ outcome: 'error', error: throwing })).error).toBe(
+      'an error that cannot be described',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { InvocationOutcome, OperationInvocation } from '@myko/registry';
+import { canonicalJson } from './canonical-json';
 
 /** One line of the audit log. */
 export interface AuditRecord {
@@ -17,39 +18,37 @@ export interface AuditRecord {
   durationMs: number;
   /** SHA-256 of the arguments as canonical JSON (keys sorted): correlates calls without storing values. */
   argsSha256: string;
+  /** What could not be recorded exactly (a part of the arguments JSON cannot hold, a failing error). */
+  cut?: string;
 }
 
 const MAX_ERROR_CHARS = 1000;
 
-/** JSON with object keys sorted at every level, so equal arguments hash equally whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.keys(value)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 /** Absent arguments hash as `{}`: the invoker treats `undefined`, `null` and `{}` alike. */
 export function argsSha256(args: unknown): string {
-  return createHash('sha256')
-    .update(canonicalJson(args ?? {}))
-    .digest('hex');
+  return argsDigest(args).sha256;
+}
+
+function argsDigest(args: unknown): { sha256: string; cut?: string } {
+  const { text, cut } = canonicalJson(args ?? {});
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  return cut === undefined ? { sha256 } : { sha256, cut };
 }
 
 function describeError(error: unknown): string {
   let text: string;
-  if (error instanceof Error) text = `${error.name}: ${error.message}`;
-  else text = String(error);
+  try {
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    text = 'an error that cannot be described';
+  }
   return text.length > MAX_ERROR_CHARS ? `${text.slice(0, MAX_ERROR_CHARS)}...` : text;
 }
 
+/** The line of one invocation; whatever part of it cannot be read is named in `cut`, never fatal. */
 export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
   const { client } = invocation.context;
+  const digest = argsDigest(invocation.args);
   return {
     time: new Date(invocation.startedAt).toISOString(),
     profile: client.principal ?? null,
@@ -59,6 +58,23 @@ export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
     outcome: invocation.outcome,
     ...(invocation.error === undefined ? {} : { error: describeError(invocation.error) }),
     durationMs: Math.round(invocation.durationMs * 100) / 100,
-    argsSha256: argsSha256(invocation.args),
+    argsSha256: digest.sha256,
+    ...(digest.cut === undefined ? {} : { cut: `arguments: ${digest.cut}` }),
+  };
+}
+
+/** The line written when the full record cannot be built: what is known, and why the rest is missing. */
+export function minimalAuditRecord(invocation: OperationInvocation, failure: unknown): AuditRecord {
+  const client = invocation.context?.client;
+  return {
+    time: new Date(Number.isFinite(invocation.startedAt) ? invocation.startedAt : Date.now()).toISOString(),
+    profile: typeof client?.principal === 'string' ? client.principal : null,
+    transport: String(client?.transport ?? 'unknown'),
+    session: typeof client?.sessionId === 'string' ? client.sessionId : null,
+    operation: String(invocation.name),
+    outcome: invocation.outcome,
+    durationMs: Math.round((invocation.durationMs || 0) * 100) / 100,
+    argsSha256: '',
+    cut: `the record could not be built (${describeError(failure)}): arguments and error not recorded`,
   };
 }

@@ -145,7 +145,9 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('access profiles over %s',
 
   it('resources/list and resources/read show only visible operations', async () => {
     const supportUris = await allResourceUris(support);
-    expect(supportUris).toHaveLength(readOnlyCount);
+    // One schema resource per visible operation, and low-stock, published by report_LowStock (visible to support).
+    expect(supportUris).toHaveLength(readOnlyCount + 1);
+    expect(supportUris).toContain('myko://inventory/low-stock');
     expect(supportUris.filter((uri) => uri.includes('/command/'))).toEqual([]);
     await expect(support.readResource({ uri: 'myko://schema/command/CancelOrder' })).rejects.toMatchObject({
       code: -32002,

@@ -27,9 +27,14 @@ describe('edge limits: sessions, connections, requests in flight', () => {
   });
   afterAll(() => server.close());
 
-  it('answers an initialize beyond maxSessions with 503, Retry-After and a JSON-RPC error, until one ends', async () => {
+  it('answers an initialize beyond maxSessions with 503, Retry-After and a JSON-RPC error while every session is busy', async () => {
     const first = await openSession(server.httpUrl);
     const second = await openSession(server.httpUrl);
+    const running = [
+      postMcp(server.httpUrl, busyExecute(1, 1_200), first),
+      postMcp(server.httpUrl, busyExecute(2, 1_200), second),
+    ];
+    await sleep(200);
     const refused = await postMcp(server.httpUrl, INITIALIZE);
     expect(refused.status).toBe(503);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
@@ -37,11 +42,13 @@ describe('edge limits: sessions, connections, requests in flight', () => {
       id: 0,
       error: { code: LIMIT_EXCEEDED, data: { limit: 'maxSessions', retryAfterMs: expect.any(Number) } },
     });
-    expect(await endSession(server.httpUrl, first)).toBe(204);
+    expect((await Promise.all(running)).map((r) => r.status)).toEqual([200, 200]);
+    // Now both are idle: the least recently used one is ended for the newcomer instead of a refusal.
     const third = await postMcp(server.httpUrl, INITIALIZE);
     expect(third.status).toBe(200);
-    await endSession(server.httpUrl, second);
-    await endSession(server.httpUrl, third.headers.get('mcp-session-id') ?? '');
+    const survivors = await Promise.all([first, second].map((id) => postMcp(server.httpUrl, PING(9), id)));
+    expect(survivors.map((r) => r.status).sort()).toEqual([200, 404]);
+    for (const id of [first, second, third.headers.get('mcp-session-id') ?? '']) await endSession(server.httpUrl, id);
   });
 
   it('refuses a WebSocket handshake beyond maxWsConnectionsPerAddress with 429 and frees the slot on close', async () => {

@@ -28,6 +28,7 @@ describe('AccessProfiles', () => {
     expect(ops).toEqual({
       status: 'authenticated',
       profile: expect.objectContaining({ name: 'ops', toolMode: 'direct' }),
+      keyId: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(required.resolveBearer(`bearer   ${SUPPORT_KEY} `)).toMatchObject({ profile: { name: 'support' } });
   });

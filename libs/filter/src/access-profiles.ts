@@ -16,7 +16,12 @@ export interface AccessProfile {
  * challenge (RFC 6750): without `error` for a missing key, `invalid_token` for a malformed or unknown one.
  */
 export type BearerResolution =
-  | { readonly status: 'authenticated'; readonly profile: AccessProfile }
+  | {
+      readonly status: 'authenticated';
+      readonly profile: AccessProfile;
+      /** Hex SHA-256 of the key presented: tells keys of one profile apart (sessions belong to a key). */
+      readonly keyId: string;
+    }
   | { readonly status: 'anonymous'; readonly profile?: AccessProfile }
   | {
       readonly status: 'unauthorized';
@@ -96,8 +101,10 @@ export class AccessProfiles {
     }
     const match = typeof authorization === 'string' ? BEARER.exec(authorization.trim()) : null;
     if (!match) return unauthorized('malformed', 'The Authorization header must be one "Bearer <key>"');
-    const profile = this.match(digestApiKey(match[1]));
-    return profile ? { status: 'authenticated', profile } : unauthorized('unknown-key', 'Unknown API key');
+    const digest = digestApiKey(match[1]);
+    const profile = this.match(digest);
+    if (!profile) return unauthorized('unknown-key', 'Unknown API key');
+    return { status: 'authenticated', profile, keyId: digest.toString('hex') };
   }
 
   /** Compares against every stored key, without stopping early. */

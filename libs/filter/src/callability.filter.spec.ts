@@ -31,13 +31,68 @@ describe('ClientFilters callability', () => {
     expect(allowUs.checkCallable('execute', { code: 'return 1' })).toBeUndefined();
   });
 
-  it('refuses a denied value and allows others or an absent argument', () => {
+  it('refuses a denied value and allows others', () => {
     const denyEu = callable(undefined, { command_CancelOrder: { warehouse: ['EU-1'] } });
     expect(denyEu.checkCallable('command_CancelOrder', { warehouse: 'EU-1' })).toBe(
       'Call to command_CancelOrder refused: argument `warehouse` value "EU-1" is in the denied list ["EU-1"]',
     );
     expect(denyEu.checkCallable('command_CancelOrder', { warehouse: 'US-1' })).toBeUndefined();
-    expect(denyEu.checkCallable('command_CancelOrder', {})).toBeUndefined();
+  });
+
+  it('refuses an omitted (or null) denied argument: the operation is then not restricted at all', () => {
+    const denyEu = callable(undefined, { command_CancelOrder: { warehouse: ['EU-1'] } });
+    for (const args of [{}, { warehouse: null }, { warehouse: undefined }, undefined]) {
+      expect(denyEu.checkCallable('command_CancelOrder', args)).toBe(
+        'Call to command_CancelOrder refused: argument `warehouse` is omitted, so the call is not restricted to values outside the denied list ["EU-1"]',
+      );
+    }
+  });
+
+  it("compares an omitted argument as the operation's default when it declares one", () => {
+    const deny = callable(undefined, { query_List: { limit: [500] } });
+    const defaultsTo = (limit: number) => ({ value: (_a: string, v: unknown) => v, defaultOf: () => limit });
+    expect(deny.checkCallable('query_List', {}, defaultsTo(500))).toContain('value 500 is in the denied list');
+    expect(deny.checkCallable('query_List', {}, defaultsTo(50))).toBeUndefined();
+    // Allow stays fail-closed: a default does not stand in for a required value.
+    expect(callable({ query_List: { limit: [50] } }).checkCallable('query_List', {}, defaultsTo(50))).toContain(
+      'required by the allow list',
+    );
+  });
+
+  describe('canonical forms (the operation compares case-insensitively)', () => {
+    const upper = {
+      value: (_a: string, v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v),
+      defaultOf: () => undefined,
+    };
+    const deny = callable(undefined, { command_CancelOrder: { warehouseCode: ['BER'] } });
+    const allow = callable({ command_CancelOrder: { warehouseCode: ['ber'] } });
+
+    it.each(['BER', 'ber', 'bEr', 'Ber'])('a deny of "BER" refuses %j, and an allow of "ber" admits it', (code) => {
+      expect(deny.checkCallable('command_CancelOrder', { warehouseCode: code }, upper)).toContain('in the denied list');
+      expect(allow.checkCallable('command_CancelOrder', { warehouseCode: code }, upper)).toBeUndefined();
+    });
+
+    it('without forms values compare exactly (tools without a DTO)', () => {
+      expect(deny.checkCallable('command_CancelOrder', { warehouseCode: 'ber' })).toBeUndefined();
+      expect(allow.checkCallable('command_CancelOrder', { warehouseCode: 'BER' })).toContain('not in the allowed list');
+    });
+  });
+
+  describe('array arguments (shape games)', () => {
+    const deny = callable(undefined, { query_GetProducts: { skus: ['ELE-001'] } });
+    const allow = callable({ query_GetProducts: { skus: ['ELE-001', 'ELE-002'] } });
+
+    it('a deny of a value refuses an array holding it', () => {
+      expect(deny.checkCallable('query_GetProducts', { skus: ['ELE-009', 'ELE-001'] })).toContain('in the denied list');
+      expect(deny.checkCallable('query_GetProducts', { skus: ['ELE-009'] })).toBeUndefined();
+    });
+
+    it('an allow admits an array only when every item is allowed', () => {
+      expect(allow.checkCallable('query_GetProducts', { skus: ['ELE-002', 'ELE-001'] })).toBeUndefined();
+      expect(allow.checkCallable('query_GetProducts', { skus: ['ELE-001', 'ELE-003'] })).toContain(
+        'not in the allowed list',
+      );
+    });
   });
 
   it('checks deny first', () => {

@@ -1,5 +1,6 @@
 import type { CallableRule } from './callable-rules.parser';
 import { isMatchableName, normalizeName, quote } from './filter-name.util';
+import { type ArgumentForms, EXACT_ARGUMENT_FORMS } from './interfaces/argument-forms.interface';
 import { jsonEqual } from './json-equal.util';
 
 class RuleIndex {
@@ -29,13 +30,35 @@ function argumentsOf(args: unknown): Record<string, unknown> {
   return typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
 }
 
-function isPresent(args: Record<string, unknown>, argument: string): boolean {
-  return Object.hasOwn(args, argument) && args[argument] !== undefined;
+/** What the operation will work with for `argument`: the given value, else its default; undefined means omitted. */
+function effectiveValue(args: Record<string, unknown>, argument: string, forms: ArgumentForms): unknown {
+  const given = Object.hasOwn(args, argument) ? args[argument] : undefined;
+  // `null` is treated like a missing value by optional arguments (class-validator's @IsOptional).
+  if (given === undefined || given === null) return forms.defaultOf(argument) ?? undefined;
+  return forms.value(argument, given);
+}
+
+/** Does a (canonical) value hit a listed value? An array hits when any of its items does. */
+function hits(value: unknown, listed: unknown): boolean {
+  if (jsonEqual(listed, value)) return true;
+  return Array.isArray(value) && !Array.isArray(listed) && value.some((item) => jsonEqual(listed, item));
+}
+
+/** Is a (canonical) value covered by the allowed list? An array is when it is listed whole or every item is. */
+function covered(value: unknown, allowed: readonly unknown[]): boolean {
+  if (allowed.some((listed) => jsonEqual(listed, value))) return true;
+  return (
+    Array.isArray(value) &&
+    value.every((item) => allowed.some((listed) => !Array.isArray(listed) && jsonEqual(listed, item)))
+  );
 }
 
 /**
  * One layer of callability: argument values a tool may (allow) or may not (deny) be called with.
- * Deny is checked first. Only top-level arguments are checked; tools without a rule pass.
+ * Deny is checked first. Only top-level arguments are checked; tools without a rule pass. Values are
+ * compared in the operation's canonical form ({@link ArgumentForms}), listed values too, and an
+ * omitted argument is what the operation will do with it: its default if it has one, otherwise
+ * "no restriction", which a deny refuses (it would include the denied values) and an allow refuses.
  */
 export class CallabilityFilter {
   private readonly allow: RuleIndex;
@@ -50,25 +73,45 @@ export class CallabilityFilter {
     return this.allow.size === 0 && this.deny.size === 0;
   }
 
+  /** Whether any rule (allow or deny, exact or glob) applies to this name. */
+  hasRuleFor(name: string): boolean {
+    const normalized = normalizeName(name);
+    return this.allow.rulesFor(normalized).length > 0 || this.deny.rulesFor(normalized).length > 0;
+  }
+
   /** Undefined when allowed; otherwise a refusal naming the tool, the argument and the rule. */
-  check(name: string, args: unknown): string | undefined {
+  check(name: string, args: unknown, forms: ArgumentForms = EXACT_ARGUMENT_FORMS): string | undefined {
     const normalized = normalizeName(name);
     if (!isMatchableName(normalized)) return `Call to ${quote(name)} refused: not a valid tool name`;
     const values = argumentsOf(args);
     return (
-      this.firstDenied(normalized, this.deny.rulesFor(normalized), values) ??
-      this.firstNotAllowed(normalized, this.allow.rulesFor(normalized), values)
+      this.firstDenied(normalized, this.deny.rulesFor(normalized), values, forms) ??
+      this.firstNotAllowed(normalized, this.allow.rulesFor(normalized), values, forms)
     );
   }
 
-  private firstDenied(name: string, rules: CallableRule[], args: Record<string, unknown>): string | undefined {
+  private firstDenied(
+    name: string,
+    rules: CallableRule[],
+    args: Record<string, unknown>,
+    forms: ArgumentForms,
+  ): string | undefined {
     for (const rule of rules) {
       for (const [argument, denied] of rule.args) {
-        if (isPresent(args, argument) && denied.some((v) => jsonEqual(v, args[argument]))) {
+        const value = effectiveValue(args, argument, forms);
+        if (value === undefined) {
           return refusal(
             name,
             rule,
-            `argument \`${argument}\` value ${quote(args[argument])} is in the denied list ${quote(denied)}`,
+            `argument \`${argument}\` is omitted, so the call is not restricted to values outside the denied list ${quote(denied)}`,
+          );
+        }
+        const hit = denied.find((listed) => hits(value, forms.value(argument, listed)));
+        if (hit !== undefined) {
+          return refusal(
+            name,
+            rule,
+            `argument \`${argument}\` value ${quote(value)} is in the denied list ${quote(denied)}`,
           );
         }
       }
@@ -76,16 +119,29 @@ export class CallabilityFilter {
     return undefined;
   }
 
-  private firstNotAllowed(name: string, rules: CallableRule[], args: Record<string, unknown>): string | undefined {
+  private firstNotAllowed(
+    name: string,
+    rules: CallableRule[],
+    args: Record<string, unknown>,
+    forms: ArgumentForms,
+  ): string | undefined {
     for (const rule of rules) {
       for (const [argument, allowed] of rule.args) {
-        if (!isPresent(args, argument))
+        // Fail closed: an omitted argument is refused even when the operation has a default for it.
+        const given = Object.hasOwn(args, argument) ? args[argument] : undefined;
+        if (given === undefined || given === null)
           return refusal(name, rule, `argument \`${argument}\` is required by the allow list`);
-        if (!allowed.some((v) => jsonEqual(v, args[argument]))) {
+        const value = forms.value(argument, given);
+        if (
+          !covered(
+            value,
+            allowed.map((listed) => forms.value(argument, listed)),
+          )
+        ) {
           return refusal(
             name,
             rule,
-            `argument \`${argument}\` value ${quote(args[argument])} is not in the allowed list ${quote(allowed)}`,
+            `argument \`${argument}\` value ${quote(value)} is not in the allowed list ${quote(allowed)}`,
           );
         }
       }

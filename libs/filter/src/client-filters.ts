@@ -1,6 +1,7 @@
 import { CallabilityFilter } from './callability.filter';
 import { parseCallableRules } from './callable-rules.parser';
 import { parsePatternList } from './glob-pattern.parser';
+import type { ArgumentForms } from './interfaces/argument-forms.interface';
 import type { FilterSourceNames, FilterSpec } from './interfaces/filter-spec.interface';
 import { VisibilityFilter } from './visibility.filter';
 
@@ -66,13 +67,22 @@ export class ClientFilters {
     return this.visibility.every((layer) => layer.isMetaToolVisible(name));
   }
 
-  /** Undefined when the call is allowed; otherwise the refusal naming tool, argument and rule. */
-  checkCallable(name: string, args: unknown): string | undefined {
+  /**
+   * Undefined when the call is allowed; otherwise the refusal naming tool, argument and rule.
+   * `forms` says how the operation reads its arguments (canonical forms, defaults); without it values
+   * are compared exactly.
+   */
+  checkCallable(name: string, args: unknown, forms?: ArgumentForms): string | undefined {
     for (const layer of this.callability) {
-      const refusal = layer.check(name, args);
+      const refusal = layer.check(name, args, forms);
       if (refusal) return refusal;
     }
     return undefined;
+  }
+
+  /** Whether any callability rule of any layer names this tool (exactly or by a glob). */
+  hasCallableRule(name: string): boolean {
+    return this.callability.some((layer) => layer.hasRuleFor(name));
   }
 
   /** Both filters must agree (a profile AND a request's headers): the result is never wider than either. */

@@ -83,7 +83,8 @@ describe('filtersFromEnv', () => {
     expect(filters.isVisible('query_GetOrders')).toBe(true);
     expect(filters.isVisible('query_SecretThing')).toBe(false);
     expect(filters.isMetaToolVisible('execute')).toBe(true);
-    expect(filters.checkCallable('query_GetOrders', { limit: 10 })).toBeUndefined();
+    expect(filters.checkCallable('query_GetOrders', { limit: 10, status: 'y' })).toBeUndefined();
+    expect(filters.checkCallable('query_GetOrders', { limit: 10 })).toContain('omitted');
     expect(filters.checkCallable('query_GetOrders', { limit: 10, status: 'x' })).toContain('denied');
   });
 

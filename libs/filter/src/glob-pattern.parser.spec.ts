@@ -103,3 +103,27 @@ describe('parsePatternList', () => {
     );
   });
 });
+
+describe('malformed patterns (stray or unbalanced braces, parts that can never match)', () => {
+  it.each([
+    ['command_*}', "'}' at 10 closes no '{'"],
+    ['query_{Get}', 'offers no choice'],
+    ['query_{}', 'offers no choice'],
+    ['query_a.b', 'can never match'],
+    ['query_a-b', 'can never match'],
+    ['query_x,y}', 'can never match'],
+  ])('refuses %j', (pattern, message) => {
+    expect(() => compilePattern(pattern, SOURCE)).toThrow(message);
+  });
+
+  it('a stray brace does not swallow the next item of a list: the list is refused', () => {
+    expect(splitPatterns('query_Nothing},command_*')).toEqual(['query_Nothing}', 'command_*']);
+    expect(() => parsePatternList('query_Nothing},command_*', SOURCE)).toThrow("closes no '{'");
+  });
+
+  it('still accepts the glob syntax names can match', () => {
+    for (const pattern of ['query_{a,b}*', 'q_{a..c}', 'q_[a-c]x', 'q_[^a]', 'q_{a,{b,c}}', 'command_*']) {
+      expect(() => compilePattern(pattern, SOURCE)).not.toThrow();
+    }
+  });
+});

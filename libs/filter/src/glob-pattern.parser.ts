@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import { FilterParseError } from './errors/filter-parse.error';
 import { FILTER_LIMITS } from './filter.constants';
 import { asciiLine, normalizeName, quote } from './filter-name.util';
+import { globSyntaxProblem } from './glob-syntax.check';
 
 /** One compiled glob: the pattern as written and its matcher over normalized names. */
 export interface GlobPattern {
@@ -34,7 +35,8 @@ export function splitPatterns(list: string): string[] {
     const c = list[i];
     if (c === '\\') i++;
     else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth--;
+    // Never below 0: a stray `}` must not swallow the next item (the pattern holding it is refused).
+    else if ((c === '}' || c === ']') && depth > 0) depth--;
     else if (c === ',' && depth === 0) {
       items.push(list.slice(start, i));
       start = i + 1;
@@ -70,14 +72,18 @@ export function compilePattern(raw: string, source: string): GlobPattern {
   const pattern = normalizeName(raw);
   const problem = shapeProblem(raw, pattern);
   if (problem) throw new FilterParseError(source, problem);
+  let matches: (name: string) => boolean;
   try {
-    return { pattern: raw, matches: picomatch(pattern, PICOMATCH_OPTIONS) };
+    matches = picomatch(pattern, PICOMATCH_OPTIONS);
   } catch (error) {
     throw new FilterParseError(
       source,
       `pattern ${quote(raw)} is not a valid glob: ${asciiLine((error as Error).message)}`,
     );
   }
+  const malformed = globSyntaxProblem(raw, pattern);
+  if (malformed) throw new FilterParseError(source, malformed);
+  return { pattern: raw, matches };
 }
 
 function collectItems(input: unknown, source: string): { raw: string; source: string }[] {

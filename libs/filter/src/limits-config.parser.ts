@@ -5,8 +5,14 @@ type Add = (path: string, problem: string) => void;
 /** The whole-number limits of the `limits` section (0 allowed: off). */
 export const LIMIT_COUNT_KEYS = [
   'maxSessions',
+  'maxSessionsPerKey',
+  'maxSessionsPerAddress',
+  'unusedSessionTimeoutMs',
   'maxWsConnectionsPerAddress',
   'maxWsConnections',
+  'maxWsConnectionsPerKey',
+  'wsInitializeTimeoutMs',
+  'wsIdleTimeoutMs',
   'maxInFlightPerSession',
   'maxMessageBytes',
   'maxHeaderBytes',
@@ -17,6 +23,8 @@ export const LIMIT_COUNT_KEYS = [
   'wsHeartbeatMs',
   'wsMaxBufferedBytes',
   'eventStoreMaxBytes',
+  'replayBudgetBytes',
+  'eventStoreTtlMs',
 ] as const;
 const LIMIT_KEYS: readonly string[] = [...LIMIT_COUNT_KEYS, 'rateLimit'];
 const RATE_KEYS = ['requestsPerSecond', 'burst'];

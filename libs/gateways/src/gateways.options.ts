@@ -17,6 +17,8 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     ssePollAfterMs: options.ssePollAfterMs ?? 0,
     eventStoreMaxEvents: options.eventStoreMaxEvents ?? 1_000,
     eventStoreMaxBytes: options.eventStoreMaxBytes ?? ONE_MIB,
+    replayBudgetBytes: options.replayBudgetBytes ?? 64 * ONE_MIB,
+    eventStoreTtlMs: options.eventStoreTtlMs ?? 5 * 60_000,
     ...resolveEdgeLimits(options),
     shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
     access: options.access,

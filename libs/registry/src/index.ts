@@ -10,3 +10,4 @@ export { RegistryModule } from './registry.module';
 export { JSON_SCHEMA_DIALECT } from './schema/json-schema-2020';
 export { MAX_SHAPE_CHARS, renderOutputShape, renderTypeDeclarations } from './schema/ts-shape.renderer';
 export { renderTsDeclarations, renderTsType } from './schema/ts-type.renderer';
+export { ArgumentCanon } from './validation/argument-canon';

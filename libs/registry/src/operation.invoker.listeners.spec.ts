@@ -78,9 +78,11 @@ describe('OperationInvoker invocation listeners', () => {
     ]);
   });
 
-  it('records refusals of known operations only, and says nothing of unknown names', async () => {
+  it('records refusals of known operations and of operation-shaped names that name none, nothing else', async () => {
     invoker.reportRefusal('command_Listened', { warehouse: 'AMS' }, contextWith(), 'Call refused: warehouse');
-    invoker.reportRefusal('command_Nope', {}, contextWith(), 'refused');
+    invoker.reportRefusal('command_Nope', {}, contextWith(), 'not an operation');
+    invoker.reportRefusal('search', {}, contextWith(), 'refused');
+    invoker.reportRefusal('command/Nope', {}, contextWith(), 'refused');
     await invoker.invoke('command_Nope', {}, contextWith()).catch(() => undefined);
     expect(seen).toEqual([
       expect.objectContaining({
@@ -90,6 +92,7 @@ describe('OperationInvoker invocation listeners', () => {
         args: { warehouse: 'AMS' },
         durationMs: 0,
       }),
+      expect.objectContaining({ name: 'command_Nope', kind: 'command', outcome: 'refused', error: 'not an operation' }),
     ]);
   });
 

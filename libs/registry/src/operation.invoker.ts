@@ -7,6 +7,7 @@ import type {
   OperationContext,
   OperationDescriptor,
   OperationInvocation,
+  OperationKind,
 } from './interfaces';
 import { OperationRegistry } from './operation.registry';
 import { isAborted, raceAbort, throwIfAborted } from './utils/abort.util';
@@ -56,11 +57,13 @@ export class OperationInvoker {
 
   /**
    * Records a call a caller refused before invoking it (the client may not see or call the
-   * operation, or not with these arguments), so listeners see refusals next to calls. Unknown
-   * names are ignored: nothing was there to refuse.
+   * operation, or not with these arguments), so listeners see refusals next to calls. A name shaped
+   * like an operation (`<kind>_<id>`) that names none is recorded too: a hidden operation and a
+   * missing one then cost the caller the same work (the audit line is the costly part), and probing
+   * for commands shows in the audit log. Other names are ignored.
    */
   reportRefusal(name: string, rawArgs: unknown, ctx: OperationContext, reason: string): void {
-    const operation = this.registry.get(name);
+    const operation = this.registry.get(name) ?? operationShaped(name);
     if (operation) this.notify(operation, rawArgs, ctx, 'refused', reason, Date.now(), 0);
   }
 
@@ -73,7 +76,7 @@ export class OperationInvoker {
   }
 
   private notify(
-    operation: OperationDescriptor,
+    operation: Pick<OperationDescriptor, 'name' | 'kind'>,
     args: unknown,
     context: OperationContext,
     outcome: InvocationOutcome,
@@ -100,6 +103,14 @@ export class OperationInvoker {
       }
     }
   }
+}
+
+const OPERATION_NAME = /^(query|view|report|command)_[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** The name and kind of a name shaped like an operation's, or undefined. */
+function operationShaped(name: string): Pick<OperationDescriptor, 'name' | 'kind'> | undefined {
+  if (name.length > 200 || !OPERATION_NAME.test(name)) return undefined;
+  return { name, kind: name.slice(0, name.indexOf('_')) as OperationKind };
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

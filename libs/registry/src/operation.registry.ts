@@ -5,6 +5,7 @@ import type { RegisteredOperation } from './interfaces/registered-operation.inte
 import { type OperationDefinition, OperationDescriptorFactory } from './operation-descriptor.factory';
 import { OPERATION_KINDS } from './registry.constants';
 import { duplicateOperationMessage, registrySealedMessage } from './registry.messages';
+import type { ArgumentCanon } from './validation/argument-canon';
 
 const PROGRAMMATIC_PREFIX = 'programmatic:';
 
@@ -95,6 +96,11 @@ export class OperationRegistry {
   /** Internal: the bound handler of an operation, for the invoker. */
   handlerOf(name: string): OperationHandler | undefined {
     return this.operations.get(name)?.handler;
+  }
+
+  /** How an operation reads its arguments (canonical forms, defaults), for access rules; undefined when unknown. */
+  canonOf(name: string): ArgumentCanon | undefined {
+    return this.operations.get(name)?.validator.canon;
   }
 
   /** @internal Everything the invoker needs to run an operation. */

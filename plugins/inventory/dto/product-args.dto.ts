@@ -1,4 +1,4 @@
-import { ArgDescription } from '@myko/registry';
+import { ArgDescription, Normalize } from '@myko/registry';
 import {
   ArrayMaxSize,
   IsArray,
@@ -18,6 +18,7 @@ export class ListProductsArgs extends PageArgs {
   @IsOptional()
   @IsString()
   @ArgDescription('Exact category name, e.g. "Furniture" (see query_ListCategories).')
+  @Normalize('upper')
   category?: string;
 
   @IsOptional()
@@ -29,6 +30,7 @@ export class ListProductsArgs extends PageArgs {
   @IsString()
   @Length(1, 100)
   @ArgDescription('Case-insensitive text contained in the name or SKU.')
+  @Normalize('lower')
   search?: string;
 
   @IsOptional()
@@ -58,6 +60,7 @@ export class GetProductsArgs {
   @ArrayMaxSize(200)
   @IsString({ each: true })
   @ArgDescription('SKUs to fetch (exact, case-insensitive).')
+  @Normalize('upper')
   skus?: string[];
 }
 

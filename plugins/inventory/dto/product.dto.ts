@@ -1,4 +1,4 @@
-import { ArgDescription, Entity } from '@myko/registry';
+import { ArgDescription, Entity, Normalize } from '@myko/registry';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { Describe } from '../../common/describe.decorator';
@@ -10,6 +10,7 @@ export class ProductQuery {
   @IsString()
   @Length(1, 60)
   @ArgDescription('Exact category, case-insensitive, e.g. Electronics.')
+  @Normalize('upper')
   category?: string;
 
   @IsOptional()

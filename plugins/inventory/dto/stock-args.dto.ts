@@ -1,4 +1,4 @@
-import { ArgDescription } from '@myko/registry';
+import { ArgDescription, Normalize } from '@myko/registry';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
 import { PageArgs } from '../../common/dto/page-args.dto';
 import { IsDay } from '../../common/is-day.decorator';
@@ -16,11 +16,13 @@ export class ListStockLevelsArgs extends PageArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE_CODE)
+  @Normalize('upper')
   warehouseCode?: string;
 
   @IsOptional()
   @IsString()
   @ArgDescription('Exact category name.')
+  @Normalize('upper')
   category?: string;
 
   @IsOptional()
@@ -39,6 +41,7 @@ export class ListStockMovementsArgs extends PageArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE_CODE)
+  @Normalize('upper')
   warehouseCode?: string;
 
   @IsOptional()
@@ -68,6 +71,7 @@ export class AdjustStockArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE_CODE)
+  @Normalize('upper')
   warehouseCode: string;
 
   @IsInt()
@@ -91,6 +95,7 @@ export class RestockProductArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE_CODE)
+  @Normalize('upper')
   warehouseCode: string;
 
   @IsInt()
@@ -114,11 +119,13 @@ export class TransferStockArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription('Warehouse code the units leave.')
+  @Normalize('upper')
   fromWarehouseCode: string;
 
   @IsString()
   @Length(1, 10)
   @ArgDescription('Warehouse code the units arrive at; must differ from fromWarehouseCode.')
+  @Normalize('upper')
   toWarehouseCode: string;
 
   @IsInt()

@@ -1,4 +1,4 @@
-import { ArgDescription } from '@myko/registry';
+import { ArgDescription, Normalize } from '@myko/registry';
 import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsOptional, IsString, Length } from 'class-validator';
 import { PageArgs } from '../../common/dto/page-args.dto';
 import { CUSTOMER_SEGMENTS, type CustomerSegment } from '../orders.constants';
@@ -12,12 +12,14 @@ export class ListCustomersArgs extends PageArgs {
   @IsOptional()
   @IsString()
   @ArgDescription('Exact city name, case-insensitive.')
+  @Normalize('upper')
   city?: string;
 
   @IsOptional()
   @IsString()
   @Length(1, 100)
   @ArgDescription('Case-insensitive text contained in the name or email.')
+  @Normalize('lower')
   search?: string;
 }
 
@@ -34,6 +36,7 @@ export class GetCustomersArgs {
   @ArrayMaxSize(200)
   @IsEmail({}, { each: true })
   @ArgDescription('Emails to look up (case-insensitive).')
+  @Normalize('lower')
   emails?: string[];
 }
 

@@ -1,4 +1,4 @@
-import { ArgDescription, Entity } from '@myko/registry';
+import { ArgDescription, Entity, Normalize } from '@myko/registry';
 import { Type } from 'class-transformer';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
 import { Describe } from '../../common/describe.decorator';
@@ -15,6 +15,7 @@ export class CustomerQuery {
   @IsString()
   @Length(1, 80)
   @ArgDescription('Exact city name, case-insensitive.')
+  @Normalize('upper')
   city?: string;
 }
 

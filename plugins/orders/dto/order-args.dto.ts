@@ -1,4 +1,4 @@
-import { ArgDescription } from '@myko/registry';
+import { ArgDescription, Normalize } from '@myko/registry';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -34,6 +34,7 @@ export class ListOrdersArgs extends PageArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription('Fulfilling warehouse code, e.g. BER.')
+  @Normalize('upper')
   warehouseCode?: string;
 
   @IsOptional()
@@ -108,6 +109,7 @@ export class PlaceOrderArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription('Warehouse that fulfils the order, e.g. BER; every line must be available there.')
+  @Normalize('upper')
   warehouseCode: string;
 
   @IsArray()
@@ -144,5 +146,6 @@ export class CancelOrderArgs {
     'Guard: the code of the warehouse the order must be fulfilled by; otherwise nothing is cancelled. ' +
       'Lets an access profile allow cancelling for one warehouse only.',
   )
+  @Normalize('upper')
   warehouseCode?: string;
 }

@@ -1,4 +1,4 @@
-import { ArgDescription } from '@myko/registry';
+import { ArgDescription, Normalize } from '@myko/registry';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { IsDay } from '../../common/is-day.decorator';
 import { CUSTOMER_SEGMENTS, type CustomerSegment } from '../../orders';
@@ -21,11 +21,13 @@ export class SalesByDayArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE)
+  @Normalize('upper')
   warehouseCode?: string;
 
   @IsOptional()
   @IsString()
   @ArgDescription('Only lines of products in this category.')
+  @Normalize('upper')
   category?: string;
 }
 
@@ -35,11 +37,13 @@ export class LowStockArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE)
+  @Normalize('upper')
   warehouseCode?: string;
 
   @IsOptional()
   @IsString()
   @ArgDescription('Only products in this category.')
+  @Normalize('upper')
   category?: string;
 
   @IsOptional()
@@ -94,6 +98,7 @@ export class TopProductsArgs {
   @IsOptional()
   @IsString()
   @ArgDescription('Only products in this category.')
+  @Normalize('upper')
   category?: string;
 
   @IsOptional()
@@ -125,6 +130,7 @@ export class RevenueByCategoryArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE)
+  @Normalize('upper')
   warehouseCode?: string;
 }
 
@@ -139,5 +145,6 @@ export class InventoryValuationArgs {
   @IsString()
   @Length(1, 10)
   @ArgDescription(WAREHOUSE)
+  @Normalize('upper')
   warehouseCode?: string;
 }

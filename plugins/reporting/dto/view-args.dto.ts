@@ -1,4 +1,4 @@
-import { ArgDescription } from '@myko/registry';
+import { ArgDescription, Normalize } from '@myko/registry';
 import { IsInt, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
 
 /** Arguments of `view_OrderSummary`. */
@@ -30,5 +30,6 @@ export class ProductAvailabilityArgs {
   @ValidateIf((args: ProductAvailabilityArgs) => args.productId === undefined || args.sku !== undefined)
   @IsString()
   @ArgDescription('Product SKU, e.g. ELE-001; required unless productId is given.')
+  @Normalize('upper')
   sku?: string;
 }

@@ -2,9 +2,12 @@
  * The hostile client: two loops at once, until told to stop. One HTTP session sends the resource attacks
  * (infinite loop, memory bombs), which soon earn it the execute abuse backoff and its refusals; one
  * WebSocket sends every other attack (escape probes, pollution, console and call floods), which stop at
- * their own limits without tripping the backoff, so every escape attempt really runs. Records how each ended.
+ * their own limits without tripping the backoff, so every escape attempt really runs; a third loop attacks
+ * the edge (session and socket exhaustion, replay memory, malformed patterns; `hostile-edge.js`). Records how
+ * each ended.
  */
 const { ATTACKS, escapeEvidence, hostMarkers } = require('./hostile-attacks');
+const { EDGE_ATTACKS, edgeAttackLoop } = require('./hostile-edge');
 const { toolErrorKind } = require('./json-rpc-answer');
 const { HttpSession } = require('./http-session');
 const { WsSession } = require('./ws-session');
@@ -12,7 +15,9 @@ const { WsSession } = require('./ws-session');
 class HostileTally {
   constructor() {
     /** @type {Map<string, { runs: number, outcomes: Map<string, number>, unexpected: number, maxMs: number }>} */
-    this.byAttack = new Map(ATTACKS.map((a) => [a.name, { runs: 0, outcomes: new Map(), unexpected: 0, maxMs: 0 }]));
+    this.byAttack = new Map(
+      [...ATTACKS, ...EDGE_ATTACKS].map((a) => [a.name, { runs: 0, outcomes: new Map(), unexpected: 0, maxMs: 0 }]),
+    );
     this.escapes = [];
     this.protocolErrors = [];
   }
@@ -57,8 +62,8 @@ async function attackLoop(session, attacks, tally, markers, shouldStop) {
   for (let turn = 0; !shouldStop(); turn++) await attackOnce(session, attacks[turn % attacks.length], tally, markers);
 }
 
-/** Opens both sessions and attacks until `shouldStop()`; resolves the tally. */
-async function runHostileClient(server, shouldStop) {
+/** Opens both sessions and attacks until `shouldStop()` (the edge too, unless `edge` is false); resolves the tally. */
+async function runHostileClient(server, shouldStop, { edge = true } = {}) {
   const tally = new HostileTally();
   const markers = hostMarkers(server.dir);
   const resourceSession = await new HttpSession(server.port, 'load-hostile').open();
@@ -79,6 +84,7 @@ async function runHostileClient(server, shouldStop) {
         markers,
         shouldStop,
       ),
+      edge ? edgeAttackLoop(server.port, tally, shouldStop) : undefined,
     ]);
   } finally {
     resourceSession.close();

@@ -28,14 +28,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 /**
- * Starts the server; `--port 0` lets the OS pick a free port, which the server then logs.
+ * Starts the server; `--port 0` lets the OS pick a free port, which the server then logs. `extraArgs` go
+ * to `serve` as given (e.g. `--config <file>`).
  * @returns {Promise<{ pid: number, port: number, dir: string, log(): string, close(): Promise<void> }>}
  */
-async function startLauncher() {
+async function startLauncher(extraArgs = []) {
   if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first.`);
   const dir = mkdtempSync(join(tmpdir(), 'myko-load-'));
   const args = ['--no-node-snapshot', LAUNCHER, 'serve', '--host', '127.0.0.1', '--port', '0'];
-  args.push('--db', join(dir, 'myko.db'), '--audit-log', join(dir, 'audit.log'));
+  args.push('--db', join(dir, 'myko.db'), '--audit-log', join(dir, 'audit.log'), ...extraArgs);
   const child = spawn(process.execPath, args, { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const keep = (chunk) => {

@@ -22,16 +22,16 @@ async function openClients(port, count) {
 
 /**
  * @param {{ port: number, pid: number, dir: string }} server
- * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, sampleEveryMs?: number }} options
+ * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, sampleEveryMs?: number }} options
  */
-async function runPhase(server, { clients, durationMs, thinkMs, hostile, sampleEveryMs = SAMPLE_EVERY_MS }) {
+async function runPhase(server, { clients, durationMs, thinkMs, hostile, edge, sampleEveryMs = SAMPLE_EVERY_MS }) {
   const honest = await openClients(server.port, clients);
   const recorder = new Recorder();
   const monitor = startMonitor(server, sampleEveryMs);
   recorder.startedAt = Date.now();
   const stopAt = recorder.startedAt + durationMs;
   const shouldStop = () => Date.now() >= stopAt;
-  const hostileRun = hostile ? runHostileClient(server, shouldStop) : Promise.resolve(undefined);
+  const hostileRun = hostile ? runHostileClient(server, shouldStop, { edge }) : Promise.resolve(undefined);
   try {
     await Promise.all(honest.map((client) => runHonestClient(client, recorder, { thinkMs, stopAt })));
     recorder.endedAt = Date.now();

@@ -58,7 +58,7 @@ describe('HostBridge', () => {
     await first.bridge.call('query', 'Echo', '{"n":2}');
     await first.bridge.call('query', 'Other', '');
     const second = bridge();
-    await second.bridge.call('query', 'Echo', '{}');
+    await second.bridge.call('query', 'Echo', '{"n":3}');
     const [a, b, other, later] = seen.map((s) => s.ctx);
     expect(b).toBe(a);
     expect(other).not.toBe(a);

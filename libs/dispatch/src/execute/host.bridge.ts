@@ -43,9 +43,10 @@ export class HostBridge implements SandboxBridge {
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     if (kind === 'search' || kind === 'describe') return this.discover(kind, String(id), argsJson);
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
-    const ctx = this.admitted.get(name) ?? this.admit(name, argsJson);
+    // Parsed before the name is looked at: a hidden and a missing operation cost the host the same work.
     const args = parseArguments(name, argsJson);
-    const refusal = this.request.client.filters.checkCallable(name, args);
+    const ctx = this.admitted.get(name) ?? this.admit(name, args);
+    const refusal = this.request.client.filters.checkCallable(name, args, this.registry.canonOf(name));
     if (refusal !== undefined) {
       reportRefusal(this.invoker, this.request, name, args, refusal);
       throw new CallRefusedError(refusal);
@@ -59,11 +60,13 @@ export class HostBridge implements SandboxBridge {
    * existence and visibility are checked once (a refused name is checked, and reported, on every
    * call); the context holds nothing per call, so it is kept too.
    */
-  private admit(name: string, argsJson: string): OperationContext {
-    if (!this.registry.get(name)) throw this.notFound(name);
-    if (!this.request.client.filters.isVisible(name)) {
-      // Indistinguishable from an unknown operation for the script; recorded as a refusal for the audit.
-      reportRefusal(this.invoker, this.request, name, argsJson, `${name} is not visible to this client`);
+  private admit(name: string, args: object): OperationContext {
+    // A hidden and a missing operation take the same path (lookup, audited refusal, the same error):
+    // neither the answer nor the time it takes tells them apart.
+    const exists = this.registry.get(name) !== undefined;
+    if (!exists || !this.request.client.filters.isVisible(name)) {
+      const reason = exists ? `${name} is not visible to this client` : `${name} is not an operation`;
+      reportRefusal(this.invoker, this.request, name, args, reason);
       throw this.notFound(name);
     }
     this.client ??= clientInfoOf(this.request);

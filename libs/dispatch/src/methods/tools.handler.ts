@@ -56,7 +56,7 @@ export class ToolsHandler {
     const mode = this.modes.modeOf(request.client);
     const source = this.sources[mode].find((candidate) => candidate.has(name, filters));
     if (!source) return this.notATool(name, args, mode, request);
-    const refusal = filters.checkCallable(name, args);
+    const refusal = filters.checkCallable(name, args, this.registry.canonOf(name));
     if (refusal !== undefined) {
       source.refused?.(name, args, refusal, request);
       return toolError(refusal);
@@ -81,8 +81,14 @@ export class ToolsHandler {
   ): CallToolResult {
     const filters = request.client.filters;
     if (mode !== 'code') {
-      if (this.direct.isHidden(name, filters))
-        this.direct.refused(name, args, `${name} is not visible to this client`, request);
+      // Hidden or missing, the same work: an audited refusal (names not shaped like operations are ignored).
+      const hidden = this.direct.isHidden(name, filters);
+      this.direct.refused(
+        name,
+        args,
+        `${name} is ${hidden ? 'not visible to this client' : 'not an operation'}`,
+        request,
+      );
       throw new UnknownToolError(name);
     }
     const hint = legacyToolHint(name, this.registry, filters, (near) => this.searchService.closest(near, filters));

@@ -2,9 +2,11 @@ import type { ClientFilters } from '@myko/filter';
 import {
   McpPrimitiveRegistry,
   type McpResourceHandler,
+  type McpResourceOperationArgs,
   type McpStaticResourceEntry,
   type McpTemplateResourceEntry,
   NotFoundError,
+  OperationRegistry,
 } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ResourceNotFoundError } from '../errors';
@@ -15,6 +17,8 @@ import { toResourceContents } from './resource-contents';
 /** A readable custom resource: the static entry or the template that matched, and its variables. */
 interface ResolvedResource {
   name: string;
+  operation?: string;
+  operationArgs?: McpResourceOperationArgs;
   mimeType?: string;
   handler: McpResourceHandler;
   variables: Record<string, string>;
@@ -22,21 +26,24 @@ interface ResolvedResource {
 
 /**
  * The plugins' `@McpResource`s: static resources and templates, visible by their `name` under the
- * same globs as operations. A URI that is unknown, hidden, or that the handler reports missing
- * (`NotFoundError`) answers -32002.
+ * same globs as operations. A resource backed by an operation (`operation`) is also subject to that
+ * operation's visibility and callability: its `operationArgs` must pass the rules, and without them
+ * any rule on the operation hides it. A URI that is unknown, hidden, or that the handler reports
+ * missing (`NotFoundError`) answers -32002.
  */
 @Injectable()
 export class CustomResourceCatalog {
   constructor(
     private readonly registry: McpPrimitiveRegistry,
     private readonly contexts: McpContextFactory,
+    private readonly operations: OperationRegistry,
   ) {}
 
   /** `resources/list` items of the visible static resources. */
   list(filters: ClientFilters): Record<string, unknown>[] {
     return this.registry
       .resources()
-      .filter((resource) => filters.isVisible(resource.name))
+      .filter((resource) => this.allows(resource, {}, filters))
       .map(toListedResource);
   }
 
@@ -44,7 +51,7 @@ export class CustomResourceCatalog {
   templates(filters: ClientFilters): Record<string, unknown>[] {
     return this.registry
       .templates()
-      .filter((template) => filters.isVisible(template.name))
+      .filter((template) => this.allows(template, undefined, filters))
       .map(toListedTemplate);
   }
 
@@ -68,10 +75,30 @@ export class CustomResourceCatalog {
 
   private resolve(uri: string, filters: ClientFilters): ResolvedResource | undefined {
     const fixed = this.registry.resource(uri);
-    if (fixed) return filters.isVisible(fixed.name) ? { ...fixed, variables: {} } : undefined;
+    if (fixed) return this.allows(fixed, {}, filters) ? { ...fixed, variables: {} } : undefined;
     const matched = this.registry.matchTemplate(uri);
-    if (!matched || !filters.isVisible(matched.template.name)) return undefined;
+    if (!matched || !this.allows(matched.template, matched.variables, filters)) return undefined;
     return { ...matched.template, variables: matched.variables };
+  }
+
+  /**
+   * Visible by name, and where an operation backs it, allowed by that operation's rules for the
+   * arguments it stands for. `variables` undefined: a template being listed, checked when read.
+   */
+  private allows(
+    resource: Pick<ResolvedResource, 'name' | 'operation' | 'operationArgs'>,
+    variables: Readonly<Record<string, string>> | undefined,
+    filters: ClientFilters,
+  ): boolean {
+    if (!filters.isVisible(resource.name)) return false;
+    const { operation, operationArgs } = resource;
+    if (operation === undefined) return true;
+    if (!filters.isVisible(operation)) return false;
+    if (!filters.hasCallableRule(operation)) return true;
+    if (operationArgs === undefined) return false;
+    if (typeof operationArgs === 'function' && variables === undefined) return true;
+    const args = typeof operationArgs === 'function' ? operationArgs(variables ?? {}) : operationArgs;
+    return filters.checkCallable(operation, args, this.operations.canonOf(operation)) === undefined;
   }
 }
 

@@ -4,6 +4,7 @@ export type {
   AuditConfig,
   ToolMode,
 } from './access-config.interface';
+export { type ArgumentForms, EXACT_ARGUMENT_FORMS } from './argument-forms.interface';
 export type { FilterSourceNames, FilterSpec, PatternListInput } from './filter-spec.interface';
 export type { LimitsConfig } from './limits-config.interface';
 export type { AbuseBackoffConfig, SandboxConfig } from './sandbox-config.interface';

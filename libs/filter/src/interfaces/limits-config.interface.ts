@@ -6,6 +6,12 @@
  */
 export interface LimitsConfig {
   readonly maxSessions?: number;
+  readonly maxSessionsPerKey?: number;
+  readonly maxSessionsPerAddress?: number;
+  readonly unusedSessionTimeoutMs?: number;
+  readonly maxWsConnectionsPerKey?: number;
+  readonly wsInitializeTimeoutMs?: number;
+  readonly wsIdleTimeoutMs?: number;
   readonly maxWsConnectionsPerAddress?: number;
   readonly maxWsConnections?: number;
   readonly maxInFlightPerSession?: number;
@@ -20,4 +26,6 @@ export interface LimitsConfig {
   readonly wsHeartbeatMs?: number;
   readonly wsMaxBufferedBytes?: number;
   readonly eventStoreMaxBytes?: number;
+  readonly replayBudgetBytes?: number;
+  readonly eventStoreTtlMs?: number;
 }

@@ -8,6 +8,8 @@ import { headerFilters } from './header-filters';
 /** Who a client is (its access profile's name, when one applies) and what it may see and call. */
 export interface ClientAccess {
   readonly principal?: string;
+  /** Hex SHA-256 of the API key presented (undefined: no key): what an HTTP session is bound to. */
+  readonly keyId?: string;
   readonly filters: ClientFilters;
 }
 
@@ -44,6 +46,7 @@ export class ClientAccessResolver {
 
   resolve(headers: IncomingHttpHeaders): AccessResolution {
     let principal: string | undefined;
+    let keyId: string | undefined;
     let base = ClientFilters.ALLOW_ALL;
     if (this.profiles) {
       const bearer = this.profiles.resolveBearer(headers.authorization);
@@ -52,11 +55,13 @@ export class ClientAccessResolver {
         return { refusal: { status: 401, message: `Unauthorized: ${bearer.message}`, headers } };
       }
       principal = bearer.profile?.name;
+      keyId = bearer.status === 'authenticated' ? bearer.keyId : undefined;
       base = bearer.profile?.filters ?? base;
     }
     const parsed = headerFilters(headers);
     if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
-    return { access: { principal, filters: this.and(base, parsed.filters) } };
+    const filters = this.and(base, parsed.filters);
+    return { access: keyId === undefined ? { principal, filters } : { principal, keyId, filters } };
   }
 
   private and(profile: ClientFilters, requested: ClientFilters): ClientFilters {

@@ -29,6 +29,7 @@ import {
 import { McpPostResponder } from './mcp-post.responder';
 import { type McpHttpSession, McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
+import type { SessionOwner } from './session-owner';
 import { STANDALONE_STREAM_ID } from './session-streams';
 import { SseStream } from './sse.stream';
 
@@ -64,8 +65,8 @@ export class McpHttpEndpoint {
     if (kind === 'request') this.drain.assertAcceptingRequests();
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
-      this.limiter.admitInitialize(req, access, message);
-      return this.initialize(message, access, req, res, accepted);
+      const owner = this.limiter.admitInitialize(req, access, message);
+      return this.initialize(message, access, owner, req, res, accepted);
     }
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
@@ -74,11 +75,18 @@ export class McpHttpEndpoint {
     const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
     if (kind === 'request') {
       cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
+      session.requests++;
     }
+    // A running request keeps its session from expiring or being evicted.
+    session.active++;
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch
       .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined))
-      .finally(() => admitted?.release());
+      .finally(() => {
+        session.active--;
+        session.lastSeenAt = Date.now();
+        admitted?.release();
+      });
     this.drain.markResponse(res);
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
     if (kind === 'request' && response) responder.respond(response);
@@ -136,11 +144,12 @@ export class McpHttpEndpoint {
   private async initialize(
     message: unknown,
     access: ClientAccess,
+    owner: SessionOwner,
     req: IncomingMessage,
     res: ServerResponse,
     accepted: AcceptedResponses,
   ): Promise<void> {
-    const session = this.sessions.open(this.sessions.newId(), access.principal);
+    const session = this.sessions.open(this.sessions.newId(), owner);
     const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
     const response = await this.dispatch.handle(message, this.client(session.id, access));
@@ -176,8 +185,9 @@ export class McpHttpEndpoint {
   }
 
   /**
-   * A session belongs to the principal that initialized it: another key's request on it is answered
-   * like an unknown session (404), so a session id alone never lends a profile to someone else.
+   * A session belongs to the API key that initialized it (its digest; anonymous sessions to the
+   * keyless profile): another key's request on it, even of the same profile, is answered like an
+   * unknown session (404) — POST, GET with `Last-Event-ID` and DELETE alike.
    */
   private requireSession(req: IncomingMessage, access: ClientAccess): McpHttpSession {
     const id = header(req, MCP_SESSION_HEADER);

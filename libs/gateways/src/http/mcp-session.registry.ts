@@ -3,40 +3,72 @@ import { DispatchService } from '@myko/dispatch';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { ReplayBudget } from './replay-budget';
+import { evictionVictim } from './session-eviction';
+import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
 import { SessionStreams } from './session-streams';
 
 /** One Streamable HTTP session, keyed by its `Mcp-Session-Id`. */
 export interface McpHttpSession {
   readonly id: string;
-  /** The access profile that initialized it (undefined: an anonymous client); only it may use the session. */
+  /** The key (digest), profile and address that initialized it; only that key may use the session. */
+  readonly owner: SessionOwner;
+  /** The same as `owner.principal`. */
   readonly principal?: string;
+  readonly openedAt: number;
   lastSeenAt: number;
+  /** JSON-RPC requests made after `initialize`: a session that never made one expires sooner. */
+  requests: number;
+  /** Requests still running: a session is never evicted while one runs. */
+  active: number;
   /** Its SSE streams (request streams, the standalone GET stream) and their replay buffer. */
   readonly streams: SessionStreams;
 }
 
+/** Why there is no room for a new session. */
+export type SessionRoomRefusal = 'perKey' | 'perAddress' | 'total';
+
+type RegistryOptions = Pick<
+  ResolvedGatewaysOptions,
+  | 'sessionIdleTimeoutMs'
+  | 'unusedSessionTimeoutMs'
+  | 'maxSessions'
+  | 'maxSessionsPerKey'
+  | 'maxSessionsPerAddress'
+  | 'eventStoreMaxEvents'
+  | 'eventStoreMaxBytes'
+  | 'replayBudgetBytes'
+  | 'eventStoreTtlMs'
+>;
+
 /**
  * The live Streamable HTTP sessions: opened by `initialize` (kept if it succeeds), touched by every request,
- * ended by DELETE, by idle expiry, or at shutdown. Ending one also ends its dispatch state.
+ * ended by DELETE, by idle expiry (sooner for a session that never made a request), by eviction to make
+ * room, or at shutdown. Ending one also ends its dispatch state. Their replay buffers share one budget.
  * @publicApi
  */
 @Injectable()
 export class McpSessionRegistry implements OnApplicationShutdown {
   private readonly logger = new Logger(McpSessionRegistry.name);
   private readonly sessions = new Map<string, McpHttpSession>();
+  /** Sessions per key digest, and anonymous sessions per address. */
+  private readonly byKey = new Map<string, Set<McpHttpSession>>();
+  private readonly anonymousByAddress = new Map<string, Set<McpHttpSession>>();
   private readonly idleMs: number;
   private readonly sweeper: NodeJS.Timeout;
+  /** The replay budget of every session together. */
+  readonly replay: ReplayBudget;
 
   constructor(
     private readonly dispatch: DispatchService,
-    @Inject(GATEWAYS_OPTIONS)
-    private readonly options: Pick<
-      ResolvedGatewaysOptions,
-      'sessionIdleTimeoutMs' | 'eventStoreMaxEvents' | 'eventStoreMaxBytes'
-    >,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: RegistryOptions,
   ) {
     this.idleMs = options.sessionIdleTimeoutMs;
-    const every = Math.min(Math.max(Math.floor(this.idleMs / 4), 1_000), 60_000);
+    this.replay = new ReplayBudget(options.replayBudgetBytes ?? 0, options.eventStoreTtlMs ?? 0);
+    const shortest = Math.min(
+      ...[this.idleMs, options.unusedSessionTimeoutMs ?? 0, options.eventStoreTtlMs ?? 0].filter((ms) => ms > 0),
+    );
+    const every = Math.min(Math.max(Math.floor(shortest / 4), 1_000), 60_000);
     this.sweeper = setInterval(() => this.sweep(), every).unref();
   }
 
@@ -46,27 +78,56 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   }
 
   /**
+   * Makes room for a session of `owner` (before its `initialize`): expired sessions are swept, and at a
+   * cap the idle session that matters least goes — of the same key at the per-key cap, an anonymous one
+   * of the same address at the per-address cap, any anonymous one at the total cap; a session that
+   * never made a request first. Undefined when there is room, else which cap is full.
+   */
+  makeRoom(owner: SessionOwner): SessionRoomRefusal | undefined {
+    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
+    const own = owner.keyId === undefined ? this.anonymousByAddress.get(owner.address) : this.byKey.get(owner.keyId);
+    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
+    if (ownCap > 0 && (own?.size ?? 0) >= ownCap && !this.evictOne(own ?? [], owner.keyId !== undefined)) {
+      return owner.keyId === undefined ? 'perAddress' : 'perKey';
+    }
+    if (maxSessions <= 0 || this.sessions.size < maxSessions) return undefined;
+    this.sweep();
+    if (this.sessions.size < maxSessions || this.evictOne(this.sessions.values(), false)) return undefined;
+    return 'total';
+  }
+
+  /**
    * Registers a session under a new id before its `initialize` is dispatched (the answer may already
    * be an SSE stream); a failed initialize ends it again with reason `failed`.
    */
-  open(id: string = this.newId(), principal?: string): McpHttpSession {
-    const streams = new SessionStreams({
-      maxEvents: this.options.eventStoreMaxEvents,
-      maxBytes: this.options.eventStoreMaxBytes,
-    });
-    const session: McpHttpSession = { id, principal, lastSeenAt: Date.now(), streams };
+  open(id: string = this.newId(), owner: SessionOwner = { address: 'unknown' }): McpHttpSession {
+    const streams = new SessionStreams(
+      { maxEvents: this.options.eventStoreMaxEvents, maxBytes: this.options.eventStoreMaxBytes },
+      this.replay,
+    );
+    const now = Date.now();
+    const session: McpHttpSession = {
+      id,
+      owner,
+      principal: owner.principal,
+      openedAt: now,
+      lastSeenAt: now,
+      requests: 0,
+      active: 0,
+      streams,
+    };
     this.sessions.set(id, session);
+    this.index(session, true);
     return session;
   }
 
   /**
    * The live session with this id (touched), or undefined when it is unknown, ended, expired, or
-   * (when `caller` is given) was opened by another principal: `{ principal: undefined }` is an
-   * anonymous caller.
+   * (when `caller` is given) was opened with another key: `{}` is an anonymous caller.
    */
-  use(id: string, caller?: { readonly principal?: string }): McpHttpSession | undefined {
+  use(id: string, caller?: SessionCaller): McpHttpSession | undefined {
     const session = this.sessions.get(id);
-    if (!session || (caller && session.principal !== caller.principal)) return undefined;
+    if (!session || (caller && !ownsSession(session.owner, caller))) return undefined;
     if (this.isExpired(session, Date.now())) {
       this.end(id, 'idle');
       return undefined;
@@ -76,13 +137,15 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   }
 
   /** Ends a session: closes its streams, drops its stored events and its dispatch state. False when it was not live. */
-  end(id: string, reason: 'deleted' | 'idle' | 'shutdown' | 'failed' = 'deleted'): boolean {
+  end(id: string, reason: 'deleted' | 'idle' | 'shutdown' | 'failed' | 'evicted' = 'deleted'): boolean {
     const session = this.sessions.get(id);
     this.dispatch.endSession(id);
     if (!session) return false;
     this.sessions.delete(id);
+    this.index(session, false);
     session.streams.close();
     if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.idleMs} ms idle`);
+    if (reason === 'evicted') this.logger.log(`Session ${id} evicted to make room for another client`);
     return true;
   }
 
@@ -90,11 +153,12 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     return this.sessions.size;
   }
 
-  /** Ends every session idle for longer than the timeout. */
+  /** Ends every session idle for longer than its timeout, and drops stored events past their expiry. */
   sweep(now = Date.now()): void {
     for (const session of [...this.sessions.values()]) {
       if (this.isExpired(session, now)) this.end(session.id, 'idle');
     }
+    this.replay.expire(now);
   }
 
   /** Ends every session (their SSE streams end cleanly); the shutdown drain calls it once requests are answered. */
@@ -108,7 +172,33 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     this.endAll();
   }
 
+  private evictOne(candidates: Iterable<McpHttpSession>, sameKey: boolean): boolean {
+    const victim = evictionVictim(candidates, sameKey);
+    if (victim) this.end(victim.id, 'evicted');
+    return victim !== undefined;
+  }
+
+  private index(session: McpHttpSession, add: boolean): void {
+    const { keyId, address } = session.owner;
+    const map = keyId === undefined ? this.anonymousByAddress : this.byKey;
+    const key = keyId ?? address;
+    let set = map.get(key);
+    if (add) {
+      if (!set) {
+        set = new Set();
+        map.set(key, set);
+      }
+      set.add(session);
+    } else if (set) {
+      set.delete(session);
+      if (set.size === 0) map.delete(key);
+    }
+  }
+
   private isExpired(session: McpHttpSession, now: number): boolean {
-    return !session.streams.hasOpenConnection() && now - session.lastSeenAt > this.idleMs;
+    if (session.active > 0 || session.streams.hasOpenConnection()) return false;
+    const unusedMs = this.options.unusedSessionTimeoutMs ?? 0;
+    if (session.requests === 0 && unusedMs > 0 && now - session.openedAt > unusedMs) return true;
+    return this.idleMs > 0 && now - session.lastSeenAt > this.idleMs;
   }
 }

@@ -1,3 +1,4 @@
+import type { ReplayBudget } from './replay-budget';
 import { ResumableStream } from './resumable.stream';
 import { SseEventStore, type SseEventStoreLimits } from './sse-event.store';
 
@@ -20,8 +21,13 @@ export class SessionStreams {
   private readonly streams = new Map<string, ResumableStream>();
   private requestCount = 0;
 
-  constructor(limits: SseEventStoreLimits) {
-    this.store = new SseEventStore(limits, (id) => this.dropIfDone(id));
+  constructor(limits: SseEventStoreLimits, budget?: ReplayBudget) {
+    this.store = new SseEventStore(limits, (id) => this.dropIfDone(id), budget);
+  }
+
+  /** Bytes of this session's stored events. */
+  get storedBytes(): number {
+    return this.store.byteSize;
   }
 
   /** A new stream for the answer of one POSTed request. */

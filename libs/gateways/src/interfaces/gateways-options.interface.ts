@@ -62,6 +62,15 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
    */
   eventStoreMaxBytes?: number;
   /**
+   * Replay buffers of all HTTP sessions together, in bytes: past it the oldest stored events of the
+   * whole server are evicted first, whichever session holds them (a resume then reports the gap).
+   * 0: no global bound (each session still has `eventStoreMaxBytes`).
+   * @default 67_108_864 (64 MiB)
+   */
+  replayBudgetBytes?: number;
+  /** A stored SSE event older than this is dropped from the replay buffer; 0: kept while its session lives. @default 300_000 */
+  eventStoreTtlMs?: number;
+  /**
    * Shutdown (SIGTERM, SIGINT, `app.close()`): how long in-flight requests may run on to completion
    * while new ones are refused. Past it they are stopped and answered with a "server shutting down"
    * error; then WebSockets close (1001) and SSE streams end.

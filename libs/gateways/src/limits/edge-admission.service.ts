@@ -22,6 +22,7 @@ export class EdgeAdmission {
   private readonly rate?: TokenBucketLimiter;
   private readonly inFlight: InFlightLimiter;
   private readonly wsSlots: ConnectionSlotsLimiter;
+  private readonly wsKeySlots: ConnectionSlotsLimiter;
 
   constructor(@Inject(GATEWAYS_OPTIONS) private readonly limits: ResolvedEdgeLimits) {
     const { rateLimit } = limits;
@@ -32,6 +33,7 @@ export class EdgeAdmission {
       perAddress: limits.maxWsConnectionsPerAddress,
       total: limits.maxWsConnections,
     });
+    this.wsKeySlots = new ConnectionSlotsLimiter({ perAddress: limits.maxWsConnectionsPerKey, total: 0 });
   }
 
   /**
@@ -61,21 +63,43 @@ export class EdgeAdmission {
     return { limit: LIMIT_NAMES.rate, retryAfterMs: waitMs, message: `Rate limit exceeded: retry in ${waitMs} ms` };
   }
 
-  /** A new `initialize` may open a session while fewer than `maxSessions` are live. */
-  admitSession(liveSessions: number): LimitRefusal | undefined {
-    const max = this.limits.maxSessions;
-    if (max <= 0 || liveSessions < max) return undefined;
-    return {
-      limit: LIMIT_NAMES.sessions,
-      retryAfterMs: SLOT_RETRY_MS,
-      message: `Service busy: the server holds its maximum of ${max} sessions; retry later`,
-    };
+  /** The refusal of an `initialize` for which no session could be made room for. */
+  sessionRefusal(full: 'perKey' | 'perAddress' | 'total'): LimitRefusal {
+    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.limits;
+    const retryAfterMs = SLOT_RETRY_MS;
+    if (full === 'perKey') {
+      const message = `Too many sessions for this API key (at most ${maxSessionsPerKey}, all busy); end one with DELETE`;
+      return { limit: LIMIT_NAMES.sessionsPerKey, retryAfterMs, message };
+    }
+    if (full === 'perAddress') {
+      const message = `Too many sessions from this address (at most ${maxSessionsPerAddress}, all busy); end one with DELETE`;
+      return { limit: LIMIT_NAMES.sessionsPerAddress, retryAfterMs, message };
+    }
+    const message = `Service busy: the server holds its maximum of ${maxSessions} sessions, all busy; retry later`;
+    return { limit: LIMIT_NAMES.sessions, retryAfterMs, message };
   }
 
-  /** Reserves a WebSocket slot for `address` (released when its socket closes). */
-  reserveWsSlot(address: string): Admission | LimitRefusal {
+  /** Reserves a WebSocket slot for `address` and, with a key, for the key (released when its socket closes). */
+  reserveWsSlot(address: string, keyId?: string): Admission | LimitRefusal {
+    const keySlot = keyId === undefined ? undefined : this.wsKeySlots.tryReserve(keyId);
+    if (keySlot && !('release' in keySlot)) {
+      return {
+        limit: LIMIT_NAMES.wsPerKey,
+        retryAfterMs: SLOT_RETRY_MS,
+        message: `Too many WebSocket connections for this API key (at most ${this.limits.maxWsConnectionsPerKey})`,
+      };
+    }
     const slot = this.wsSlots.tryReserve(address);
-    if ('release' in slot) return slot;
+    if ('release' in slot) {
+      if (!keySlot) return slot;
+      return {
+        release: () => {
+          slot.release();
+          keySlot.release();
+        },
+      };
+    }
+    keySlot?.release();
     const perAddress = slot.refused === 'perAddress';
     return {
       limit: perAddress ? LIMIT_NAMES.wsPerAddress : LIMIT_NAMES.wsTotal,

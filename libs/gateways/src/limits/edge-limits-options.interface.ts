@@ -21,6 +21,21 @@ export interface EdgeLimitsOptions {
    */
   maxSessions?: number;
   /**
+   * Live HTTP sessions of one API key; at the cap its own least useful idle session is ended for the
+   * new one (one that never made a request first), else 429 + `Retry-After`.
+   * @default 256
+   */
+  maxSessionsPerKey?: number;
+  /**
+   * Live anonymous HTTP sessions of one client address, handled like `maxSessionsPerKey`. At
+   * `maxSessions` the least useful idle anonymous session of any address is ended before an
+   * `initialize` is refused; sessions of a key are never ended for someone else.
+   * @default 500
+   */
+  maxSessionsPerAddress?: number;
+  /** A session that has made no request since its `initialize` ends after this (an open stream keeps it). @default 60_000 */
+  unusedSessionTimeoutMs?: number;
+  /**
    * Open WebSocket connections at once from one client address; the handshake beyond it is refused
    * with HTTP 429 + `Retry-After` before the upgrade. The slot is freed when the socket closes.
    * @default 256
@@ -31,6 +46,12 @@ export interface EdgeLimitsOptions {
    * @default 1_024
    */
   maxWsConnections?: number;
+  /** Open WebSocket connections of one API key (handshake beyond it: 429 + `Retry-After`). 0: no limit. @default 256 */
+  maxWsConnectionsPerKey?: number;
+  /** A WebSocket that has not completed `initialize` this long after its handshake is closed (1008). @default 10_000 */
+  wsInitializeTimeoutMs?: number;
+  /** A WebSocket that sent no message for this long is closed (1001); pongs do not count. 0: never. @default 600_000 */
+  wsIdleTimeoutMs?: number;
   /**
    * Requests of one HTTP session or WebSocket connection still running at once; one more is answered
    * with a JSON-RPC error (`data.retryAfterMs`), on HTTP with status 429 + `Retry-After`.

@@ -3,8 +3,14 @@ import type { EdgeLimitsOptions, RateLimitOptions, ResolvedEdgeLimits } from './
 /** The documented defaults: generous enough for hundreds of local clients sharing 127.0.0.1. */
 export const DEFAULT_EDGE_LIMITS: Readonly<ResolvedEdgeLimits> = Object.freeze({
   maxSessions: 1_000,
+  maxSessionsPerKey: 256,
+  maxSessionsPerAddress: 500,
+  unusedSessionTimeoutMs: 60_000,
   maxWsConnectionsPerAddress: 256,
   maxWsConnections: 1_024,
+  maxWsConnectionsPerKey: 256,
+  wsInitializeTimeoutMs: 10_000,
+  wsIdleTimeoutMs: 600_000,
   maxInFlightPerSession: 64,
   // Off: on the default loopback bind every client shares one address, so a per-address rate would
   // be a per-machine rate; a deployment exposed to many callers should set one (see README "Limits").
@@ -27,6 +33,12 @@ export function resolveEdgeLimits(options: EdgeLimitsOptions = {}): ResolvedEdge
   const d = DEFAULT_EDGE_LIMITS;
   return {
     maxSessions: options.maxSessions ?? d.maxSessions,
+    maxSessionsPerKey: options.maxSessionsPerKey ?? d.maxSessionsPerKey,
+    maxSessionsPerAddress: options.maxSessionsPerAddress ?? d.maxSessionsPerAddress,
+    unusedSessionTimeoutMs: options.unusedSessionTimeoutMs ?? d.unusedSessionTimeoutMs,
+    maxWsConnectionsPerKey: options.maxWsConnectionsPerKey ?? d.maxWsConnectionsPerKey,
+    wsInitializeTimeoutMs: options.wsInitializeTimeoutMs ?? d.wsInitializeTimeoutMs,
+    wsIdleTimeoutMs: options.wsIdleTimeoutMs ?? d.wsIdleTimeoutMs,
     maxWsConnectionsPerAddress: options.maxWsConnectionsPerAddress ?? d.maxWsConnectionsPerAddress,
     maxWsConnections: options.maxWsConnections ?? d.maxWsConnections,
     maxInFlightPerSession: options.maxInFlightPerSession ?? d.maxInFlightPerSession,

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { ClientAccess } from '../common/client-access.resolver';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
+import type { SessionOwner } from '../http/session-owner';
 import { clientAddress, rateLimitKey } from './client-address';
 import { type Admission, EdgeAdmission, isRefusal } from './edge-admission.service';
 import { LimitExceededError } from './limit-exceeded.error';
@@ -23,14 +24,22 @@ export class HttpRequestLimiter {
     private readonly sessions: McpSessionRegistry,
   ) {}
 
-  /** Before an `initialize`: the client's rate, then a free session slot (expired sessions are swept first). */
-  admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): void {
-    const rate = this.admission.admitRate(rateLimitKey(access.principal, clientAddress(req)));
+  /**
+   * Before an `initialize`: the client's rate, then room for a session (per key, per address for
+   * anonymous clients, in total; idle sessions that matter least are ended first). Returns the owner
+   * the new session is opened for.
+   */
+  admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): SessionOwner {
+    const address = clientAddress(req);
+    const rate = this.admission.admitRate(rateLimitKey(access.principal, address));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
-    if (!this.admission.admitSession(this.sessions.size)) return;
-    this.sessions.sweep();
-    const full = this.admission.admitSession(this.sessions.size);
-    if (full) throw new LimitExceededError(503, full, requestId(message));
+    const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
+    const full = this.sessions.makeRoom(owner);
+    if (full) {
+      const refusal = this.admission.sessionRefusal(full);
+      throw new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));
+    }
+    return owner;
   }
 
   /** Before a request of a session: its rate and in-flight cap. Release the admission once answered. */

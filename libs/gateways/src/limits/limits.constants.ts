@@ -10,6 +10,9 @@ export const LIMIT_NAMES = {
   rate: 'rateLimit',
   inFlight: 'maxInFlightPerSession',
   sessions: 'maxSessions',
+  sessionsPerKey: 'maxSessionsPerKey',
+  sessionsPerAddress: 'maxSessionsPerAddress',
+  wsPerKey: 'maxWsConnectionsPerKey',
   wsPerAddress: 'maxWsConnectionsPerAddress',
   wsTotal: 'maxWsConnections',
 } as const;

@@ -14,6 +14,7 @@ import { GATEWAYS_OPTIONS, MCP_WS_PATH } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
+import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { McpGateway } from './mcp.gateway';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
@@ -34,7 +35,11 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly gateway: McpGateway,
     private readonly verifier: WsHandshakeVerifier,
     private readonly drain: DrainCoordinator,
-    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'wsHeartbeatMs'>,
+    @Inject(GATEWAYS_OPTIONS)
+    private readonly options: Pick<
+      ResolvedGatewaysOptions,
+      'wsHeartbeatMs' | 'wsInitializeTimeoutMs' | 'wsIdleTimeoutMs'
+    >,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -48,6 +53,8 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     wss.on('connection', (socket: WebSocket, req: IncomingMessage) => this.connect(socket, req));
     wss.on('error', (error) => this.logger.error(error));
     startWsHeartbeat(wss, this.options.wsHeartbeatMs);
+    const { wsInitializeTimeoutMs: initializeTimeoutMs, wsIdleTimeoutMs: idleTimeoutMs } = this.options;
+    startWsIdleWatch(wss, { initializeTimeoutMs, idleTimeoutMs }, (socket) => this.gateway.isInitialized(socket));
     server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
       if (requestPath(req.url) === MCP_WS_PATH) {
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));

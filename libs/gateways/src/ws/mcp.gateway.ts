@@ -13,6 +13,7 @@ import { type TransportErrorResponse, transportError } from '../common/json-rpc-
 import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
@@ -36,6 +37,8 @@ export class McpGateway {
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
   /** Whose rate limit a connection's requests count against (its API key, else its address). */
   private readonly rateKeys = new WeakMap<WebSocket, string>();
+  /** Sockets whose `initialize` succeeded (the others are closed after `wsInitializeTimeoutMs`). */
+  private readonly initialized = new WeakSet<WebSocket>();
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -66,6 +69,11 @@ export class McpGateway {
       principal: access.principal,
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
+  }
+
+  /** Whether the socket's `initialize` has succeeded. */
+  isInitialized(socket: WebSocket): boolean {
+    return this.initialized.has(socket);
   }
 
   handleDisconnect(socket: WebSocket): void {
@@ -105,7 +113,9 @@ export class McpGateway {
     const gate = gateWsMessage(this.admission, message, client.sessionId, this.rateKeys.get(socket) ?? '');
     if ('refused' in gate) return gate.refused;
     try {
-      return await this.dispatch.handle(message, client);
+      const response = await this.dispatch.handle(message, client);
+      if (response && 'result' in response && jsonRpcMethod(message) === 'initialize') this.initialized.add(socket);
+      return response;
     } catch (error) {
       this.logger.error('Dispatch failed on a WebSocket frame', error instanceof Error ? error.stack : error);
       return transportError(JSON_RPC_ERROR_CODES.INTERNAL_ERROR, 'Internal error');

@@ -88,7 +88,7 @@ export class WsHandshakeVerifier {
     if ('error' in withKey) return { status: 400, message: `Bad Request: ${withKey.error}` };
     const resolved = this.resolver.resolve(withKey.headers);
     if ('refusal' in resolved) return resolved.refusal;
-    const slotRefusal = this.reserveSlot(req);
+    const slotRefusal = this.reserveSlot(req, resolved.access.keyId);
     if (slotRefusal) return slotRefusal;
     this.accessByRequest.set(req, resolved.access);
     return undefined;
@@ -98,10 +98,10 @@ export class WsHandshakeVerifier {
    * A connection slot of the client's address, held until the socket closes, whether the upgrade
    * completes or not (the upgraded WebSocket keeps the request's socket).
    */
-  private reserveSlot(req: IncomingMessage): HandshakeRefusal | undefined {
-    const slot = this.admission.reserveWsSlot(clientAddress(req));
+  private reserveSlot(req: IncomingMessage, keyId?: string): HandshakeRefusal | undefined {
+    const slot = this.admission.reserveWsSlot(clientAddress(req), keyId);
     if (isRefusal(slot)) {
-      const status = slot.limit === LIMIT_NAMES.wsPerAddress ? 429 : 503;
+      const status = slot.limit === LIMIT_NAMES.wsTotal ? 503 : 429;
       return { status, message: slot.message, headers: { 'Retry-After': retryAfterSeconds(slot.retryAfterMs) } };
     }
     req.socket.once('close', slot.release);

@@ -19,6 +19,8 @@ import { UriTemplate } from './uri-template';
 
 const NO_ARGUMENTS: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/;
+/** `<kind>_<id>` of an operation a resource is backed by. */
+const BACKING_OPERATION = /^(query|view|report|command)_[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** Checks one primitive definition and builds its frozen registry entry. */
 export class McpPrimitiveFactory {
@@ -59,8 +61,13 @@ export class McpPrimitiveFactory {
     requireText(definition.name, 'name', fail);
     requireText(definition.description, 'description', fail);
     requireHandler(definition.handler, fail);
+    const { operation, operationArgs } = definition;
+    if (operation !== undefined && (typeof operation !== 'string' || !BACKING_OPERATION.test(operation)))
+      fail('`operation` must name an operation as <kind>_<id>');
+    if (operationArgs !== undefined && operation === undefined) fail('`operationArgs` needs `operation`');
     const common = {
       ...optional({ title: definition.title, mimeType: definition.mimeType, annotations: definition.annotations }),
+      ...optional({ operation, operationArgs }),
       name: definition.name,
       description: definition.description,
       source,

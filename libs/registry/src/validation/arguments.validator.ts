@@ -3,6 +3,7 @@ import { type ValidatorOptions, validate } from 'class-validator';
 import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
 import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
 import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
+import { ArgumentCanon } from './argument-canon';
 import { toArgumentIssues } from './argument-issues';
 import { type DtoInstanceFactory, dtoInstanceFactory } from './dto-instance.factory';
 import { cacheValidationMetadata } from './validation-metadata.cache';
@@ -22,6 +23,7 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
 export class ArgumentsValidator implements OperationArgumentsValidator {
   /** Chosen on the first call, when every decorator of the DTO has run. */
   private instanceOf?: DtoInstanceFactory;
+  private canonOf?: ArgumentCanon;
 
   /**
    * @param operation the operation name, for error messages
@@ -37,17 +39,26 @@ export class ArgumentsValidator implements OperationArgumentsValidator {
     cacheValidationMetadata();
   }
 
+  /** How the operation reads its arguments (built on first use, when every decorator has run). */
+  get canon(): ArgumentCanon {
+    this.canonOf ??= this.argsType ? new ArgumentCanon(this.argsType) : ArgumentCanon.EXACT;
+    return this.canonOf;
+  }
+
   /** @throws InvalidArgumentsError listing every bad field */
   async validate(raw: unknown): Promise<object> {
     const plain = raw ?? {};
     if (!isPlainObject(plain)) this.fail([{ path: ARGUMENTS_PATH, reasons: [notAnObjectMessage(plain)] }]);
+    // JSON.parse makes these own keys; the DTO never copies them, so they would pass unseen.
+    const reserved = RESERVED_KEYS.filter((key) => Object.hasOwn(plain, key));
+    if (reserved.length > 0) this.fail(reserved.map((path) => ({ path, reasons: [UNKNOWN_ARGUMENT] })));
     if (!this.declaresArguments) {
       const unknown = Object.keys(plain).map((path) => ({ path, reasons: [UNKNOWN_ARGUMENT] }));
       if (unknown.length > 0) this.fail(unknown);
       return this.argsType ? new this.argsType() : {};
     }
     this.instanceOf ??= dtoInstanceFactory(this.argsType as Type<object>);
-    const instance = this.instanceOf(plain);
+    const instance = this.instanceOf(this.canon.apply(plain));
     const errors = await validate(instance, VALIDATOR_OPTIONS);
     if (errors.length > 0) this.fail(toArgumentIssues(errors));
     return instance;
@@ -57,6 +68,8 @@ export class ArgumentsValidator implements OperationArgumentsValidator {
     throw new InvalidArgumentsError(this.operation, issues);
   }
 }
+
+const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

@@ -26,8 +26,9 @@ export interface ResolvedLiveQuery extends LiveQuery {
 /**
  * Live queries as resources: `myko://live/<kind>/<id>?args=<JSON>` for every watchable read, and the
  * fixed-arguments resources reads publish (`@Report({ resource: … })`). A URI is served under the
- * operation's own rules: hidden or unknown → -32002 as for any resource; arguments the client may
- * not call it with, or that fail validation → -32602 with the reason.
+ * operation's own rules: hidden or unknown → -32002 as for any resource; live arguments the client
+ * may not call it with, or that fail validation → -32602 with the reason; a published resource
+ * whose fixed arguments the client may not call it with is hidden (-32002) and unlisted.
  */
 @Injectable()
 export class LiveQueryCatalog {
@@ -56,10 +57,10 @@ export class LiveQueryCatalog {
     };
   }
 
-  /** `resources/list` items of the published resources this client can see. */
+  /** `resources/list` items of the published resources this client can see and call with their arguments. */
   list(filters: ClientFilters): Record<string, unknown>[] {
     return [...this.publishedByUri().values()]
-      .filter((operation) => filters.isVisible(operation.name))
+      .filter((operation) => filters.isVisible(operation.name) && this.callable(filters, operation))
       .map(({ resource }) => {
         const { uri, name, title, description } = resource as NonNullable<OperationDescriptor['resource']>;
         return { uri, name, ...(title ? { title } : {}), ...(description ? { description } : {}), mimeType: MIME_TYPE };
@@ -82,9 +83,11 @@ export class LiveQueryCatalog {
     if (!operation.watchable) {
       throw new InvalidParamsError(`${query.name} is not watchable: it declares no reads`, { uri });
     }
-    const refusal = filters.checkCallable(query.name, query.args);
+    const refusal = filters.checkCallable(query.name, query.args, this.registry.canonOf(query.name));
     if (refusal !== undefined) {
       reportRefusal(this.invoker, request, query.name, query.args, refusal);
+      // A published resource the client may not call is hidden, as unlisted; live arguments are the client's own.
+      if (!uri.startsWith(LIVE_URI_PREFIX)) throw new ResourceNotFoundError(uri);
       throw new InvalidParamsError(`not callable with these arguments: ${refusal}`, { uri });
     }
     return { ...query, uri, reads: operation.reads ?? [] };
@@ -102,6 +105,11 @@ export class LiveQueryCatalog {
       throw error;
     }
     return { contents: [{ uri: live.uri, mimeType: MIME_TYPE, text: liveContent(value) }] };
+  }
+
+  private callable(filters: ClientFilters, operation: OperationDescriptor): boolean {
+    const args = operation.resource?.args ?? {};
+    return filters.checkCallable(operation.name, args, this.registry.canonOf(operation.name)) === undefined;
   }
 
   private queryOf(uri: string): LiveQuery {

@@ -31,6 +31,7 @@ export type {
 } from './mcp-prompt.interface';
 export type {
   McpResourceHandler,
+  McpResourceOperationArgs,
   McpResourceOptions,
   McpResourceRequest,
   McpResourceReturn,

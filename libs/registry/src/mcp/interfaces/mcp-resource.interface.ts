@@ -10,7 +10,21 @@ interface McpResourceCommonOptions {
   description: string;
   mimeType?: string;
   annotations?: McpAnnotations;
+  /**
+   * The operation (`<kind>_<id>`) whose data the resource serves, so the operation's access rules
+   * hold for it: the resource is visible only where the operation is, and `operationArgs` must pass
+   * the operation's callability rules. Without `operationArgs` the resource is hidden from any client
+   * with a callability rule on the operation (it cannot be told which values it would reveal).
+   */
+  operation?: string;
+  /** The operation arguments the resource stands for: fixed, or from a template's variables. */
+  operationArgs?: McpResourceOperationArgs;
 }
+
+/** The arguments of a resource's backing operation. */
+export type McpResourceOperationArgs =
+  | Readonly<Record<string, unknown>>
+  | ((variables: Readonly<Record<string, string>>) => Record<string, unknown>);
 
 /** A resource at one fixed URI. */
 export interface McpStaticResourceOptions extends McpResourceCommonOptions {
@@ -59,6 +73,8 @@ interface McpResourceEntryCommon {
   readonly annotations?: McpAnnotations;
   readonly source: string;
   readonly handler: McpResourceHandler;
+  readonly operation?: string;
+  readonly operationArgs?: McpResourceOperationArgs;
 }
 
 /** A registered resource at a fixed URI. */
