@@ -1,3 +1,6 @@
+import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol-era/protocol-era.constants';
+import { ProtocolEraService } from './protocol-era/protocol-era.service';
+import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.handler';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientRequestSender } from './client-requests/client-request.sender';
@@ -53,6 +56,11 @@ export class DispatchModule {
       toolMode: options.toolMode ?? 'code',
       profileToolModes: { ...options.profileToolModes },
       execute: resolveExecuteGuardOptions(options.execute),
+      protocol: options.protocol ?? 'dual',
+      requestState: {
+        key: options.requestState?.key,
+        ttlSeconds: options.requestState?.ttlSeconds ?? DEFAULT_REQUEST_STATE_TTL_SECONDS,
+      },
     };
     return {
       module: DispatchModule,
@@ -83,6 +91,8 @@ export class DispatchModule {
         ClientRequestSender,
         McpContextFactory,
         SandboxHealthProvider,
+        ProtocolEraService,
+        SubscriptionsListenHandler,
       ],
       exports: [DispatchService, OperationSearchService, SandboxHealthProvider],
     };

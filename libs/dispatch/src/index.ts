@@ -11,3 +11,4 @@ export * from './interfaces';
 export { OperationSearchService } from './search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
 export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';
+export * from './protocol-era';

@@ -6,6 +6,7 @@ import { quote } from './filter-name.util';
 import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 import { parseLimitsConfig } from './limits-config.parser';
+import { parseProtocolConfig } from './protocol-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
 
 type Json = Record<string, unknown>;
@@ -13,7 +14,18 @@ type Json = Record<string, unknown>;
 const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ROOT = '(root)';
-const ROOT_KEYS = ['$schema', 'auth', 'profiles', 'defaultProfile', 'toolMode', 'audit', 'limits', 'sandbox'];
+const ROOT_KEYS = [
+  '$schema',
+  'auth',
+  'profiles',
+  'defaultProfile',
+  'toolMode',
+  'audit',
+  'limits',
+  'sandbox',
+  'protocol',
+  'requestState',
+];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
 const SIDES = ['allow', 'deny'] as const;
@@ -191,7 +203,9 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const audit = parseAudit(v, root.audit);
   const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
   const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
+  const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
   return {
+    ...protocol,
     auth,
     profiles,
     ...(typeof defaultProfile === 'string' ? { defaultProfile } : {}),

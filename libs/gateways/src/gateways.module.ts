@@ -5,6 +5,7 @@ import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
 import { HealthController } from './health/health.controller';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
+import { StatelessPostHandler } from './http/stateless-post.handler';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import type { GatewaysModuleOptions } from './interfaces';
@@ -34,6 +35,7 @@ export class GatewaysModule {
         HostOriginPolicy,
         ClientAccessResolver,
         McpHttpEndpoint,
+        StatelessPostHandler,
         McpHttpRouter,
         McpSessionRegistry,
         EdgeAdmission,

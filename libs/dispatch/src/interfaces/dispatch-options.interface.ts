@@ -1,3 +1,4 @@
+import type { ProtocolMode } from '../protocol-era/protocol-era.constants';
 import type { ToolMode } from '@myko/filter';
 import type { McpLogLevel } from '@myko/registry';
 import type { SandboxOptions } from '@myko/sandbox';
@@ -45,6 +46,18 @@ export interface DispatchModuleOptions {
   toolMode?: ToolMode;
   /** Access profiles (by name, the client's `principal`) served in another mode than `toolMode`. */
   profileToolModes?: Readonly<Record<string, ToolMode>>;
+  /**
+   * Which MCP eras every transport serves: `dual` (2026-07-28 stateless requests beside 2025-era
+   * `initialize` sessions), `modern-only` or `legacy-only`.
+   * @default 'dual'
+   */
+  protocol?: ProtocolMode;
+  /**
+   * Signing of the 2026-07-28 `requestState` (HMAC-SHA256): `key` (at least 32 characters; random per
+   * start when absent, so states do not survive a restart or cross replicas) and how long a state stays
+   * good (default 600 s).
+   */
+  requestState?: { key?: string; ttlSeconds?: number };
 }
 
 /** The options after defaults are applied. */
@@ -56,4 +69,6 @@ export interface ResolvedDispatchOptions {
   toolMode: ToolMode;
   profileToolModes: Readonly<Record<string, ToolMode>>;
   execute: ExecuteGuardOptions;
+  protocol: ProtocolMode;
+  requestState: { key?: string; ttlSeconds: number };
 }
