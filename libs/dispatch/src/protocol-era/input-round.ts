@@ -12,6 +12,8 @@ export interface JournalEntry {
   /** Its JSON result, or the error the script saw. */
   readonly result?: string;
   readonly error?: { name: string; message: string };
+  /** How many elicitations it asked: a replay skips their keys, so later ones keep theirs. */
+  readonly asked?: number;
 }
 
 /** What `requestState` carries from one round to the next (signed, see `RequestStateCodec`). */
@@ -62,6 +64,16 @@ export class InputRound {
 
   get needsInput(): boolean {
     return Object.keys(this.pending).length > 0;
+  }
+
+  /** How many requests of `method` this run has keyed so far. */
+  count(method: string): number {
+    return this.counters.get(method) ?? 0;
+  }
+
+  /** Advances the keys of `method` past `n` requests a replayed command asked in an earlier round. */
+  skip(method: string, n: number): void {
+    this.counters.set(method, this.count(method) + n);
   }
 
   /** `<method>-<n>`: the n-th request of that method in this run (stable across re-runs). */

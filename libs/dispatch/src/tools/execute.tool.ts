@@ -6,6 +6,8 @@ import { CommandJournal } from '../execute/command-journal';
 import { ExecuteAbuseGuard } from '../execute/execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from '../execute/execute-cooldown.refusal';
 import { formatExecuteResult } from '../execute/execute-result.formatter';
+import { CommandReplay } from '../execute/command-replay';
+import { McpContextFactory } from '../mcp-context/mcp-context.factory';
 import { HostBridge } from '../execute/host.bridge';
 import { SessionRunGate } from '../execute/session-run.gate';
 import type { ClientContext } from '../interfaces/client-context.interface';
@@ -33,6 +35,7 @@ export class ExecuteTool {
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
+    private readonly contexts: McpContextFactory,
   ) {
     this.gate = new SessionRunGate(options.execute.maxRunsPerSession);
     if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
@@ -51,8 +54,14 @@ export class ExecuteTool {
     const release = await this.gate.acquire(request.client.sessionId, request.signal);
     try {
       const journal = new CommandJournal();
-      const bridge = new HostBridge(this.registry, this.invoker, request, journal);
-      const run = await this.sandbox.run({ code, timeoutMs, signal: request.signal, bridge });
+      // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
+      const stop = new AbortController();
+      const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
+      const elicit = this.contexts.create(request).elicit;
+      const bridge = new HostBridge(this.registry, this.invoker, request, journal, replay, elicit);
+      const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
+      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge });
+      if (request.input?.needsInput) return formatExecuteResult(run, journal);
       this.abuse?.record(client, run.ok ? undefined : run.error.kind);
       return formatExecuteResult(run, journal);
     } finally {
