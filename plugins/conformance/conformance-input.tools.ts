@@ -104,7 +104,10 @@ export class ConformanceInputTools {
     return `LLM response: ${sampled(answer)}`;
   }
 
-  @McpTool({ name: 'test_streaming_elicitation', description: 'Elicits while it runs: MRTR, never a request on the stream' })
+  @McpTool({
+    name: 'test_streaming_elicitation',
+    description: 'Elicits while it runs: MRTR, never a request on the stream',
+  })
   async streamingElicitation(_args: object, ctx: McpContext): Promise<string> {
     ctx.progress(0, 1);
     const answer = await ctx.elicit(ask('Continue?', 'ok', 'boolean').params as never);

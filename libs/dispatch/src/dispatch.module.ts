@@ -1,6 +1,3 @@
-import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol-era/protocol-era.constants';
-import { ProtocolEraService } from './protocol-era/protocol-era.service';
-import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.handler';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ClientRequestSender } from './client-requests/client-request.sender';
@@ -17,6 +14,9 @@ import { MethodRouter } from './methods/method.router';
 import { PromptsHandler } from './methods/prompts.handler';
 import { ResourcesHandler } from './methods/resources.handler';
 import { ToolsHandler } from './methods/tools.handler';
+import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol-era/protocol-era.constants';
+import { ProtocolEraService } from './protocol-era/protocol-era.service';
+import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.handler';
 import { CustomResourceCatalog } from './resources/custom-resource.catalog';
 import { ResourceSubscriptions } from './resources/resource-subscriptions';
 import { SchemaResourceCatalog } from './resources/schema-resource.catalog';

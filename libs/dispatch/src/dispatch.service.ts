@@ -12,8 +12,8 @@ import { RequestOutbox } from './methods/request-outbox';
 import type { ProtocolMode } from './protocol-era/protocol-era.constants';
 import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-era.service';
 import { InFlightCounter } from './session/in-flight.counter';
-import type { SessionState } from './session/session-state.interface';
 import { SessionStore } from './session/session.store';
+import type { SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 

@@ -23,7 +23,8 @@ export function parseProtocolConfig(protocol: unknown, requestState: unknown, ad
     return config;
   }
   const { key, ttlSeconds, ...rest } = requestState as Record<string, unknown>;
-  for (const extra of Object.keys(rest)) add(`requestState.${extra}`, 'unknown property (expected one of: key, ttlSeconds)');
+  for (const extra of Object.keys(rest))
+    add(`requestState.${extra}`, 'unknown property (expected one of: key, ttlSeconds)');
   const state: { key?: string; ttlSeconds?: number } = {};
   if (key !== undefined) {
     if (typeof key === 'string' && key.length >= MIN_KEY_LENGTH) state.key = key;

@@ -10,7 +10,11 @@ export interface EraHeaders {
 }
 
 /** The body field `Mcp-Name` mirrors, by method. */
-const NAME_FIELD: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const NAME_FIELD: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 
 /** `=?base64?…?=` carries a non-ASCII value; anything else is the value itself. */
 export function decodeHeaderValue(value: string): string {

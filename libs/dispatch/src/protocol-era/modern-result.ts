@@ -1,11 +1,6 @@
 import type { McpInputRequest } from '@myko/registry';
-import {
-  CACHEABLE_METHODS,
-  CUSTOM_RESOURCE_TTL_MS,
-  LIST_TTL_MS,
-  META_KEYS,
-} from './protocol-era.constants';
 import { SCHEMA_URI_PREFIX } from '../dispatch.constants';
+import { CACHEABLE_METHODS, CUSTOM_RESOURCE_TTL_MS, LIST_TTL_MS, META_KEYS } from './protocol-era.constants';
 
 /**
  * `resultType` (default `complete`), the server's identity in `_meta`, and on list/read results

@@ -9,8 +9,8 @@ import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { errorResponse, failureResponse, successResponse } from '../json-rpc/json-rpc.responses';
 import { LifecycleHandler } from '../methods/lifecycle.handler';
 import { MethodRouter, type RequestHandler } from '../methods/method.router';
-import type { SessionState } from '../session/session-state.interface';
 import { SessionStore } from '../session/session.store';
+import type { SessionState } from '../session/session-state.interface';
 import { checkEraHeaders } from './era-headers';
 import { markEnvelopeRejection } from './era-http-status';
 import { InputRound, type RoundState } from './input-round';
@@ -21,10 +21,14 @@ import {
   type ProtocolMode,
   REMOVED_METHODS,
 } from './protocol-era.constants';
-import { InvalidInputResponsesError } from './protocol-era.errors';
+import { InvalidEnvelopeError, InvalidInputResponsesError } from './protocol-era.errors';
 import { hasModernEnvelope, readEnvelope } from './request-envelope';
 import { RequestStateCodec, requestDigest } from './request-state.codec';
 import { SubscriptionsListenHandler } from './subscriptions-listen.handler';
+
+const NEITHER_ERA =
+  'Invalid params: this request has no session and no 2026-07-28 `_meta` ' +
+  '(io.modelcontextprotocol/protocolVersion and clientCapabilities); send `initialize` first for a 2025-era session';
 
 /** A modern request, checked and ready to run. */
 export interface ModernRequest {
@@ -79,6 +83,7 @@ export class ProtocolEraService {
 
   /** @throws EnvelopeError, MethodNotFoundError, InvalidRequestStateError: answered before any handler runs */
   prepare(method: string, params: JsonRpcParams, client: ClientContext): ModernRequest {
+    if (!hasModernEnvelope(params)) throw new InvalidEnvelopeError(NEITHER_ERA);
     if (client.eraHeaders) checkEraHeaders(method, params, client.eraHeaders);
     const handler = this.handlerFor(method);
     const envelope = readEnvelope(params, MODERN_PROTOCOL_VERSIONS);

@@ -108,7 +108,8 @@ describe('protocol eras in dispatch', () => {
   });
 
   describe('an execute whose command asks the user (MRTR)', () => {
-    const script = "const a = await myko.command('Tick'); const b = await myko.command('ConfirmedTick'); return [a, b];";
+    const script =
+      "const a = await myko.command('Tick'); const b = await myko.command('ConfirmedTick'); return [a, b];";
 
     it('ends its round with input_required, then finishes on the retry with every command run once', async () => {
       const ticks = harness.shop.ticks;
@@ -169,7 +170,10 @@ describe('protocol eras in dispatch', () => {
         jsonrpc: '2.0',
         id: 'sub-1',
         method: 'subscriptions/listen',
-        params: { _meta: envelope(), notifications: { toolsListChanged: true, resourceSubscriptions: [uri, 'x://no'] } },
+        params: {
+          _meta: envelope(),
+          notifications: { toolsListChanged: true, resourceSubscriptions: [uri, 'x://no'] },
+        },
       },
       who,
     );

@@ -36,7 +36,10 @@ export function requestedVersion(params: JsonRpcParams): unknown {
  */
 export function readEnvelope(params: JsonRpcParams, supported: readonly string[]): RequestEnvelope {
   const meta = metaOf(params);
-  if (!meta) throw new InvalidEnvelopeError('Invalid params: `_meta` with the protocol version and client capabilities is required');
+  if (!meta)
+    throw new InvalidEnvelopeError(
+      'Invalid params: `_meta` with the protocol version and client capabilities is required',
+    );
   const version = meta[META_KEYS.protocolVersion];
   if (typeof version !== 'string') {
     throw new InvalidEnvelopeError(`Invalid params: \`_meta["${META_KEYS.protocolVersion}"]\` must be a string`);
@@ -54,7 +57,9 @@ export function readEnvelope(params: JsonRpcParams, supported: readonly string[]
   return {
     protocolVersion: version,
     clientCapabilities: capabilities,
-    clientInfo: isPlainObject(info) ? { name: String(info.name ?? ''), version: String(info.version ?? '') } : undefined,
+    clientInfo: isPlainObject(info)
+      ? { name: String(info.name ?? ''), version: String(info.version ?? '') }
+      : undefined,
     logLevel: level,
   };
 }

@@ -3,16 +3,16 @@ import { SandboxService } from '@myko/sandbox';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../dispatch.constants';
 import { CommandJournal } from '../execute/command-journal';
+import { CommandReplay } from '../execute/command-replay';
 import { ExecuteAbuseGuard } from '../execute/execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from '../execute/execute-cooldown.refusal';
 import { formatExecuteResult } from '../execute/execute-result.formatter';
-import { CommandReplay } from '../execute/command-replay';
-import { McpContextFactory } from '../mcp-context/mcp-context.factory';
 import { HostBridge } from '../execute/host.bridge';
 import { SessionRunGate } from '../execute/session-run.gate';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { McpContextFactory } from '../mcp-context/mcp-context.factory';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 

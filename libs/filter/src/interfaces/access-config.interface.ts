@@ -1,5 +1,5 @@
-import type { ProtocolConfig } from '../protocol-config.parser';
 import type { CallableRulesInput } from '../callable-rules.parser';
+import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 

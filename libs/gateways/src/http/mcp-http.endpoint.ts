@@ -104,7 +104,8 @@ export class McpHttpEndpoint {
     if (mode === 'legacy-only') return false;
     if (mode === 'modern-only') return true;
     const params = (message as { params?: unknown }).params;
-    if (typeof params === 'object' && params !== null && hasModernEnvelope(params as Record<string, unknown>)) return true;
+    if (typeof params === 'object' && params !== null && hasModernEnvelope(params as Record<string, unknown>))
+      return true;
     return jsonRpcMethod(message) !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
   }
 

@@ -9,6 +9,9 @@ import { OperationError } from '../../errors/operation.error';
  */
 export class InputRequiredError extends OperationError {
   constructor(readonly keys: readonly string[]) {
-    super(`Waiting for the client's input (${keys.join(', ')}); the request continues when it retries`, 'input_required');
+    super(
+      `Waiting for the client's input (${keys.join(', ')}); the request continues when it retries`,
+      'input_required',
+    );
   }
 }
