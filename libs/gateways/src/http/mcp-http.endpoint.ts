@@ -68,6 +68,8 @@ export class McpHttpEndpoint {
     if (kind === 'request' && this.isStateless(message, req)) {
       return this.stateless.handle(message, access, req, res, accepted);
     }
+    // 2026-07-28 notifications (a `notifications/cancelled` beside the closed stream) have no session: 202.
+    if (kind !== 'request' && this.isStateless(message, req)) return void res.writeHead(202).end();
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
       this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, req, res, accepted);
