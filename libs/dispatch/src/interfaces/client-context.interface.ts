@@ -34,6 +34,11 @@ export interface ClientContext {
    * dual-era endpoint it can only be a 2026-07-28 request, and is refused as one when its `_meta` is missing.
    */
   readonly stateless?: boolean;
+  /**
+   * Whom per-client rules (the `execute` abuse backoff) count when there is no session to count:
+   * the gateway's rate-limit key of a stateless request (`principal:<name>` or `address:<ip>`).
+   */
+  readonly caller?: string;
   /** HTTP: the headers a 2026-07-28 request must mirror from its body (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`). */
   readonly eraHeaders?: EraHeaders;
 }

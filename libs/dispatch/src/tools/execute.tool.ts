@@ -16,9 +16,13 @@ import { McpContextFactory } from '../mcp-context/mcp-context.factory';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 
-/** Whom the abuse backoff counts: the API key's profile, which outlives sessions, else the session. */
+/**
+ * Whom the abuse backoff counts: the API key's profile, which outlives sessions, else the caller of a
+ * stateless request (its address: each request is a session of its own), else the session.
+ */
 function abuseKey(client: ClientContext): string {
-  return client.principal === undefined ? `session:${client.sessionId}` : `principal:${client.principal}`;
+  if (client.principal !== undefined) return `principal:${client.principal}`;
+  return client.caller === undefined ? `session:${client.sessionId}` : `caller:${client.caller}`;
 }
 
 /**

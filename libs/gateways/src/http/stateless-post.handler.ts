@@ -6,6 +6,7 @@ import type { ClientAccess } from '../common/client-access.resolver';
 import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { clientAddress, rateLimitKey } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
@@ -40,8 +41,9 @@ export class StatelessPostHandler {
     accepted: AcceptedResponses,
   ): Promise<void> {
     const sessionId = `http:stateless:${randomUUID()}`;
-    const caller = `stateless:${access.principal ?? 'anonymous'}`;
-    const admitted = this.limiter.admitRequest(req, access, caller, message);
+    // The in-flight cap counts the caller (its key's profile, else its address): it has no session.
+    const caller = rateLimitKey(access.principal, clientAddress(req));
+    const admitted = this.limiter.admitRequest(req, access, `stateless:${caller}`, message);
     const responder = this.responder(res, accepted);
     cancelWhenStreamCloses(res, (reason) => this.dispatch.cancel(sessionId, requestIdOf(message), reason));
     const client: HttpClientContext = {
@@ -51,6 +53,7 @@ export class StatelessPostHandler {
       principal: access.principal,
       notify: responder.notify,
       stateless: true,
+      caller,
       eraHeaders: {
         protocolVersion: header(req, MCP_PROTOCOL_VERSION_HEADER),
         method: header(req, 'mcp-method'),
