@@ -4,6 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LAUNCHER } from '../helpers/mcp-client';
+import { RawWsSession } from '../helpers/raw-ws-session';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -95,6 +96,22 @@ describe('SDK v2 (2026-07-28) beside SDK 1.x (2025-11-25) on one endpoint', () =
       await exerciseCodeMode(client);
       await client.close();
     });
+  });
+
+  it('serves both eras on one WebSocket connection (the SDK v2 has no WebSocket client)', async () => {
+    const ws = await RawWsSession.open(server.wsUrl.href);
+    const _meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const discover = await ws.request(1, 'server/discover', { _meta });
+    expect(discover.result).toMatchObject({ resultType: 'complete', cacheScope: 'private' });
+    expect(discover.result.supportedVersions).toEqual(expect.arrayContaining(['2026-07-28', '2025-11-25']));
+    expect((await ws.request(2, 'tools/list', { _meta })).result.resultType).toBe('complete');
+    expect((await ws.request(3, 'tools/list')).result.resultType).toBeUndefined();
+    expect((await ws.request(4, 'ping', { _meta })).error.code).toBe(-32601);
+    expect((await ws.request(5, 'ping')).result).toEqual({});
+    ws.terminate();
   });
 
   it('still serves SDK 1.x on the 2025 era in the same run', async () => {
