@@ -67,7 +67,8 @@ describe('stateless (2026-07-28) requests under access profiles', () => {
   });
 
   it('enforces callability and writes the audit log for stateless executes', async () => {
-    const pending = "const p = await myko.query('ListOrders', { status: 'pending', warehouseCode: 'AMS', limit: 1 }); return p.items[0].id;";
+    const pending =
+      "const p = await myko.query('ListOrders', { status: 'pending', warehouseCode: 'AMS', limit: 1 }); return p.items[0].id;";
     const ams = JSON.parse((await run(server, pending, 'ops')).content[0].text);
     const refused = await run(
       server,

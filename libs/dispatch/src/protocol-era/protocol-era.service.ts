@@ -23,7 +23,7 @@ import {
 } from './protocol-era.constants';
 import { InvalidEnvelopeError, InvalidInputResponsesError } from './protocol-era.errors';
 import { hasModernEnvelope, readEnvelope } from './request-envelope';
-import { RequestStateCodec, requestDigest } from './request-state.codec';
+import { type RequestStateBinding, RequestStateCodec, requestDigest } from './request-state.codec';
 import { SubscriptionsListenHandler } from './subscriptions-listen.handler';
 
 const NEITHER_ERA =
@@ -39,8 +39,8 @@ export interface ModernRequest {
   readonly round?: InputRound;
   /** The request set `_meta` log level: only then may it get `notifications/message`. */
   readonly logs: boolean;
-  readonly principal: string;
-  readonly digest: string;
+  /** Principal and request digest a `requestState` is bound to (the digest is computed on first use). */
+  readonly binding: RequestStateBinding;
 }
 
 /**
@@ -88,8 +88,7 @@ export class ProtocolEraService {
     const handler = this.handlerFor(method);
     const envelope = readEnvelope(params, MODERN_PROTOCOL_VERSIONS);
     if (!handler) throw new MethodNotFoundError(method);
-    const principal = client.principal ?? '';
-    const digest = requestDigest(method, params);
+    const binding = lazyBinding(client.principal ?? '', method, params);
     const session: SessionState = {
       sessionId: client.sessionId,
       protocolVersion: envelope.protocolVersion,
@@ -104,9 +103,9 @@ export class ProtocolEraService {
       channels: [],
     };
     const round = INPUT_REQUIRED_METHODS.has(method)
-      ? this.round(params, envelope.clientCapabilities, principal, digest)
+      ? this.round(params, envelope.clientCapabilities, binding)
       : undefined;
-    return { method, handler, session, round, logs: envelope.logLevel !== undefined, principal, digest };
+    return { method, handler, session, round, logs: envelope.logLevel !== undefined, binding };
   }
 
   /** The answer to a request refused before it ran, marked for HTTP 400/404. */
@@ -119,7 +118,7 @@ export class ProtocolEraService {
     const round = request.round;
     if (round?.refusal) return markEnvelopeRejection(errorResponse(response.id, round.refusal, request.method));
     if (round?.needsInput && response.id !== null) {
-      const state = this.codec.seal<RoundState>(round.nextState(), request);
+      const state = this.codec.seal<RoundState>(round.nextState(), request.binding);
       return successResponse(response.id, this.decorate(inputRequiredResult(round.pending, state), request.method));
     }
     if ('error' in response) return failureResponse(response.id, modernError(response.error));
@@ -147,15 +146,26 @@ export class ProtocolEraService {
   }
 
   /** This round's answers: the retry's `inputResponses` and, when it brings one back, the signed state. */
-  private round(params: JsonRpcParams, capabilities: Record<string, unknown>, principal: string, digest: string) {
+  private round(params: JsonRpcParams, capabilities: Record<string, unknown>, binding: RequestStateBinding) {
     const { inputResponses, requestState } = params;
     if (inputResponses !== undefined && !isPlainObject(inputResponses)) {
       throw new InvalidInputResponsesError('Invalid params: `inputResponses` must be an object keyed by input request');
     }
-    const earlier =
-      requestState === undefined ? undefined : this.codec.open<RoundState>(requestState, { principal, digest });
+    const earlier = requestState === undefined ? undefined : this.codec.open<RoundState>(requestState, binding);
     return new InputRound(capabilities, earlier, inputResponses, earlier !== undefined);
   }
+}
+
+/** Hashing the params costs on every `tools/call`; only a round that signs or opens a state needs it. */
+function lazyBinding(principal: string, method: string, params: JsonRpcParams): RequestStateBinding {
+  let digest: string | undefined;
+  return {
+    principal,
+    get digest() {
+      digest ??= requestDigest(method, params);
+      return digest;
+    },
+  };
 }
 
 /** 2026-07-28 numbers resource-not-found -32602 (it was -32002), keeping `data.uri`. */
