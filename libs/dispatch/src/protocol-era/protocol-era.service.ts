@@ -83,6 +83,8 @@ export class ProtocolEraService {
 
   /** @throws EnvelopeError, MethodNotFoundError, InvalidRequestStateError: answered before any handler runs */
   prepare(method: string, params: JsonRpcParams, client: ClientContext): ModernRequest {
+    // A removed method is unknown whatever its envelope: a 2025 client on a modern-only server reads 404.
+    if (REMOVED_METHODS.has(method)) throw new MethodNotFoundError(method);
     if (!hasModernEnvelope(params)) throw new InvalidEnvelopeError(NEITHER_ERA);
     if (client.eraHeaders) checkEraHeaders(method, params, client.eraHeaders);
     const handler = this.handlerFor(method);

@@ -186,3 +186,27 @@ describe('protocol eras in dispatch', () => {
     expect(await listening).toBeUndefined();
   });
 });
+
+describe.each([
+  ['modern-only', { initialize: -32601, discover: 'result', legacyList: -32602 }],
+  ['legacy-only', { initialize: 'result', discover: -32601, legacyList: 'result' }],
+] as const)('protocol: %s', (protocol, expected) => {
+  let harness: DispatchHarness;
+  beforeAll(async () => {
+    harness = await DispatchHarness.create({ protocol });
+  });
+  afterAll(() => harness.close());
+
+  const outcome = (response: Json) => ('result' in response ? 'result' : response.error.code);
+
+  it('serves only its era', async () => {
+    const initialize = await harness.request('initialize', {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'spec', version: '1' },
+    });
+    expect(outcome(initialize)).toBe(expected.initialize);
+    expect(outcome(await harness.request('server/discover', { _meta: envelope() }))).toBe(expected.discover);
+    expect(outcome(await harness.request('tools/list', {}))).toBe(expected.legacyList);
+  });
+});
