@@ -55,7 +55,9 @@ export class ExecuteTool {
       if (left) return executeCooldownRefusal(left);
     }
     // Aborted while waiting: the sandbox sees the aborted signal and answers `cancelled`.
-    const release = await this.gate.acquire(request.client.sessionId, request.signal);
+    // A stateless request is a session of its own: its caller (key profile, else address) holds the runs.
+    const holder = request.client.caller ?? request.client.sessionId;
+    const release = await this.gate.acquire(holder, request.signal);
     try {
       const journal = new CommandJournal();
       // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
