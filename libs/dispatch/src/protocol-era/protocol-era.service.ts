@@ -83,9 +83,11 @@ export class ProtocolEraService {
 
   /** @throws EnvelopeError, MethodNotFoundError, InvalidRequestStateError: answered before any handler runs */
   prepare(method: string, params: JsonRpcParams, client: ClientContext): ModernRequest {
-    // A removed method is unknown whatever its envelope: a 2025 client on a modern-only server reads 404.
-    if (REMOVED_METHODS.has(method)) throw new MethodNotFoundError(method);
-    if (!hasModernEnvelope(params)) throw new InvalidEnvelopeError(NEITHER_ERA);
+    if (!hasModernEnvelope(params)) {
+      // A 2025 client on a modern-only server reads 404 for `initialize`; on a dual one, how to get a session.
+      if (this.mode === 'modern-only' && REMOVED_METHODS.has(method)) throw new MethodNotFoundError(method);
+      throw new InvalidEnvelopeError(NEITHER_ERA);
+    }
     if (client.eraHeaders) checkEraHeaders(method, params, client.eraHeaders);
     const handler = this.handlerFor(method);
     const envelope = readEnvelope(params, MODERN_PROTOCOL_VERSIONS);
