@@ -22,6 +22,7 @@ const JSON_SCHEMA_2020_12 = {
   },
   allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
   if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword (an object, so never thenable)
   then: { required: ['phone'] },
   else: { required: ['email'] },
   additionalProperties: false,
