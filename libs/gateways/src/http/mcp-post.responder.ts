@@ -34,7 +34,7 @@ export class McpPostResponder {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly streams: SessionStreams,
+    private readonly streams: Pick<SessionStreams, 'openRequestStream'>,
     private readonly options: McpPostResponderOptions,
   ) {
     if (this.closeStream && options.pollAfterMs > 0) {

@@ -73,8 +73,15 @@ export class StatelessPostHandler {
 
   private responder(res: ServerResponse, accepted: AcceptedResponses): McpPostResponder {
     const { sseKeepAliveMs, sseRetryMs, eventStoreMaxBytes, eventStoreMaxEvents } = this.options;
-    const streams = new SessionStreams({ maxEvents: eventStoreMaxEvents, maxBytes: eventStoreMaxBytes });
-    return new McpPostResponder(res, streams, {
+    // Most answers are plain JSON: the stream and its event store are made only when the answer becomes SSE.
+    let streams: SessionStreams | undefined;
+    const lazy = {
+      openRequestStream: () => {
+        streams ??= new SessionStreams({ maxEvents: eventStoreMaxEvents, maxBytes: eventStoreMaxBytes });
+        return streams.openRequestStream();
+      },
+    };
+    return new McpPostResponder(res, lazy, {
       ...accepted,
       resumable: false,
       retryMs: sseRetryMs,
