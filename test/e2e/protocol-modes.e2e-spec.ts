@@ -52,6 +52,9 @@ describe('protocol: modern-only over HTTP', () => {
       headers,
     );
     expect(discover.status).toBe(200);
-    expect((await discover.json()).result).toMatchObject({ supportedVersions: ['2026-07-28'], resultType: 'complete' });
+    expect(((await discover.json()) as { result: unknown }).result).toMatchObject({
+      supportedVersions: ['2026-07-28'],
+      resultType: 'complete',
+    });
   });
 });
