@@ -7,7 +7,7 @@
  * the gateway stack). Targets run in turn, in rotating order, for several rounds.
  */
 const { CHEAP_ARGS, CHEAP_TOOL } = require('../lib/cheap-operation');
-const { httpTarget, runLoad, wsTarget } = require('../lib/load');
+const { httpTarget, runLoad, statelessHttpTarget, wsTarget } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
 
@@ -19,15 +19,24 @@ function targets(servers) {
   const { myko, rawHttp, rawWs, sdk, bare } = servers;
   const http = (server, tool, args) => [server, () => httpTarget(server.port, tool, args, CONCURRENCY)];
   const ws = (server, tool, args) => [server, () => wsTarget(server.port, tool, args, CONCURRENCY)];
+  const stateless = (server, tool, args) => [
+    server,
+    async () => statelessHttpTarget(server.port, tool, args, CONCURRENCY),
+  ];
+  const wsModern = (server, tool, args) => [server, () => wsTarget(server.port, tool, args, CONCURRENCY, true)];
   return {
     'http-floor': http(rawHttp, CHEAP_TOOL, CHEAP_ARGS),
     'http-direct': http(myko, CHEAP_TOOL, CHEAP_ARGS),
     'http-search': http(myko, 'search', SEARCH_ARGS),
+    'http-stateless-direct': stateless(myko, CHEAP_TOOL, CHEAP_ARGS),
+    'http-stateless-search': stateless(myko, 'search', SEARCH_ARGS),
     'http-sdk': http(sdk, CHEAP_TOOL, CHEAP_ARGS),
     'http-bare': http(bare, CHEAP_TOOL, CHEAP_ARGS),
     'ws-floor': ws(rawWs, CHEAP_TOOL, CHEAP_ARGS),
     'ws-direct': ws(myko, CHEAP_TOOL, CHEAP_ARGS),
     'ws-search': ws(myko, 'search', SEARCH_ARGS),
+    'ws-stateless-direct': wsModern(myko, CHEAP_TOOL, CHEAP_ARGS),
+    'ws-stateless-search': wsModern(myko, 'search', SEARCH_ARGS),
     'ws-bare': ws(bare, CHEAP_TOOL, CHEAP_ARGS),
   };
 }
@@ -165,7 +174,37 @@ function rowsOf({ rps, cpu, latencies }) {
       }),
     );
   }
-  return [...rows, ...cpuRows(cpu)];
+  return [...rows, ...statelessRows(rps, latencies), ...cpuRows(cpu)];
+}
+
+/** 2026-07-28 stateless requests (the `_meta` envelope on each, no session) beside the session ones. */
+function statelessRows(rps, latencies) {
+  const rows = [];
+  for (const name of ['http-stateless-direct', 'http-stateless-search', 'ws-stateless-direct', 'ws-stateless-search']) {
+    const via = transport(name);
+    const call = name.split('-')[2];
+    const session = `${via.toLowerCase()}-${call}`;
+    const what = `${CALLS[call]} as a 2026-07-28 stateless request (_meta envelope${via === 'HTTP' ? ', mirrored headers, no session' : ' on the connection'})`;
+    rows.push(
+      row({
+        id: `throughput.${name}`,
+        benchmark: `${via} throughput: stateless ${call}`,
+        measures: `${what}, 8 connections closed-loop, vs the same call in a 2025-era session`,
+        unit: 'rps',
+        subject: rps[name],
+        baseline: { label: `${via} session`, samples: rps[session] },
+        paired: true,
+      }),
+      row({
+        id: `latency.${name}`,
+        benchmark: `${via} latency: stateless ${call}`,
+        measures: 'per-request round trip of the same load, vs the session one',
+        subject: latencies[name],
+        baseline: { label: `${via} session`, samples: latencies[session] },
+      }),
+    );
+  }
+  return rows;
 }
 
 module.exports = {

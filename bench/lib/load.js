@@ -16,9 +16,22 @@ const INITIALIZE = {
 };
 const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
 
+/** The per-request envelope of a 2026-07-28 (stateless) request, in place of `initialize`. */
+const MODERN_VERSION = '2026-07-28';
+const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'myko-bench', version: '1.0.0' },
+};
+
 let nextId = 1;
-const callBody = (name, args) =>
-  JSON.stringify({ jsonrpc: '2.0', id: nextId++, method: 'tools/call', params: { name, arguments: args } });
+const callBody = (name, args, modern = false) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    id: nextId++,
+    method: 'tools/call',
+    params: modern ? { name, arguments: args, _meta: MODERN_META } : { name, arguments: args },
+  });
 
 /** One POST; resolves status, headers and the whole body. */
 function post(agent, port, headers, body) {
@@ -77,6 +90,21 @@ async function httpTarget(port, tool, args, concurrency) {
   return { once, concurrency, close: () => agent.destroy() };
 }
 
+/**
+ * A load target of 2026-07-28 stateless requests over HTTP: no session, every POST carries the
+ * `_meta` envelope and the mirrored `MCP-Protocol-Version`/`Mcp-Method`/`Mcp-Name` headers.
+ */
+function statelessHttpTarget(port, tool, args, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const headers = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/call', 'mcp-name': tool };
+  const once = async () => {
+    const res = await post(agent, port, headers, callBody(tool, args, true));
+    if (res.status !== 200) throw new Error(`${tool}: HTTP ${res.status} ${res.body.slice(0, 200)}`);
+    checkAnswer(res.body, tool);
+  };
+  return { once, concurrency, close: () => agent.destroy() };
+}
+
 /** An initialized WebSocket connection (subprotocol `mcp`) with one request in flight at a time. */
 async function openWsConnection(port) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/mcp`, 'mcp');
@@ -100,15 +128,15 @@ async function openWsConnection(port) {
   return { socket, request, close: () => socket.terminate() };
 }
 
-/** A load target over WebSocket: `concurrency` connections calling one tool. */
-async function wsTarget(port, tool, args, concurrency) {
+/** A load target over WebSocket: `concurrency` connections calling one tool (`modern`: with the 2026-07-28 `_meta`). */
+async function wsTarget(port, tool, args, concurrency, modern = false) {
   const connections = await Promise.all(Array.from({ length: concurrency }, () => openWsConnection(port)));
   let turn = 0;
   const free = [...connections];
   const once = async () => {
     const connection = free.pop() ?? connections[turn++ % connections.length];
     try {
-      checkAnswer(await connection.request(callBody(tool, args)), tool);
+      checkAnswer(await connection.request(callBody(tool, args, modern)), tool);
     } finally {
       free.push(connection);
     }
@@ -138,4 +166,4 @@ async function runLoad(target, durationMs) {
   return { rps: latencies.length / ((now() - started) / 1000), latencies };
 }
 
-module.exports = { httpTarget, openHttpSession, openWsConnection, post, runLoad, wsTarget };
+module.exports = { httpTarget, openHttpSession, openWsConnection, post, runLoad, statelessHttpTarget, wsTarget };

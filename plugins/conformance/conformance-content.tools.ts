@@ -2,11 +2,13 @@ import { type McpCallToolResult, McpTool, OperationError } from '@myko/registry'
 import { Injectable } from '@nestjs/common';
 import { RED_PIXEL_PNG, SILENT_WAV } from './conformance.media';
 
+/** The 2020-12 vocabulary the suites check is kept verbatim (SEP-1613; the alpha adds SEP-2106's keywords). */
 const JSON_SCHEMA_2020_12 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   $defs: {
     address: {
+      $anchor: 'addressDef',
       type: 'object',
       properties: { street: { type: 'string' }, city: { type: 'string' } },
     },
@@ -14,7 +16,15 @@ const JSON_SCHEMA_2020_12 = {
   properties: {
     name: { type: 'string' },
     address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
   },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword (an object, so never thenable)
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
   additionalProperties: false,
 };
 

@@ -2,7 +2,7 @@ import { McpPrimitiveRegistry, RegistryModule } from '@myko/registry';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ConformancePluginModule } from './conformance.module';
 
-/** Names the official conformance suite (0.1.16) calls; see reference/mcp-protocol.md §3.3. */
+/** Names the official conformance suite calls (0.1.16, and the 0.2.0 alpha at 2026-07-28); see reference/mcp-protocol.md §3.3. */
 const SUITE = {
   tools: [
     'test_simple_text',
@@ -19,6 +19,18 @@ const SUITE = {
     'test_elicitation_sep1330_enums',
     'json_schema_2020_12_tool',
     'test_reconnection',
+    // 0.2.0 alpha, 2026-07-28: MRTR and the stateless diagnostics
+    'test_input_required_result_elicitation',
+    'test_input_required_result_sampling',
+    'test_input_required_result_list_roots',
+    'test_input_required_result_request_state',
+    'test_input_required_result_multiple_inputs',
+    'test_input_required_result_multi_round',
+    'test_input_required_result_tampered_state',
+    'test_input_required_result_capabilities',
+    'test_missing_capability',
+    'test_streaming_elicitation',
+    'test_logging_tool',
   ],
   resources: ['test://static-text', 'test://static-binary', 'test://watched-resource'],
   templates: ['test://template/{id}/data'],
@@ -45,7 +57,7 @@ describe('ConformancePluginModule', () => {
     expect(registry.tools().map((t) => t.name)).toEqual(expect.arrayContaining(SUITE.tools));
     expect(registry.resources().map((r) => r.uri)).toEqual(expect.arrayContaining(SUITE.resources));
     expect(registry.templates().map((t) => t.uriTemplate)).toEqual(SUITE.templates);
-    expect(registry.prompts().map((p) => p.name)).toEqual(SUITE.prompts);
+    expect(registry.prompts().map((p) => p.name)).toEqual(['test_input_required_result_prompt', ...SUITE.prompts]);
     for (const primitive of [...registry.tools(), ...registry.resources(), ...registry.prompts()]) {
       expect(primitive.description).toEqual(expect.any(String));
     }

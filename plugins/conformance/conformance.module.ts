@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConformancePrompts } from './conformance.prompts';
 import { ConformanceResources } from './conformance.resources';
 import { ConformanceContentTools } from './conformance-content.tools';
+import { ConformanceInputTools } from './conformance-input.tools';
 import { ConformanceInteractionTools } from './conformance-interaction.tools';
 
 /**
@@ -11,6 +12,12 @@ import { ConformanceInteractionTools } from './conformance-interaction.tools';
  * @publicApi
  */
 @Module({
-  providers: [ConformanceResources, ConformanceContentTools, ConformanceInteractionTools, ConformancePrompts],
+  providers: [
+    ConformanceResources,
+    ConformanceContentTools,
+    ConformanceInteractionTools,
+    ConformanceInputTools,
+    ConformancePrompts,
+  ],
 })
 export class ConformancePluginModule {}

@@ -1,6 +1,8 @@
-// What CI runs (`npm run conformance`): the whole official suite once against the conformance
-// profile (`serve --plugin-set conformance`, which has every fixture the suite names), then the
-// scenarios that need no fixtures against the default profile (what users actually run).
+// What CI runs (`npm run conformance`): the whole official suite (0.1.16) once against the
+// conformance profile (`serve --plugin-set conformance`, which has every fixture the suite names), the
+// 0.2.0 alpha scored against both eras the server speaks on one endpoint (2025-11-25 sessions,
+// 2026-07-28 stateless requests), then the scenarios that need no fixtures against the default
+// profile (what users actually run).
 // Ends with "conformance: N passed, N failed" over both runs (scenarios).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -9,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const runner = join(dirname(fileURLToPath(import.meta.url)), 'run.mjs');
 const runs = [
   ['--plugin-set', 'conformance', '--suite', 'all'],
+  ['--plugin-set', 'conformance', '--requirements', '2025-11-25'],
+  ['--plugin-set', 'conformance', '--requirements', '2026-07-28'],
   ['--plugin-set', 'default'],
 ];
 

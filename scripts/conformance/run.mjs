@@ -1,8 +1,11 @@
 // Starts `bin/myko-nest serve` on a free loopback port, runs the official MCP conformance suite
 // against its Streamable HTTP endpoint, stops the server, and exits with the suite's status.
 //
-// Usage: node scripts/conformance/run.mjs [--plugin-set default|conformance] [--suite active|all|pending] [scenario ...]
-//   --suite S      one `conformance server --suite S` run (the suite picks the scenarios)
+// Usage: node scripts/conformance/run.mjs [--plugin-set default|conformance] [--suite S | --requirements REV] [scenario ...]
+//   --suite S      one `conformance server --suite S` run with 0.1.16 (the suite picks the scenarios)
+//   --requirements REV  one run of the 0.2.0 alpha (`conformance-alpha`) scored against revision REV
+//                  (2025-11-25: stateful sessions; 2026-07-28: stateless); its unscored scenarios are
+//                  listed on their own and never fail the run
 //   scenario ...   one run per named scenario
 //   neither        the scenarios that need no fixtures, one run each (the default profile has none)
 // Prints the suite's summary and a last line "conformance: N passed, N failed" (scenarios).
@@ -15,18 +18,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURELESS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 
 function parseArgs(argv) {
-  const options = { profile: 'default', suite: undefined, scenarios: [] };
+  const options = { profile: 'default', suite: undefined, requirements: undefined, scenarios: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--plugin-set' || arg === '--profile' || arg === '--suite') {
+    if (arg === '--plugin-set' || arg === '--profile' || arg === '--suite' || arg === '--requirements') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) throw new Error(`${arg} needs a value`);
-      options[arg === '--suite' ? 'suite' : 'profile'] = value;
+      options[arg === '--plugin-set' ? 'profile' : arg.slice(2)] = value;
     } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else options.scenarios.push(arg);
   }
-  if (options.suite && options.scenarios.length > 0) throw new Error('give --suite or scenarios, not both');
-  if (!options.suite && options.scenarios.length === 0) options.scenarios = FIXTURELESS;
+  const picked = [options.suite, options.requirements, options.scenarios.length > 0 ? 'x' : undefined];
+  if (picked.filter(Boolean).length > 1) throw new Error('give one of --suite, --requirements or scenarios');
+  if (!options.suite && !options.requirements && options.scenarios.length === 0) options.scenarios = FIXTURELESS;
   return options;
 }
 
@@ -50,10 +54,44 @@ async function waitForHealth(url, server) {
   throw new Error(`server not healthy at ${url}`);
 }
 
-function conformance(args) {
+// Both releases install a `conformance` bin; each is run by its own path so neither shadows the other.
+const RUNNERS = {
+  stable: join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js'),
+  alpha: join(root, 'node_modules', 'conformance-alpha', 'dist', 'index.js'),
+};
+
+function conformance(args, runner = 'stable') {
   const env = { ...process.env, NODE_OPTIONS: `--import=${join(root, 'scripts/conformance/node20-compat.mjs')}` };
-  const bin = join(root, 'node_modules', '.bin', 'conformance');
-  return spawnSync(bin, ['server', ...args], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return spawnSync(process.execPath, [RUNNERS[runner], 'server', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/**
+ * One alpha run scored against a revision. The summary lists every scenario it ran; those under
+ * "Not scored" (the tasks extension, pending ones) are reported apart and do not count.
+ */
+function runRequirements(url, revision) {
+  const run = conformance(['--url', url, '--requirements', revision], 'alpha');
+  const out = run.stdout || '';
+  const summary = out.slice(out.indexOf('=== SUMMARY ==='));
+  const notScoredAt = summary.indexOf('Not scored');
+  const unscored = new Set(
+    [...(notScoredAt < 0 ? '' : summary.slice(notScoredAt)).matchAll(/^\s+[✓✗] (\S+)/gm)].map((m) => m[1]),
+  );
+  const lines = summary.split('\n').filter((l) => /^[✓✗] /.test(l));
+  const scored = lines.filter((l) => !unscored.has(l.slice(2).split(':')[0]));
+  const failedLines = scored.filter((l) => l.startsWith('✗'));
+  console.log(`revision ${revision}: ${scored.length} scored scenarios`);
+  for (const line of scored) console.log(line);
+  console.log(`not scored (reported, never counted): ${unscored.size}`);
+  for (const line of lines.filter((l) => unscored.has(l.slice(2).split(':')[0]))) console.log(`  ${line}`);
+  if (scored.length === 0) console.log(out, run.stderr || '');
+  const failed = failedLines.length + (scored.length === 0 ? 1 : 0);
+  return { passed: scored.length - failedLines.length, failed };
 }
 
 /** One suite run: prints its summary; counts scenarios from the `✓|✗ name: …` lines. */
@@ -98,7 +136,8 @@ try {
   await waitForHealth(`http://127.0.0.1:${port}/health`, server);
   const url = `http://127.0.0.1:${port}/mcp`;
   console.log(`conformance against ${url} (profile ${options.profile})`);
-  result = options.suite ? runSuite(url, options.suite) : runScenarios(url, options.scenarios);
+  if (options.requirements) result = runRequirements(url, options.requirements);
+  else result = options.suite ? runSuite(url, options.suite) : runScenarios(url, options.scenarios);
 } catch (error) {
   console.error(`conformance: ${error.message}`);
 } finally {

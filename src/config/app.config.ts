@@ -129,6 +129,8 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),
       ...sandboxDispatchOptions(file?.config.sandbox),
+      ...(file?.config.protocol ? { protocol: file.config.protocol } : {}),
+      ...(file?.config.requestState ? { requestState: file.config.requestState } : {}),
     },
     gateways: {
       ...file?.config.limits,

@@ -83,6 +83,35 @@ describe('a client that disconnects mid-execute', () => {
     expect(await onHand()).toBe(before);
   });
 
+  it('over HTTP, a 2026-07-28 stateless request is cancelled by closing its stream: the command never runs', async () => {
+    const before = await onHand();
+    const connection = new AbortController();
+    const call = fetch(server.httpUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'MCP-Protocol-Version': '2026-07-28',
+        'Mcp-Method': 'tools/call',
+        'Mcp-Name': 'execute',
+      },
+      body: JSON.stringify({
+        ...executeCall(1, LOOP_THEN_RESTOCK),
+        params: {
+          ...executeCall(1, LOOP_THEN_RESTOCK).params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+      signal: connection.signal,
+    }).catch((error: Error) => error);
+    await expectCancelledOnDisconnect(() => connection.abort());
+    expect(await call).toMatchObject({ name: 'AbortError' });
+    expect(await onHand()).toBe(before);
+  });
+
   it('over WebSocket, a dropped connection ends the session: its run stops and its command never runs', async () => {
     const before = await onHand();
     const session = await RawWsSession.open(server.wsUrl.href);

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client as ModernClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAppConfig } from '../../src/config/app.config';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
@@ -72,5 +73,21 @@ describe('the execute abuse backoff', () => {
 
     await new Promise((resolve) => setTimeout(resolve, retryAfterMs + 50));
     expect(await execute(abuser, 'return 3;')).toMatchObject({ isError: false, text: '3' });
+  });
+
+  it('counts a stateless (2026-07-28) caller across its requests: each is a session of its own', async () => {
+    const modern = new ModernClient(
+      { name: 'abuse-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    await modern.connect(new StreamableHTTPClientTransport(server.httpUrl));
+    const run = async (code: string) => {
+      const result = await modern.callTool({ name: 'execute', arguments: { code } });
+      return { isError: result.isError === true, meta: result._meta as Record<string, unknown> | undefined };
+    };
+    for (let i = 0; i < 3; i++) expect(await run(SPIN)).toMatchObject({ isError: true });
+    expect(await run('return 1;')).toMatchObject({ isError: true, meta: { limit: 'execute-abuse-backoff' } });
+    expect(await execute(bystander, 'return 2;')).toMatchObject({ isError: false, text: '2' });
+    await modern.close();
   });
 });

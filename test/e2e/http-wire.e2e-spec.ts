@@ -211,8 +211,11 @@ describe('Streamable HTTP: refusals carry a status and a JSON-RPC error body', (
     expect(nameless.body).toMatchObject({ id: 7, error: { code: -32602 } });
   });
 
-  it('missing Mcp-Session-Id → 400', async () => {
-    expectRpcError(await post({ jsonrpc: '2.0', id: 1, method: 'ping' }).expect(400), -32000);
+  it('missing Mcp-Session-Id and no 2026-07-28 _meta → 400 -32602 naming both eras', async () => {
+    const res = await post({ jsonrpc: '2.0', id: 1, method: 'ping' }).expect(400);
+    // It is answered as a request of its own (its id echoed), as a probing client expects.
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32602 } });
+    expect(res.body.error.message).toMatch(/initialize.*2025-era session/);
   });
 
   it('unknown Mcp-Session-Id → 404 -32001', async () => {

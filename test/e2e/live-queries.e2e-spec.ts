@@ -1,3 +1,7 @@
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
@@ -198,5 +202,51 @@ describe("live queries under a client's filters (HTTP)", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('live queries for a 2026-07-28 client (subscriptions/listen, SDK v2)', () => {
+  async function modern(headers: Record<string, string> = {}) {
+    const client = new ModernClient(
+      { name: 'myko-e2e-live-v2', version: '1.0.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const updates: string[] = [];
+    client.setNotificationHandler('notifications/resources/updated', (n) => {
+      updates.push((n.params as { uri: string }).uri);
+    });
+    await client.connect(new ModernHttpTransport(server.httpUrl, { requestInit: { headers } }));
+    return { client, updates };
+  }
+
+  it('announces a changed live query on the listen stream, once, and nothing for an unchanged one', async () => {
+    const { client, updates } = await modern();
+    const uri = live('query', 'GetCustomerById', { id: 4 });
+    const subscription = await client.listen({ resourceSubscriptions: [uri] });
+    expect(subscription.honoredFilter.resourceSubscriptions).toEqual([uri]);
+    const set = (id: number, value: string) =>
+      client.callTool({
+        name: 'execute',
+        arguments: { code: `return myko.command('SetCustomerCity', { id: ${id}, value: '${value}' })` },
+      });
+    await set(5, 'Kassel');
+    await settle();
+    expect(updates).toEqual([]);
+    await set(4, 'Kassel');
+    await settle();
+    expect(updates).toEqual([uri]);
+    await subscription.close();
+    await client.close();
+  });
+
+  it('leaves a hidden or malformed live URI out of the acknowledgement', async () => {
+    const { client } = await modern({ 'X-Myko-Tool-Visibility-Deny': 'query_GetCustomer*' });
+    const visible = live('query', 'GetProductById', { id: 1 });
+    const subscription = await client.listen({
+      resourceSubscriptions: [CUSTOMER_1, 'myko://live/query/GetProductById?args={bad', visible],
+    });
+    expect(subscription.honoredFilter.resourceSubscriptions).toEqual([visible]);
+    await subscription.close();
+    await client.close();
   });
 });

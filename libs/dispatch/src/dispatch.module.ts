@@ -19,6 +19,9 @@ import { MethodRouter } from './methods/method.router';
 import { PromptsHandler } from './methods/prompts.handler';
 import { ResourcesHandler } from './methods/resources.handler';
 import { ToolsHandler } from './methods/tools.handler';
+import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol-era/protocol-era.constants';
+import { ProtocolEraService } from './protocol-era/protocol-era.service';
+import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.handler';
 import { CustomResourceCatalog } from './resources/custom-resource.catalog';
 import { LiveQueryCatalog } from './resources/live/live-query.catalog';
 import { LiveQueryTracker } from './resources/live/live-query.tracker';
@@ -61,6 +64,11 @@ export class DispatchModule {
       profileToolModes: { ...options.profileToolModes },
       execute: resolveExecuteGuardOptions(options.execute),
       live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
+      protocol: options.protocol ?? 'dual',
+      requestState: {
+        key: options.requestState?.key,
+        ttlSeconds: options.requestState?.ttlSeconds ?? DEFAULT_REQUEST_STATE_TTL_SECONDS,
+      },
     };
     return {
       module: DispatchModule,
@@ -93,6 +101,8 @@ export class DispatchModule {
         ClientRequestSender,
         McpContextFactory,
         SandboxHealthProvider,
+        ProtocolEraService,
+        SubscriptionsListenHandler,
       ],
       exports: [DispatchService, OperationSearchService, SandboxHealthProvider],
     };

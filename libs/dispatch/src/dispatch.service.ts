@@ -7,10 +7,13 @@ import type { RequestContext } from './interfaces/request-context.interface';
 import { classifyMessage, parseJsonText } from './json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
-import { MethodRouter } from './methods/method.router';
+import { MethodRouter, type RequestHandler } from './methods/method.router';
 import { RequestOutbox } from './methods/request-outbox';
+import type { ProtocolMode } from './protocol-era/protocol-era.constants';
+import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-era.service';
 import { InFlightCounter } from './session/in-flight.counter';
 import { SessionStore } from './session/session.store';
+import type { SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
@@ -28,6 +31,7 @@ export class DispatchService {
     private readonly router: MethodRouter,
     private readonly sessions: SessionStore,
     private readonly clientRequests: ClientRequestSender,
+    private readonly era: ProtocolEraService,
   ) {}
 
   /**
@@ -88,6 +92,11 @@ export class DispatchService {
     return this.sessions.cancel(sessionId, id, reason);
   }
 
+  /** Which MCP eras this server serves (`protocol` in the config). */
+  get protocolMode(): ProtocolMode {
+    return this.era.mode;
+  }
+
   /** Requests being handled right now, across every session. */
   get inFlightCount(): number {
     return this.running.size;
@@ -114,21 +123,51 @@ export class DispatchService {
     }
   }
 
-  /**
-   * Runs a request as an in-flight, cancellable unit. A cancelled request resolves `undefined` at
-   * once, even if its handler is still winding down: MCP says the cancelled response is not sent.
-   * Progress and logs of the request stop when it ends, and the response waits until its last
-   * progress notification has settled.
-   */
   private async request(
     id: JsonRpcId,
     method: string,
     params: JsonRpcParams,
     client: ClientContext,
   ): Promise<JsonRpcResponse | undefined> {
+    if (this.era.isModern(method, params, client)) return this.modernRequest(id, method, params, client);
     const handler = this.router.requestHandler(method);
     if (!handler) return errorResponse(id, new MethodNotFoundError(method));
-    const session = this.sessions.get(client.sessionId);
+    return this.run(id, method, params, client, this.sessions.get(client.sessionId), handler);
+  }
+
+  /** 2026-07-28: no session; the request's `_meta` says who the client is, for this request only. */
+  private async modernRequest(
+    id: JsonRpcId,
+    method: string,
+    params: JsonRpcParams,
+    client: ClientContext,
+  ): Promise<JsonRpcResponse | undefined> {
+    let modern: ModernRequest;
+    try {
+      modern = this.era.prepare(method, params, client);
+    } catch (error) {
+      return this.era.reject(id, error, method);
+    }
+    const response = await this.run(id, method, params, client, modern.session, modern.handler, modern);
+    return response && this.era.finish(response, modern);
+  }
+
+  /**
+   * Runs a request as an in-flight, cancellable unit. A cancelled request resolves `undefined` at
+   * once, even if its handler is still winding down: MCP says the cancelled response is not sent.
+   * Progress and logs of the request stop when it ends, and the response waits until its last
+   * progress notification has settled. A `subscriptions/listen` stream is not counted as in flight:
+   * a drain does not wait for it (it ends at shutdown).
+   */
+  private async run(
+    id: JsonRpcId,
+    method: string,
+    params: JsonRpcParams,
+    client: ClientContext,
+    session: SessionState,
+    handler: RequestHandler,
+    modern?: ModernRequest,
+  ): Promise<JsonRpcResponse | undefined> {
     const inFlight = this.sessions.begin(session, id, method);
     if (!inFlight) {
       return errorResponse(
@@ -136,7 +175,7 @@ export class DispatchService {
         new InvalidRequestError(`id ${JSON.stringify(id)} is already used by a request in flight`),
       );
     }
-    const outbox = new RequestOutbox(params, client, session);
+    const outbox = new RequestOutbox(params, client, session, modern ? modern.logs : true);
     const context: RequestContext = {
       client,
       session,
@@ -149,8 +188,11 @@ export class DispatchService {
       },
       progress: outbox.progress,
       log: outbox.log,
+      notify: outbox.notify,
+      input: modern?.round,
     };
-    this.running.enter();
+    const counted = method !== 'subscriptions/listen';
+    if (counted) this.running.enter();
     try {
       const result = await inFlight.race(
         Promise.resolve().then(() => handler(params, context)),
@@ -166,7 +208,7 @@ export class DispatchService {
       return inFlight.cancelled ? undefined : errorResponse(id, error, method);
     } finally {
       this.sessions.finish(session, inFlight);
-      this.running.leave();
+      if (counted) this.running.leave();
     }
   }
 }

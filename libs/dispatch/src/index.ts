@@ -8,6 +8,7 @@ export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';
 export * from './interfaces';
+export * from './protocol-era';
 export { OperationSearchService } from './search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
 export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';

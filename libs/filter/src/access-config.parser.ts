@@ -6,6 +6,7 @@ import { quote } from './filter-name.util';
 import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 import { parseLimitsConfig } from './limits-config.parser';
+import { parseProtocolConfig } from './protocol-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,8 @@ const ROOT_KEYS = [
   'limits',
   'sandbox',
   'plugins',
+  'protocol',
+  'requestState',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
@@ -215,7 +218,9 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
   const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
   const plugins = parsePlugins(v, root.plugins);
+  const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
   return {
+    ...protocol,
     auth,
     profiles,
     ...(typeof defaultProfile === 'string' ? { defaultProfile } : {}),

@@ -7,6 +7,7 @@ import { HealthController } from './health/health.controller';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
+import { StatelessPostHandler } from './http/stateless-post.handler';
 import type { GatewaysModuleOptions } from './interfaces';
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { EdgeAdmission } from './limits/edge-admission.service';
@@ -34,6 +35,7 @@ export class GatewaysModule {
         HostOriginPolicy,
         ClientAccessResolver,
         McpHttpEndpoint,
+        StatelessPostHandler,
         McpHttpRouter,
         McpSessionRegistry,
         EdgeAdmission,

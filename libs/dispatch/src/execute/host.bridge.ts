@@ -12,7 +12,8 @@ import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
 import { Logger } from '@nestjs/common';
 import { CallRefusedError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
-import type { CommandJournal } from './command-journal';
+import type { CommandJournal, CommandRecord } from './command-journal';
+import type { CommandReplay, ReplayedOutcome } from './command-replay';
 import { clientInfoOf, createOperationContext } from './operation-context.factory';
 import { reportRefusal } from './refusal.reporter';
 import type { ScriptDiscovery } from './script-discovery';
@@ -38,6 +39,10 @@ export class HostBridge implements SandboxBridge {
     private readonly request: RequestContext,
     private readonly journal: CommandJournal,
     private readonly discovery?: ScriptDiscovery,
+    /** 2026-07-28: replays the commands of earlier rounds (see `CommandReplay`). */
+    private readonly replay?: CommandReplay,
+    /** Asks the user, for operations that confirm before they change anything. */
+    private readonly elicit?: OperationContext['elicit'],
   ) {}
 
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
@@ -70,7 +75,7 @@ export class HostBridge implements SandboxBridge {
       throw this.notFound(name);
     }
     this.client ??= clientInfoOf(this.request);
-    const ctx = createOperationContext(name, this.request, this.client);
+    const ctx = createOperationContext(name, this.request, this.client, this.elicit);
     this.admitted.set(name, ctx);
     return ctx;
   }
@@ -95,22 +100,39 @@ export class HostBridge implements SandboxBridge {
   }
 
   private async invoke(name: string, kind: SandboxCallKind, args: object, ctx: OperationContext): Promise<string> {
+    const replay = kind === 'command' ? this.replay : undefined;
+    const earlier = replay?.recall(name, args);
     const record = kind === 'command' ? this.journal.start(name) : undefined;
+    if (earlier && record) return this.replayed(record, earlier);
     let result: unknown;
     try {
       result = await this.invoker.invoke(name, args, ctx);
     } catch (error) {
+      replay?.failed(name, args, error);
       const scriptError = this.toScriptError(name, error);
       if (record && error instanceof OperationAbortedError) this.journal.interrupt(record);
       else if (record) this.journal.fail(record, scriptError);
       throw scriptError;
     }
     if (record) this.journal.complete(record);
+    let json: string;
     try {
-      return JSON.stringify(result ?? null) ?? 'null';
+      json = JSON.stringify(result ?? null) ?? 'null';
     } catch (error) {
       throw this.toScriptError(name, error);
     }
+    replay?.completed(name, args, json);
+    return json;
+  }
+
+  /** A command completed in an earlier round: its recorded outcome, without running it again. */
+  private replayed(record: CommandRecord, earlier: ReplayedOutcome): string {
+    if ('error' in earlier) {
+      this.journal.fail(record, earlier.error);
+      throw earlier.error;
+    }
+    this.journal.complete(record);
+    return earlier.result;
   }
 
   private toScriptError(name: string, error: unknown): Error {

@@ -26,6 +26,7 @@ export function createOperationContext(
   name: string,
   request: RequestContext,
   client: ClientInfo = clientInfoOf(request),
+  elicit?: OperationContext['elicit'],
 ): OperationContext {
   const log = request.log ? withClientLog(operationLogger(name), name, request.log) : operationLogger(name);
   return {
@@ -39,6 +40,7 @@ export function createOperationContext(
     },
     log,
     progress: request.progress,
+    ...(elicit ? { elicit } : {}),
   };
 }
 

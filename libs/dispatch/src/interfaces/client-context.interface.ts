@@ -1,4 +1,5 @@
 import type { ClientFilters, ToolMode } from '@myko/filter';
+import type { EraHeaders } from '../protocol-era/era-headers';
 import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.types';
 
 /**
@@ -28,4 +29,16 @@ export interface ClientContext {
    * unset: dispatch reads the mode of the client's `principal` (its access profile), else the server's.
    */
   readonly toolMode?: ToolMode;
+  /**
+   * The transport has no session for this message (an HTTP POST without `Mcp-Session-Id`): on a
+   * dual-era endpoint it can only be a 2026-07-28 request, and is refused as one when its `_meta` is missing.
+   */
+  readonly stateless?: boolean;
+  /**
+   * Whom per-client rules (the `execute` abuse backoff) count when there is no session to count:
+   * the gateway's rate-limit key of a stateless request (`principal:<name>` or `address:<ip>`).
+   */
+  readonly caller?: string;
+  /** HTTP: the headers a 2026-07-28 request must mirror from its body (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`). */
+  readonly eraHeaders?: EraHeaders;
 }

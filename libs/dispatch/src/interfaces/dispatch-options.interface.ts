@@ -1,6 +1,7 @@
 import type { ToolMode } from '@myko/filter';
 import type { McpLogLevel } from '@myko/registry';
 import type { SandboxOptions } from '@myko/sandbox';
+import type { ProtocolMode } from '../protocol-era/protocol-era.constants';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
 
 /** Identity reported in the `initialize` result. */
@@ -59,6 +60,18 @@ export interface DispatchModuleOptions {
   profileToolModes?: Readonly<Record<string, ToolMode>>;
   /** Limits of live queries; each field defaults as documented on `LiveQueryOptions`. */
   live?: Partial<LiveQueryOptions>;
+  /**
+   * Which MCP eras every transport serves: `dual` (2026-07-28 stateless requests beside 2025-era
+   * `initialize` sessions), `modern-only` or `legacy-only`.
+   * @default 'dual'
+   */
+  protocol?: ProtocolMode;
+  /**
+   * Signing of the 2026-07-28 `requestState` (HMAC-SHA256): `key` (at least 32 characters; random per
+   * start when absent, so states do not survive a restart or cross replicas) and how long a state stays
+   * good (default 600 s).
+   */
+  requestState?: { key?: string; ttlSeconds?: number };
 }
 
 /** The options after defaults are applied. */
@@ -71,4 +84,6 @@ export interface ResolvedDispatchOptions {
   profileToolModes: Readonly<Record<string, ToolMode>>;
   execute: ExecuteGuardOptions;
   live: LiveQueryOptions;
+  protocol: ProtocolMode;
+  requestState: { key?: string; ttlSeconds: number };
 }

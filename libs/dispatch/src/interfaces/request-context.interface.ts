@@ -1,7 +1,8 @@
 import type { ClientLog } from '../logging/client-log';
+import type { InputRound } from '../protocol-era/input-round';
 import type { SessionState } from '../session/session-state.interface';
 import type { ClientContext } from './client-context.interface';
-import type { JsonRpcId } from './json-rpc.types';
+import type { JsonRpcId, JsonRpcNotification } from './json-rpc.types';
 
 /** Reports progress of the request to the client (dropped when the client asked for none). */
 export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
@@ -21,4 +22,11 @@ export interface RequestContext {
    * that contexts built by hand (tests, tools) need not provide it; dispatch always sets it.
    */
   readonly log?: ClientLog;
+  /**
+   * A 2026-07-28 (stateless) request: its `session` lives for this request only, built from its
+   * `_meta`, and requests to the client go through `input` (MRTR) instead of the stream.
+   */
+  readonly input?: InputRound;
+  /** A notification on the request's own stream (`subscriptions/listen`); closed when the request ends. */
+  readonly notify?: (message: JsonRpcNotification) => void;
 }

@@ -5,6 +5,7 @@ import {
   type McpCreateMessageResult,
   type McpElicitParams,
   type McpElicitResult,
+  type McpInputRequest,
 } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ClientRequestSender } from '../client-requests/client-request.sender';
@@ -14,6 +15,9 @@ import { NO_CLIENT_LOG } from '../logging/client-log';
 
 const SAMPLING = 'sampling/createMessage';
 const ELICITATION = 'elicitation/create';
+const ROOTS = 'roots/list';
+
+type Ask = (request: McpInputRequest, key?: string) => Promise<Record<string, unknown>>;
 
 /** Builds the `McpContext` custom tool, resource and prompt handlers receive for one request. */
 @Injectable()
@@ -30,6 +34,7 @@ export class McpContextFactory {
       principal: client.principal,
       clientName: session.clientInfo?.name,
     };
+    const ask = this.asker(request, capabilities);
     return {
       client: info,
       sessionId: client.sessionId,
@@ -37,14 +42,41 @@ export class McpContextFactory {
       signal,
       progress,
       log: (level, data, logger) => log(level, data, logger),
-      createMessage: async (params) => {
-        if (!isPlainObject(capabilities.sampling)) throw new ClientCapabilityError(SAMPLING, 'sampling');
-        return (await this.sender.send(request, SAMPLING, params)) as McpCreateMessageResult;
-      },
-      elicit: async (params) => {
+      createMessage: async (params, options) =>
+        (await ask({ method: SAMPLING, params }, options?.key)) as McpCreateMessageResult,
+      elicit: async (params, options) => {
         requireElicitation(capabilities.elicitation, params);
-        return (await this.sender.send(request, ELICITATION, params)) as McpElicitResult;
+        return (await ask({ method: ELICITATION, params }, options?.key)) as McpElicitResult;
       },
+      listRoots: async (options) =>
+        (await ask({ method: ROOTS, params: {} }, options?.key)) as { roots: { uri: string; name?: string }[] },
+      input: async (requests) => {
+        const round = request.input;
+        if (round) return round.ask(requests);
+        const answers: Record<string, Record<string, unknown>> = {};
+        for (const [key, one] of Object.entries(requests)) answers[key] = await ask(one, key);
+        return answers;
+      },
+      resumed: request.input?.resumed ?? false,
+    };
+  }
+
+  /**
+   * 2026-07-28: through the request's input round (MRTR, keyed); 2025 sessions: a request to the
+   * client on the request's stream, once its capability was declared at `initialize`.
+   */
+  private asker(request: RequestContext, capabilities: Record<string, unknown>): Ask {
+    const round = request.input;
+    if (round) {
+      return async (one, key) => {
+        const name = key ?? round.nextKey(one.method);
+        return round.ask({ [name]: one })[name];
+      };
+    }
+    return async (one) => {
+      const capability = one.method === SAMPLING ? 'sampling' : one.method === ROOTS ? 'roots' : 'elicitation';
+      if (!isPlainObject(capabilities[capability])) throw new ClientCapabilityError(one.method, capability);
+      return this.sender.send(request, one.method, one.params);
     };
   }
 }
@@ -54,7 +86,7 @@ export class McpContextFactory {
  * elicitation needs `url`; a form needs `form` or the empty (legacy) declaration.
  */
 function requireElicitation(declared: unknown, params: McpElicitParams): void {
-  if (!isPlainObject(declared)) throw new ClientCapabilityError(ELICITATION, 'elicitation');
+  if (!isPlainObject(declared)) return; // the asker refuses it, as MRTR numbers it on modern requests
   const modes = Object.keys(declared).filter((key) => key === 'form' || key === 'url');
   if (params.mode === 'url') {
     if (!modes.includes('url')) throw new ClientCapabilityError(ELICITATION, 'elicitation.url');

@@ -17,20 +17,25 @@ const NO_PROGRESS: ProgressReporter = () => undefined;
 export class RequestOutbox {
   readonly progress: ProgressReporter;
   readonly log: ClientLog;
+  /** Any notification on the request's stream, while the request runs. */
+  readonly notify: (message: JsonRpcNotification) => void;
   private open = true;
   private lastProgressAt = Number.NEGATIVE_INFINITY;
 
-  constructor(params: JsonRpcParams, client: ClientContext, session: SessionState) {
+  /** `logs`: false for a 2026-07-28 request without `_meta` log level (it MUST NOT get any). */
+  constructor(params: JsonRpcParams, client: ClientContext, session: SessionState, logs = true) {
     const notify = client.notify;
     if (!notify) {
       this.progress = NO_PROGRESS;
       this.log = NO_CLIENT_LOG;
+      this.notify = () => undefined;
       return;
     }
     const send = (message: JsonRpcNotification) => {
       if (this.open) notify(message);
     };
-    this.log = createClientLog(session, send);
+    this.notify = send;
+    this.log = logs ? createClientLog(session, send) : NO_CLIENT_LOG;
     const token = (params._meta as Record<string, unknown> | undefined)?.progressToken;
     this.progress = isValidId(token) ? this.progressReporter(token, send) : NO_PROGRESS;
   }

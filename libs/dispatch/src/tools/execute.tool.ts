@@ -3,6 +3,7 @@ import { SandboxService } from '@myko/sandbox';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../dispatch.constants';
 import { CommandJournal } from '../execute/command-journal';
+import { CommandReplay } from '../execute/command-replay';
 import { ExecuteAbuseGuard } from '../execute/execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from '../execute/execute-cooldown.refusal';
 import { formatExecuteResult } from '../execute/execute-result.formatter';
@@ -12,13 +13,18 @@ import { SessionRunGate } from '../execute/session-run.gate';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { McpContextFactory } from '../mcp-context/mcp-context.factory';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 
-/** Whom the abuse backoff counts: the API key's profile, which outlives sessions, else the session. */
+/**
+ * Whom the abuse backoff counts: the API key's profile, which outlives sessions, else the caller of a
+ * stateless request (its address: each request is a session of its own), else the session.
+ */
 function abuseKey(client: ClientContext): string {
-  return client.principal === undefined ? `session:${client.sessionId}` : `principal:${client.principal}`;
+  if (client.principal !== undefined) return `principal:${client.principal}`;
+  return client.caller === undefined ? `session:${client.sessionId}` : `caller:${client.caller}`;
 }
 
 /**
@@ -36,6 +42,7 @@ export class ExecuteTool {
     private readonly invoker: OperationInvoker,
     private readonly searchService: OperationSearchService,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
+    private readonly contexts: McpContextFactory,
   ) {
     this.gate = new SessionRunGate(options.execute.maxRunsPerSession);
     if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
@@ -51,12 +58,20 @@ export class ExecuteTool {
       if (left) return executeCooldownRefusal(left);
     }
     // Aborted while waiting: the sandbox sees the aborted signal and answers `cancelled`.
-    const release = await this.gate.acquire(request.client.sessionId, request.signal);
+    // A stateless request is a session of its own: its caller (key profile, else address) holds the runs.
+    const holder = request.client.caller ?? request.client.sessionId;
+    const release = await this.gate.acquire(holder, request.signal);
     try {
       const journal = new CommandJournal();
       const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
-      const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery);
-      const run = await this.sandbox.run({ code, timeoutMs, signal: request.signal, bridge });
+      // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
+      const stop = new AbortController();
+      const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
+      const elicit = this.contexts.create(request).elicit;
+      const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery, replay, elicit);
+      const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
+      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge });
+      if (request.input?.needsInput) return formatExecuteResult(run, journal);
       this.abuse?.record(client, run.ok ? undefined : run.error.kind);
       return formatExecuteResult(run, journal);
     } finally {

@@ -1,4 +1,5 @@
 import type { CallableRulesInput } from '../callable-rules.parser';
+import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 
@@ -38,7 +39,7 @@ export interface AuditConfig {
  * is `access-config.schema.json`.
  * @publicApi
  */
-export interface AccessConfig {
+export interface AccessConfig extends ProtocolConfig {
   /** When true (the default), a request without a known key is refused (401). */
   readonly auth: { readonly required: boolean };
   readonly profiles: Readonly<Record<string, AccessProfileConfig>>;

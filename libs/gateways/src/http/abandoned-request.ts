@@ -26,3 +26,13 @@ export function cancelWhenAbandoned(
     if (!res.writableFinished && !responder.isStream) cancel(CLIENT_DISCONNECTED);
   });
 }
+
+/**
+ * 2026-07-28: closing the response stream is how a client cancels (there is no resume), so a close
+ * before the answer was written cancels the request, whether the answer was JSON or a stream.
+ */
+export function cancelWhenStreamCloses(res: ServerResponse, cancel: (reason: string) => void): void {
+  res.once('close', () => {
+    if (!res.writableFinished) cancel(CLIENT_DISCONNECTED);
+  });
+}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DispatchService, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
+import { DispatchService, hasModernEnvelope, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
@@ -32,6 +32,7 @@ import { readRequestBody } from './request-body.reader';
 import type { SessionOwner } from './session-owner';
 import { STANDALONE_STREAM_ID } from './session-streams';
 import { SseStream } from './sse.stream';
+import { StatelessPostHandler } from './stateless-post.handler';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -54,6 +55,7 @@ export class McpHttpEndpoint {
     private readonly limiter: HttpRequestLimiter,
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
+    private readonly stateless: StatelessPostHandler,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -64,6 +66,11 @@ export class McpHttpEndpoint {
     const kind = jsonRpcMessageKind(message);
     if (kind === 'request') this.drain.assertAcceptingRequests();
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
+    if (kind === 'request' && this.isStateless(message, req)) {
+      return this.stateless.handle(message, access, req, res, accepted);
+    }
+    // 2026-07-28 notifications (a `notifications/cancelled` beside the closed stream) have no session: 202.
+    if (kind !== 'request' && this.isStateless(message, req)) return void res.writeHead(202).end();
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
       const owner = this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, owner, req, res, accepted);
@@ -93,11 +100,31 @@ export class McpHttpEndpoint {
     else responder.accepted();
   }
 
+  /** A modern-only server has no sessions: GET streams and DELETE are 2025-era (405, as the revision says). */
+  private assertServesSessions(): void {
+    if (this.dispatch.protocolMode !== 'modern-only') return;
+    throw new McpHttpError(405, TRANSPORT_ERROR, 'Method Not Allowed: this server speaks MCP 2026-07-28 only', {
+      Allow: 'POST',
+    });
+  }
+
+  /** A 2026-07-28 request: it carries the modern `_meta`, or has no session to belong to (dispatch decides). */
+  private isStateless(message: unknown, req: IncomingMessage): boolean {
+    const mode = this.dispatch.protocolMode;
+    if (mode === 'legacy-only') return false;
+    if (mode === 'modern-only') return true;
+    const params = (message as { params?: unknown }).params;
+    if (typeof params === 'object' && params !== null && hasModernEnvelope(params as Record<string, unknown>))
+      return true;
+    return jsonRpcMethod(message) !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
+  }
+
   /**
    * The standalone stream of session-level messages (one per session: a second one → 409), or with
    * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
    */
   openStream(req: IncomingMessage, res: ServerResponse): void {
+    this.assertServesSessions();
     if (!acceptsEventStream(req.headers.accept)) {
       throw new McpHttpError(405, TRANSPORT_ERROR, 'Method Not Allowed: GET needs Accept: text/event-stream', {
         Allow: 'POST, DELETE',
@@ -135,6 +162,7 @@ export class McpHttpEndpoint {
   }
 
   endSession(req: IncomingMessage, res: ServerResponse): void {
+    this.assertServesSessions();
     const access = this.accessOf(req);
     assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
     this.sessions.end(this.requireSession(req, access).id);

@@ -34,7 +34,7 @@ export class McpPostResponder {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly streams: SessionStreams,
+    private readonly streams: Pick<SessionStreams, 'openRequestStream'>,
     private readonly options: McpPostResponderOptions,
   ) {
     if (this.closeStream && options.pollAfterMs > 0) {
@@ -60,7 +60,8 @@ export class McpPostResponder {
     return this.stream !== undefined;
   }
 
-  respond(message: unknown, extraHeaders: Record<string, string> = {}): void {
+  /** `status`: a plain JSON answer's HTTP status (a 2026-07-28 refusal is 400/404 with its JSON-RPC body). */
+  respond(message: unknown, extraHeaders: Record<string, string> = {}, status = 200): void {
     this.finish();
     if (this.stream || !this.options.json) {
       const stream = this.open(extraHeaders);
@@ -69,7 +70,7 @@ export class McpPostResponder {
       return;
     }
     const body = JSON.stringify(message);
-    this.res.writeHead(200, {
+    this.res.writeHead(status, {
       'Content-Type': 'application/json',
       'Content-Length': Buffer.byteLength(body),
       ...this.options.headers,

@@ -10,10 +10,10 @@ import {
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
+import { jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
-import { jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';

@@ -1,3 +1,4 @@
+import type { McpElicitParams, McpElicitResult } from '../mcp/interfaces/mcp-context.interface';
 /** Who is calling: set by the gateway, carried to every operation. */
 export interface ClientInfo {
   /** The transport the request came in on; `internal` for in-process calls and tests. */
@@ -35,4 +36,12 @@ export interface OperationContext {
   readonly log: OperationLogger;
   /** Report progress (monotonic `progress`, optional `total`). A no-op when the client asked for none. */
   progress(progress: number, total?: number, message?: string): void;
+  /**
+   * Asks the user (`elicitation/create`), e.g. to confirm a change before making it. Absent where no
+   * user can answer (hand-made contexts). On a 2026-07-28 request the first call ends the round with
+   * `input_required` (`InputRequiredError`) and the operation runs again, answered, on the retry: ask
+   * before changing anything.
+   * @throws ClientCapabilityError when the client did not declare `elicitation`
+   */
+  elicit?(params: McpElicitParams): Promise<McpElicitResult>;
 }

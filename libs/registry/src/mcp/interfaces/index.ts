@@ -18,6 +18,8 @@ export type {
   McpCreateMessageResult,
   McpElicitParams,
   McpElicitResult,
+  McpInputOptions,
+  McpInputRequest,
   McpLogLevel,
   McpSamplingMessage,
 } from './mcp-context.interface';

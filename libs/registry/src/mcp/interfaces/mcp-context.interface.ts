@@ -67,11 +67,39 @@ export interface McpContext {
    * @throws ClientCapabilityError when the client did not declare `sampling`
    * @throws ClientRequestError when the client answers with an error, times out or goes away
    */
-  createMessage(params: McpCreateMessageParams): Promise<McpCreateMessageResult>;
+  createMessage(params: McpCreateMessageParams, options?: McpInputOptions): Promise<McpCreateMessageResult>;
   /**
    * Asks the user for input (`elicitation/create`).
    * @throws ClientCapabilityError when the client did not declare `elicitation` (or `elicitation.url` for a URL)
    * @throws ClientRequestError when the client answers with an error, times out or goes away
    */
-  elicit(params: McpElicitParams): Promise<McpElicitResult>;
+  elicit(params: McpElicitParams, options?: McpInputOptions): Promise<McpElicitResult>;
+  /**
+   * The client's roots (`roots/list`).
+   * @throws ClientCapabilityError when the client did not declare `roots`
+   */
+  listRoots(options?: McpInputOptions): Promise<{ roots: { uri: string; name?: string }[] }>;
+  /**
+   * Several requests to the client at once, by key (`elicitation/create`, `sampling/createMessage`,
+   * `roots/list`): on a 2026-07-28 request they go out together in one `input_required` round; on a
+   * 2025-era session they are sent one after the other. Resolves with each answer under its key.
+   */
+  input(requests: Readonly<Record<string, McpInputRequest>>): Promise<Record<string, Record<string, unknown>>>;
+  /** True on a 2026-07-28 retry whose signed `requestState` this server verified. */
+  readonly resumed: boolean;
+}
+
+/** One request to the client, as `McpContext.input` takes it. */
+export interface McpInputRequest {
+  method: 'elicitation/create' | 'sampling/createMessage' | 'roots/list';
+  params: Record<string, unknown>;
+}
+
+/** How a request to the client is named in a 2026-07-28 `input_required` round. */
+export interface McpInputOptions {
+  /**
+   * The key of the input request (`inputRequests[key]`); by default `<method>-<n>` in call order, which
+   * stays stable when the handler runs again on the retry.
+   */
+  key?: string;
 }

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DispatchService, modernHttpStatus } from '@myko/dispatch';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientAccess } from '../common/client-access.resolver';
+import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { clientAddress, rateLimitKey } from '../limits/client-address';
+import { HttpRequestLimiter } from '../limits/http-request.limiter';
+import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
+import type { HttpClientContext } from './http-client-context.interface';
+import type { AcceptedResponses } from './mcp-http.negotiation';
+import { McpPostResponder } from './mcp-post.responder';
+import { SessionStreams } from './session-streams';
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * A 2026-07-28 POST: no session, the request's `_meta` says who the client is. Dispatch decides the
+ * era and checks the mirrored headers; here only the stream and the HTTP status are chosen. Limits
+ * apply per caller (its key's profile, else its address), and closing the stream cancels the request.
+ */
+@Injectable()
+export class StatelessPostHandler {
+  constructor(
+    private readonly dispatch: DispatchService,
+    private readonly limiter: HttpRequestLimiter,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
+    private readonly drain: DrainCoordinator,
+  ) {}
+
+  async handle(
+    message: unknown,
+    access: ClientAccess,
+    req: IncomingMessage,
+    res: ServerResponse,
+    accepted: AcceptedResponses,
+  ): Promise<void> {
+    const sessionId = `http:stateless:${randomUUID()}`;
+    // The in-flight cap counts the caller (its key's profile, else its address): it has no session.
+    const caller = rateLimitKey(access.principal, clientAddress(req));
+    const admitted = this.limiter.admitRequest(req, access, `stateless:${caller}`, message);
+    const responder = this.responder(res, accepted);
+    cancelWhenStreamCloses(res, (reason) => this.dispatch.cancel(sessionId, requestIdOf(message), reason));
+    const client: HttpClientContext = {
+      transport: 'http',
+      sessionId,
+      filters: access.filters,
+      principal: access.principal,
+      notify: responder.notify,
+      stateless: true,
+      caller,
+      eraHeaders: {
+        protocolVersion: header(req, MCP_PROTOCOL_VERSION_HEADER),
+        method: header(req, 'mcp-method'),
+        name: header(req, 'mcp-name'),
+      },
+    };
+    try {
+      const response = await this.dispatch.handle(message, client);
+      this.drain.markResponse(res);
+      if (response) responder.respond(response, {}, modernHttpStatus(response));
+      else responder.accepted();
+    } finally {
+      admitted.release();
+      this.dispatch.endSession(sessionId);
+    }
+  }
+
+  private responder(res: ServerResponse, accepted: AcceptedResponses): McpPostResponder {
+    const { sseKeepAliveMs, sseRetryMs, eventStoreMaxBytes, eventStoreMaxEvents } = this.options;
+    // Most answers are plain JSON: the stream and its event store are made only when the answer becomes SSE.
+    let streams: SessionStreams | undefined;
+    const lazy = {
+      openRequestStream: () => {
+        streams ??= new SessionStreams({ maxEvents: eventStoreMaxEvents, maxBytes: eventStoreMaxBytes });
+        return streams.openRequestStream();
+      },
+    };
+    return new McpPostResponder(res, lazy, {
+      ...accepted,
+      resumable: false,
+      retryMs: sseRetryMs,
+      pollAfterMs: 0,
+      keepAliveMs: sseKeepAliveMs,
+      maxBufferedBytes: eventStoreMaxBytes,
+    });
+  }
+}
