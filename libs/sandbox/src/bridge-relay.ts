@@ -1,5 +1,6 @@
 import type { Reference } from 'isolated-vm';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
+import type { CpuTurn } from './cpu-gate';
 import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
 import { ArgumentSizeError } from './errors/argument-size.error';
 import { CallLimitError } from './errors/call-limit.error';
@@ -32,6 +33,7 @@ export class BridgeRelay {
   constructor(
     private readonly bridge: SandboxBridge,
     private readonly limits: RelayLimits,
+    private readonly turn: CpuTurn,
     private readonly onFatal: (error: unknown) => void,
   ) {}
 
@@ -99,9 +101,13 @@ export class BridgeRelay {
       return;
     }
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    // The script resumes inside this apply, so `timeout` also bounds the stretch of code after an `await`.
-    this.settleRef.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }).catch((error: unknown) => {
-      if (!this.closed) this.onFatal(error);
-    });
+    const settle = this.settleRef;
+    // The script resumes inside this apply, so `timeout` also bounds the stretch of code after an `await`,
+    // and the run holds its CPU turn for exactly that stretch.
+    this.turn
+      .enter(() => settle.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }))
+      .catch((error: unknown) => {
+        if (!this.closed) this.onFatal(error);
+      });
   }
 }

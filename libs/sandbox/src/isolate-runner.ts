@@ -3,6 +3,7 @@ import { BOOTSTRAP_SOURCE } from './bootstrap.source';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
 import { watchCpuBound } from './cpu-bound.watch';
+import type { CpuGate, CpuTurn } from './cpu-gate';
 import type { SandboxError } from './errors/sandbox.error';
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
 import { SandboxInternalError } from './errors/sandbox-internal.error';
@@ -35,19 +36,21 @@ const STOPPED: ReadonlySet<SandboxFailureKind> = new Set(['timeout', 'cpu', 'mem
 export class IsolateRunner {
   constructor(
     private readonly pool: IsolatePool,
+    private readonly gate: CpuGate,
     private readonly settings: RunnerSettings,
     private readonly onInternalError?: (error: unknown) => void,
   ) {}
 
   run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    return new IsolateRun(this.pool, this.settings, request, wallMs, this.onInternalError).execute();
+    return new IsolateRun(this.pool, this.gate.turn(), this.settings, request, wallMs, this.onInternalError).execute();
   }
 }
 
 /**
  * One run: lease an isolate, bootstrap, compile, run, and dispose in `finally`. The wall-clock timer and the
  * abort signal race the work; whichever ends the run first disposes the isolate at once, which is the only
- * sure stop for code that spins after an `await`.
+ * sure stop for code that spins after an `await`. Each entry into the isolate holds the run's CPU turn;
+ * between entries (the script awaits `myko.*` calls) the run is resident but takes no CPU slot.
  */
 class IsolateRun {
   private readonly started = performance.now();
@@ -60,16 +63,21 @@ class IsolateRun {
   private readonly ending = new Promise<RunOutcome>((resolve) => {
     this.endRun = resolve;
   });
+  private deliver: (answer: unknown) => void = () => undefined;
+  private readonly answer = new Promise<unknown>((resolve) => {
+    this.deliver = resolve;
+  });
 
   constructor(
     private readonly pool: IsolatePool,
+    private readonly turn: CpuTurn,
     private readonly settings: RunnerSettings,
     private readonly request: SandboxRunRequest,
     private readonly wallMs: number,
     private readonly onInternalError?: (error: unknown) => void,
   ) {
     this.capture = new ConsoleCapture(settings.maxConsoleBytes);
-    this.relay = new BridgeRelay(request.bridge, settings, (error) => this.stop(toSandboxError(error, settings)));
+    this.relay = new BridgeRelay(request.bridge, settings, turn, (error) => this.stop(toSandboxError(error, settings)));
   }
 
   async execute(): Promise<SandboxRunResult> {
@@ -77,8 +85,13 @@ class IsolateRun {
     const timer = setTimeout(() => this.stop(new SandboxTimeoutError(this.wallMs)), this.wallMs);
     const onAbort = () => this.stop(new SandboxCancelledError(true));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const { onCpuBound } = this.request;
-    const unwatch = onCpuBound ? watchCpuBound(() => this.lease?.isolate.cpuTime, onCpuBound) : undefined;
+    const unwatch = watchCpuBound(
+      () => this.lease?.isolate.cpuTime,
+      () => {
+        this.turn.demote();
+        this.request.onCpuBound?.();
+      },
+    );
     try {
       if (signal?.aborted) onAbort();
       const raced = await Promise.race([this.work(), this.ending]);
@@ -88,7 +101,8 @@ class IsolateRun {
       return this.result(outcome);
     } finally {
       clearTimeout(timer);
-      unwatch?.();
+      unwatch();
+      this.turn.release();
       signal?.removeEventListener('abort', onAbort);
       this.relay.close();
       this.dispose();
@@ -104,39 +118,45 @@ class IsolateRun {
         this.dispose();
         return this.ended;
       }
-      const run = await this.bootstrap(lease);
-      const compiled = await this.compile(lease);
-      if ('failure' in compiled) return compiled;
-      const answer = await run.apply(
-        undefined,
-        [compiled.fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS],
-        {
-          result: { promise: true, copy: true },
-          timeout: this.settings.cpuTimeMs,
-        },
-      );
-      return decodeHarnessAnswer(answer, this.settings.maxResultBytes);
+      const refused = await this.turn.enter(() => this.start(lease));
+      if (refused) return refused;
+      if (this.ended) return this.ended;
+      return decodeHarnessAnswer(await this.answer, this.settings.maxResultBytes);
     } catch (error) {
       return this.ended ?? this.failed(toSandboxError(error, this.settings));
     }
   }
 
-  /** Installs `myko` and `console`; returns the harness `run`, keeps `settle` for the relay. */
+  /**
+   * The first entry: bootstrap, compile, and the script up to its first `await`. Resolves a compile
+   * failure, or undefined once the script is under way (its answer comes through `done`).
+   */
+  private async start(lease: IsolateLease): Promise<RunOutcome | undefined> {
+    const start = await this.bootstrap(lease);
+    const compiled = await this.compile(lease);
+    if ('failure' in compiled) return compiled;
+    const args = [compiled.fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS];
+    await start.apply(undefined, args, { timeout: this.settings.cpuTimeMs });
+    return undefined;
+  }
+
+  /** Installs `myko` and `console`; returns the harness `start`, keeps `settle` for the relay. */
   private async bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
     const send = new ivm.Callback(this.relay.send, { ignored: true });
     const write = new ivm.Callback((level: unknown, text: unknown) => this.capture.write(level, text));
-    const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes];
+    const done = new ivm.Callback((answer: unknown) => this.deliver(answer), { ignored: true });
+    const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes, done];
     const control: ivm.Reference = await lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
       filename: BOOTSTRAP_FILENAME,
       result: { reference: true },
     });
-    const [run, settle] = await Promise.all([
-      control.get('run', { reference: true }),
+    const [start, settle] = await Promise.all([
+      control.get('start', { reference: true }),
       control.get('settle', { reference: true }),
     ]);
     control.release();
     this.relay.attach(settle);
-    return run;
+    return start;
   }
 
   /** Compiles the user's code as the body of an async function; returns a Reference to that function. */

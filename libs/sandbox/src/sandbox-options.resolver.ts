@@ -16,6 +16,7 @@ const MINIMUMS: Record<NumericOption, number> = {
   maxResultBytes: 4,
   maxConsoleBytes: 0,
   maxConcurrent: 1,
+  maxResident: 1,
   maxQueue: 0,
   warmPool: 0,
   processes: 1,

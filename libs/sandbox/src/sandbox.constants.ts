@@ -11,10 +11,11 @@ export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrop
   maxResultBytes: 1024 * 1024,
   maxConsoleBytes: 64 * 1024,
   maxConcurrent: 2,
-  maxQueue: 256,
+  maxResident: 256,
+  maxQueue: 0,
   warmPool: 1,
   isolation: 'process',
-  processes: 1,
+  processes: 2,
   processHeapMb: 256,
   processMaxRssMb: 512,
 });

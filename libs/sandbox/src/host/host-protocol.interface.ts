@@ -11,6 +11,8 @@ import type { RunnerSettings } from '../isolate-runner';
 export interface HostConfig {
   memoryMb: number;
   warmPool: number;
+  /** Isolates of this process that may execute JavaScript at once (its share of `maxConcurrent`). */
+  cpuSlots: number;
 }
 
 /** Server → sandbox process: run `code` under `limits`, stopping it after `wallMs`. */
@@ -58,6 +60,9 @@ export interface DoneMessage {
   result: SandboxRunResult;
   liveIsolates: number;
   rssMb: number;
+  /** Isolates of the process executing JavaScript as the run ended, and the most at once so far. */
+  executing: number;
+  peakExecuting: number;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CpuGate } from '../cpu-gate';
 import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { failedRun } from '../failed-run';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
@@ -26,6 +27,7 @@ interface HostedRun {
 export class SandboxHost {
   private readonly runs = new Map<number, HostedRun>();
   private readonly pool: IsolatePool;
+  private readonly gate: CpuGate;
   private retiring = false;
 
   constructor(
@@ -38,6 +40,7 @@ export class SandboxHost {
       onCatastrophicError: (message) => this.catastrophe(message),
       onWarmupError: (error) => this.log('Could not pre-create an isolate', error),
     });
+    this.gate = new CpuGate(Math.max(1, config.cpuSlots || 1));
   }
 
   ready(): void {
@@ -63,7 +66,9 @@ export class SandboxHost {
     const bridge = new RemoteBridge(runId, (call) => this.port.send(call));
     const hosted = { controller: new AbortController(), bridge };
     this.runs.set(runId, hosted);
-    const runner = new IsolateRunner(this.pool, limits, (error) => this.log('Sandbox run failed internally', error));
+    const runner = new IsolateRunner(this.pool, this.gate, limits, (error) =>
+      this.log('Sandbox run failed internally', error),
+    );
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
@@ -76,7 +81,8 @@ export class SandboxHost {
       hosted.bridge.close();
     }
     const rssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
-    this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb });
+    const { executing, peakExecuting } = this.gate.stats;
+    this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb, executing, peakExecuting });
     if (this.retiring && this.runs.size === 0) this.port.exit();
     // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
     else setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));

@@ -57,6 +57,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
   private lastRunId = 0;
   private crashes = 0;
   private catastrophicErrors = 0;
+  private peakExecuting = 0;
 
   constructor(
     private readonly options: SandboxOptions,
@@ -112,8 +113,12 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
       rssMb: proc.rssMb,
       retiring: proc.retiring,
     }));
-    const liveIsolates = [...this.processes].reduce((sum, proc) => sum + proc.liveIsolates, 0);
-    return { liveIsolates, catastrophicErrors: this.catastrophicErrors, processes, crashes: this.crashes };
+    const all = [...this.processes];
+    const liveIsolates = all.reduce((sum, proc) => sum + proc.liveIsolates, 0);
+    const executing = all.reduce((sum, proc) => sum + (proc.runs.size > 0 ? proc.executing : 0), 0);
+    this.peakExecuting = Math.max(this.peakExecuting, all.reduce((sum, proc) => sum + proc.peakExecuting, 0));
+    const { catastrophicErrors, crashes, peakExecuting } = this;
+    return { liveIsolates, catastrophicErrors, processes, crashes, executing, peakExecuting };
   }
 
   /** Kills every process (runs still in one end as cancelled) and waits until each has exited. */
@@ -188,7 +193,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
   }
 
   private spawn(): SandboxProcess {
-    const config: HostConfig = { memoryMb: this.options.memoryMb, warmPool: this.options.warmPool };
+    const { memoryMb, warmPool, maxConcurrent, processes } = this.options;
+    const config: HostConfig = { memoryMb, warmPool, cpuSlots: Math.ceil(maxConcurrent / processes) };
     const proc = new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
     this.processes.add(proc);
     proc.ready.then(

@@ -51,6 +51,8 @@ export class SandboxProcess implements RunChannel {
   killedFor: KillReason | undefined;
   liveIsolates = 0;
   rssMb = 0;
+  executing = 0;
+  peakExecuting = 0;
   /** Runs assigned to it that have not reached `execute()` yet (so that concurrent picks spread out). */
   reserved = 0;
   /** How it ended, once it has. */
@@ -168,6 +170,8 @@ export class SandboxProcess implements RunChannel {
       case 'done':
         this.liveIsolates = message.liveIsolates;
         this.rssMb = message.rssMb;
+        this.executing = message.executing;
+        this.peakExecuting = Math.max(this.peakExecuting, message.peakExecuting);
         this.runs.get(message.runId)?.onDone(message.result);
         break;
       case 'isolates':
