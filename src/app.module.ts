@@ -6,7 +6,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
 
-/** The runnable service: the operation registry, the example plugins, dispatch, the gateways and the audit log. */
+/** The runnable service: the operation registry, the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -18,6 +18,8 @@ export class AppModule {
         // `--profile conformance`: the fixtures of the official MCP conformance suite, never by default.
         ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),
         ...(config.synthetic ? [SyntheticOperationsModule.forRoot({ count: config.synthetic })] : []),
+        // `--plugin` / the config's `plugins`: loaded by `loadPlugins()` before the app is built.
+        ...(config.pluginModules ?? []).map((plugin) => plugin.module),
         DispatchModule.forRoot(config.dispatch),
         GatewaysModule.forRoot(config.gateways),
         AuditModule.forRoot(config.audit),

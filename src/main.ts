@@ -19,7 +19,8 @@ function fail(message: string, exitCode: number): void {
 /** Nest, the plugins and isolated-vm load only here, so `--help` and usage errors answer at once. */
 async function run(mode: CliMode, options: CliOptions): Promise<void> {
   const { createAppConfig } = await import('./config/app.config');
-  const config = createAppConfig(mode, options);
+  const { loadPlugins } = await import('./plugin-loader/plugin.loader');
+  const config = await loadPlugins(createAppConfig(mode, options));
   if (config.mode === 'stdio') {
     const { runStdio } = await import('./bootstrap/stdio.command');
     process.exit(await runStdio(config));
@@ -48,6 +49,11 @@ export async function main(argv: readonly string[]): Promise<void> {
   } catch (error) {
     if (error instanceof CliUsageError) return fail(`${error.message}\n\n${USAGE}`, 2);
     if (error instanceof ConfigError) return fail(`refusing to start: ${error.message}`, 2);
+    // A duplicate operation name or bad id: the operation set itself is wrong, as with a bad config.
+    if (error instanceof Error && error.name === 'OperationRegistrationError') {
+      fail(`refusing to start: ${error.message}`, 2);
+      process.exit(2);
+    }
     fail(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 1);
     process.exit(1);
   }

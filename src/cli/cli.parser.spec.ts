@@ -3,7 +3,11 @@ import { CliUsageError } from './cli-usage.error';
 
 describe('parseCli', () => {
   it('defaults to serve with no options', () => {
-    expect(parseCli([])).toEqual({ kind: 'run', mode: 'serve', options: { allowedHosts: [], allowedOrigins: [] } });
+    expect(parseCli([])).toEqual({
+      kind: 'run',
+      mode: 'serve',
+      options: { allowedHosts: [], allowedOrigins: [], plugins: [] },
+    });
   });
 
   it('reads the subcommand and every flag, in both --flag value and --flag=value forms', () => {
@@ -28,6 +32,7 @@ describe('parseCli', () => {
         port: 0,
         allowedHosts: ['a.test', 'b.test'],
         allowedOrigins: ['https://app.test'],
+        plugins: [],
       },
     });
   });
@@ -43,6 +48,7 @@ describe('parseCli', () => {
           auditLog: 'off',
           allowedHosts: [],
           allowedOrigins: [],
+          plugins: [],
         },
       },
     );
@@ -95,5 +101,12 @@ describe('parseCli', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(CliUsageError);
     expect(() => parseCli(argv)).toThrow(message);
+  });
+
+  it('collects --plugin files in order, repeatable, each value kept whole (a path may hold commas)', () => {
+    const command = parseCli(['--plugin', 'a.js', '--plugin=./lib/b,c.mjs']);
+    expect(command).toMatchObject({ kind: 'run', options: { plugins: ['a.js', './lib/b,c.mjs'] } });
+    expect(() => parseCli(['--plugin'])).toThrow('--plugin needs a value');
+    expect(() => parseCli(['--plugin='])).toThrow('--plugin needs a value');
   });
 });

@@ -26,6 +26,8 @@ export interface CliOptions {
   shutdownGraceMs?: number;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** `--plugin <file>` (repeatable): external plugin modules, as given (resolved from the working directory). */
+  plugins: string[];
 }
 
 /** Plugin sets `--profile` selects: `conformance` adds the fixtures the MCP conformance suite calls. */
@@ -68,6 +70,8 @@ Options:
   --tool-mode <mode>     code (search + execute), direct (one tool per operation) or both
                          [default: the config file's "toolMode", else code; a profile's "toolMode" wins]
   --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
+  --plugin <file>        Also load this plugin module (CommonJS, or ESM default export) exporting a Nest
+                         module whose providers declare operations (repeatable; see the config's "plugins")
   --shutdown-grace-ms <ms>  On SIGTERM/SIGINT (or stdin EOF), how long in-flight requests may finish
                          before they are stopped; a second signal exits at once   [default: 10000]
   --allow-host <host>    Also accept this Host header (repeatable; comma-separated; * for any)
@@ -91,6 +95,7 @@ const VALUE_FLAGS = new Set([
   '--shutdown-grace-ms',
   '--allow-host',
   '--allow-origin',
+  '--plugin',
 ]);
 const KEY_COMMANDS: readonly string[] = ['keygen', 'hash-key'];
 
@@ -150,6 +155,7 @@ function applyFlag(options: CliOptions, flag: string, value: string): void {
   else if (flag === '--synthetic') options.synthetic = parseSynthetic(value);
   else if (flag === '--shutdown-grace-ms') options.shutdownGraceMs = parseGraceMs(value);
   else if (flag === '--allow-host') options.allowedHosts.push(...list(value));
+  else if (flag === '--plugin') options.plugins.push(value);
   else options.allowedOrigins.push(...list(value));
 }
 
@@ -163,7 +169,7 @@ function checkMode(mode: CliMode, options: CliOptions): void {
 
 /** Parses `[serve|stdio] [--flag value | --flag=value]…` or `keygen|hash-key`; throws `CliUsageError` on anything else. */
 export function parseCli(argv: readonly string[]): CliCommand {
-  const options: CliOptions = { allowedHosts: [], allowedOrigins: [] };
+  const options: CliOptions = { allowedHosts: [], allowedOrigins: [], plugins: [] };
   let mode: CliMode | undefined;
   let key: KeyCommand | undefined;
   for (let i = 0; i < argv.length; i++) {

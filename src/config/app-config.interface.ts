@@ -2,6 +2,7 @@ import type { DispatchModuleOptions } from '@myko/dispatch';
 import type { AccessProfile, AccessProfiles } from '@myko/filter';
 import type { GatewaysModuleOptions } from '@myko/gateways';
 import type { AuditOptions } from '../audit/audit.options';
+import type { PluginModule } from '../plugin-loader/plugin-module.interface';
 
 /** Everything the running service needs, defaults applied (see `createAppConfig`). */
 export interface AppConfig {
@@ -16,6 +17,13 @@ export interface AppConfig {
   serverProfile?: 'default' | 'conformance';
   /** `--synthetic N`: generated operations registered next to the plugins' (scale tests, benchmarks). */
   synthetic?: number;
+  /**
+   * External plugin modules to load (absolute paths): `--plugin` files, then the config file's
+   * `plugins`, each once. `loadPlugins()` turns them into `pluginModules` before the app is built.
+   */
+  plugins: readonly string[];
+  /** The Nest modules the external plugins exported, imported beside the built-in plugins. */
+  pluginModules?: readonly PluginModule[];
   /** Absolute path of the config file read (`--config` / `MYKO_CONFIG`), if any. */
   configPath?: string;
   /** The access profiles of the config file; absent: no authentication, header/env filters only. */

@@ -202,6 +202,24 @@ describe('createAppConfig', () => {
     expect(createAppConfig('stdio', {}, {}).gateways.shutdownGraceMs).toBeUndefined();
     expect(resolveGatewaysOptions(createAppConfig('serve', {}, {}).gateways).shutdownGraceMs).toBe(10_000);
   });
+
+  it('resolves --plugin files from the working directory and the file\'s "plugins" from its directory, each once', () => {
+    const path = configFile('plugins.json', { auth: { required: false }, plugins: ['./p/a.js', resolve('b.js')] });
+    const config = createAppConfig('serve', { configPath: path, plugins: ['b.js', 'c.mjs'] });
+    expect(config.plugins).toEqual([resolve('b.js'), resolve('c.mjs'), join(dir, 'p/a.js')]);
+    expect(createAppConfig('serve').plugins).toEqual([]);
+  });
+
+  it('refuses a "plugins" entry that is not a path', () => {
+    const path = configFile('bad-plugins.json', { auth: { required: false }, plugins: ['ok.js', '', 7] });
+    const error = captured(() => createAppConfig('serve', { configPath: path }));
+    expect(error.message).toContain('plugins[1]');
+    expect(error.message).toContain('plugins[2]');
+    const notList = configFile('plugins-string.json', { auth: { required: false }, plugins: 'a.js' });
+    expect(captured(() => createAppConfig('serve', { configPath: notList })).message).toMatch(
+      /plugins.*expected an array/,
+    );
+  });
 });
 
 function captured(run: () => unknown): Error {

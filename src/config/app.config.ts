@@ -7,7 +7,7 @@ import type { AppConfig } from './app-config.interface';
 import { resolveAuditOptions } from './audit-options.resolver';
 import { isLoopbackHost } from './bind-address';
 import { ConfigError } from './config.error';
-import { type LoadedConfigFile, loadConfigFile } from './config-file.loader';
+import { type LoadedConfigFile, loadConfigFile, resolveFromConfig } from './config-file.loader';
 import { packageVersion } from './package-version';
 import { sandboxDispatchOptions } from './sandbox-options.mapper';
 
@@ -90,6 +90,12 @@ function toolModes(
   return { toolMode: cli ?? file?.config.toolMode ?? 'code', profileToolModes };
 }
 
+/** `--plugin` files from the working directory, then the config file's from its directory; each once. */
+function pluginPaths(cli: readonly string[] | undefined, file: LoadedConfigFile | undefined): string[] {
+  const fromFile = (file?.config.plugins ?? []).map((path) => resolveFromConfig(file as LoadedConfigFile, path));
+  return [...new Set([...(cli ?? []).map((path) => resolve(path)), ...fromFile])];
+}
+
 /**
  * Builds the service configuration from the command line, the environment (`MYKO_CONFIG`,
  * `MYKO_PROFILE`) and the defaults, reading and validating the config file. Throws `ConfigError`
@@ -112,6 +118,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     port: cli.port ?? DEFAULT_PORT,
     databasePath: databasePath(cli.databasePath ?? DEFAULT_DATABASE_PATH),
     serverProfile: cli.serverProfile ?? 'default',
+    plugins: pluginPaths(cli.plugins, file),
     ...(file ? { configPath: file.path } : {}),
     ...(access ? { access } : {}),
     ...(profile ? { profile } : {}),

@@ -13,7 +13,17 @@ type Json = Record<string, unknown>;
 const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const ROOT = '(root)';
-const ROOT_KEYS = ['$schema', 'auth', 'profiles', 'defaultProfile', 'toolMode', 'audit', 'limits', 'sandbox'];
+const ROOT_KEYS = [
+  '$schema',
+  'auth',
+  'profiles',
+  'defaultProfile',
+  'toolMode',
+  'audit',
+  'limits',
+  'sandbox',
+  'plugins',
+];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
 const SIDES = ['allow', 'deny'] as const;
@@ -167,6 +177,19 @@ function parseAudit(v: Validator, value: unknown): AuditConfig | undefined {
   };
 }
 
+function parsePlugins(v: Validator, value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    v.add('plugins', 'expected an array of plugin module paths');
+    return undefined;
+  }
+  value.forEach((path, i) => {
+    if (typeof path !== 'string' || path.trim() === '')
+      v.add(`plugins[${i}]`, 'expected the path of a JavaScript module');
+  });
+  return value.filter((path): path is string => typeof path === 'string' && path.trim() !== '');
+}
+
 function parseRoot(v: Validator, root: Json): AccessConfig {
   const auth = parseAuth(v, root.auth);
   const profiles = parseProfiles(v, root.profiles);
@@ -191,6 +214,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const audit = parseAudit(v, root.audit);
   const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
   const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
+  const plugins = parsePlugins(v, root.plugins);
   return {
     auth,
     profiles,
@@ -199,6 +223,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(audit ? { audit } : {}),
     ...(limits ? { limits } : {}),
     ...(sandbox ? { sandbox } : {}),
+    ...(plugins ? { plugins } : {}),
   };
 }
 

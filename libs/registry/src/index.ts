@@ -4,7 +4,7 @@ export * from './interfaces';
 export * from './mcp';
 export { OperationInvoker } from './operation.invoker';
 export { OperationRegistry } from './operation.registry';
-export { OPERATION_ID_PATTERN, OPERATION_KINDS, OPERATION_METADATA } from './registry.constants';
+export { OPERATION_ID_PATTERN, OPERATION_KINDS, OPERATION_METADATA, PLUGIN_FILE_METADATA } from './registry.constants';
 export { RegistryModule } from './registry.module';
 export { JSON_SCHEMA_DIALECT } from './schema/json-schema-2020';
 export { renderTsDeclarations, renderTsType } from './schema/ts-type.renderer';

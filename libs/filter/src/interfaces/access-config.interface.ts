@@ -52,4 +52,9 @@ export interface AccessConfig {
   readonly limits?: LimitsConfig;
   /** Sizing and limits of the `execute` sandbox and the per-client rules in front of it. */
   readonly sandbox?: SandboxConfig;
+  /**
+   * External plugin modules loaded beside the built-in ones (paths relative to the config file's
+   * directory), like `--plugin`; see the README's "Deploying your own plugins".
+   */
+  readonly plugins?: readonly string[];
 }

@@ -1,5 +1,6 @@
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { InstanceWrapper } from '@nestjs/core/injector/instance-wrapper';
+import { PLUGIN_FILE_METADATA } from '../registry.constants';
 
 /** A method found on a provider or controller instance. */
 export interface ProviderMethod {
@@ -29,7 +30,11 @@ export function* providerMethods(discovery: DiscoveryService, scanner: MetadataS
   }
 }
 
-/** `ClassName.method`, naming an operation's or primitive's origin in messages. */
+/** `ClassName.method` (`… (plugin <file>)` for an external plugin), naming an operation's or primitive's origin in messages. */
 export function methodSource({ wrapper, instance, methodName }: ProviderMethod): string {
-  return `${instance.constructor?.name || String(wrapper.name)}.${methodName}`;
+  const file: unknown = instance.constructor
+    ? Reflect.getMetadata(PLUGIN_FILE_METADATA, instance.constructor)
+    : undefined;
+  const name = `${instance.constructor?.name || String(wrapper.name)}.${methodName}`;
+  return typeof file === 'string' ? `${name} (plugin ${file})` : name;
 }

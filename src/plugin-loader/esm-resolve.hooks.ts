@@ -1,0 +1,30 @@
+/*
+ * Node module-customisation hooks (registered by `installSharedModuleResolution`): the ESM half of
+ * sharing the service's packages with plugins. Runs on Node's loader thread.
+ */
+import { isSharedSpecifier, REGISTRY_SPECIFIER } from './shared-modules';
+
+interface HookData {
+  registryUrl: string;
+  serviceUrl: string;
+}
+interface ResolveContext {
+  parentURL?: string;
+  conditions?: string[];
+  importAttributes?: Record<string, string>;
+}
+type NextResolve = (specifier: string, context?: ResolveContext) => Promise<{ url: string }>;
+
+let data: HookData | undefined;
+
+export async function initialize(hookData: HookData): Promise<void> {
+  data = hookData;
+}
+
+export async function resolve(specifier: string, context: ResolveContext, next: NextResolve) {
+  if (!data) return next(specifier, context);
+  if (specifier === REGISTRY_SPECIFIER) return { url: data.registryUrl, format: 'commonjs', shortCircuit: true };
+  const outside = !(context.parentURL ?? '').startsWith(data.serviceUrl);
+  if (isSharedSpecifier(specifier) && outside) return next(specifier, { ...context, parentURL: data.serviceUrl });
+  return next(specifier, context);
+}

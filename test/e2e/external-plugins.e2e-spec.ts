@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
+
+jest.setTimeout(60_000);
+
+const FIXTURES = resolve(__dirname, '../fixtures/plugins');
+const CJS = 'slow-backend.plugin.js';
+const ESM = 'warehouse-hours.plugin.mjs';
+
+/** A plugin whose operation id collides with the example domain's `query_ListProducts`. */
+const COLLIDING_PLUGIN = `
+const { Injectable, Module } = require('@nestjs/common');
+const { Query } = require('@myko/registry');
+class ShadowOperations { ListProducts() { return []; } }
+Reflect.decorate([Query({ description: 'Shadows the catalogue.' })], ShadowOperations.prototype, 'ListProducts',
+  Object.getOwnPropertyDescriptor(ShadowOperations.prototype, 'ListProducts'));
+class ShadowModule {}
+module.exports = Reflect.decorate([Module({ providers: [Reflect.decorate([Injectable()], ShadowOperations)] })], ShadowModule);
+`;
+
+interface Finished {
+  code: number | null;
+  stderr: string;
+}
+
+function run(args: string[]): Promise<Finished> {
+  const child: ChildProcess = spawn(LAUNCHER, ['serve', '--port', '0', '--db', ':memory:', ...args], {
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    stdio: 'pipe',
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  // A start that was not refused is a failure of the test: stop it rather than hang.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  return new Promise((done) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stderr });
+    }),
+  );
+}
+
+async function executeJson<T>(client: Client, code: string): Promise<T> {
+  const result = await client.callTool({ name: 'execute', arguments: { code } });
+  const [block] = result.content as Array<{ text: string }>;
+  if (result.isError) throw new Error(`execute failed: ${block.text}`);
+  return JSON.parse(block.text) as T;
+}
+
+/** Plugin files live outside the repository, as a team's deployment keeps them. */
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'myko-plugins-'));
+  for (const file of [CJS, ESM]) copyFileSync(join(FIXTURES, file), join(dir, file));
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('--plugin: external plugin modules outside the repository', () => {
+  let server: ServeProcess | undefined;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startServeProcess(['--plugin', join(dir, CJS), `--plugin=${join(dir, ESM)}`]);
+    client = await connectClient(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)));
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    killServeProcess(server);
+  });
+
+  it('serves a CommonJS and an ESM plugin beside the built-in operations, chained in one execute', async () => {
+    const answer = await executeJson<{ wait: unknown; hours: unknown; products: number }>(
+      client,
+      `const wait = await myko.query('Wait', { ms: 20, tag: 'x' });
+       const hours = await myko.query('GetOpeningHours', { code: 'ber' });
+       const page = await myko.query('ListProducts', { limit: 1 });
+       return { wait, hours, products: page.items.length };`,
+    );
+    expect(answer).toEqual({
+      wait: { waitedMs: 20, tag: 'x' },
+      hours: { code: 'BER', opens: '08:00', closes: '18:00' },
+      products: 1,
+    });
+  });
+
+  it("validates a plugin's arguments with its class-validator DTO (the service's own class-validator)", async () => {
+    const result = await client.callTool({
+      name: 'execute',
+      arguments: { code: `return await myko.query('Wait', { ms: -5 });` },
+    });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/ms.*(0|min)/i);
+  });
+
+  it('lists plugin operations in search and their schemas as resources', async () => {
+    const search = await client.callTool({ name: 'search', arguments: { query: 'Wait' } });
+    const found = JSON.parse((search.content as Array<{ text: string }>)[0].text) as {
+      operations: Array<{ id: string; kind: string }>;
+    };
+    expect(found.operations).toContainEqual(expect.objectContaining({ id: 'Wait', kind: 'query' }));
+    const schema = await client.readResource({ uri: 'myko://schema/query/Wait' });
+    const text = (schema.contents[0] as { text: string }).text;
+    expect(JSON.parse(text).properties.ms).toMatchObject({ type: 'integer' });
+  });
+});
+
+describe('plugins listed in the config file', () => {
+  it('loads them relative to the config file over stdio, and runs their commands', async () => {
+    writeFileSync(join(dir, 'myko.json'), JSON.stringify({ auth: { required: false }, plugins: [`./${CJS}`] }));
+    const transport = new StdioClientTransport({
+      command: LAUNCHER,
+      args: ['stdio', '--db', ':memory:', '--audit-log', 'off', '--config', join(dir, 'myko.json')],
+      env: { PATH: process.env.PATH ?? '' },
+      stderr: 'pipe',
+    });
+    const client = await connectClient(transport);
+    try {
+      const pings = await executeJson<Array<{ pings: number }>>(
+        client,
+        `return [await myko.command('RecordPing'), await myko.command('RecordPing')];`,
+      );
+      expect(pings).toEqual([{ pings: 1 }, { pings: 2 }]);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('a plugin that cannot be served refuses the start, naming the file', () => {
+  it('a missing file', async () => {
+    const missing = join(dir, 'nowhere.plugin.js');
+    const result = await run(['--plugin', missing]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`refusing to start: plugin ${missing}: no such file`);
+  });
+
+  it('a module that exports no Nest module', async () => {
+    const file = join(dir, 'not-a-module.js');
+    writeFileSync(file, 'module.exports = { answer: 42, helper() {} };\n');
+    const result = await run(['--plugin', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`plugin ${file}: exports no Nest module`);
+  });
+
+  it('a module that throws while it loads', async () => {
+    const file = join(dir, 'broken.plugin.js');
+    writeFileSync(file, "throw new Error('missing DATABASE_URL');\n");
+    const result = await run(['--plugin', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`plugin ${file}: failed to load: missing DATABASE_URL`);
+  });
+
+  it('an operation name a built-in plugin already declares', async () => {
+    const file = join(dir, 'shadow.plugin.js');
+    writeFileSync(file, COLLIDING_PLUGIN);
+    const result = await run(['--plugin', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Duplicate operation name query_ListProducts');
+    expect(result.stderr).toContain(`ShadowOperations.ListProducts (plugin ${file})`);
+  });
+
+  it('two plugin files declaring the same operation name, each named', async () => {
+    const copy = join(dir, 'copy.plugin.js');
+    copyFileSync(join(dir, CJS), copy);
+    const result = await run(['--plugin', join(dir, CJS), '--plugin', copy]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Duplicate operation name query_Wait');
+    expect(result.stderr).toContain(`(plugin ${join(dir, CJS)})`);
+    expect(result.stderr).toContain(`(plugin ${copy})`);
+  });
+});
