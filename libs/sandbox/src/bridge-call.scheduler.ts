@@ -38,6 +38,14 @@ export class BridgeCallScheduler {
     }
   }
 
+  /**
+   * A scheduler that starts every call at once: for the sandbox process, whose calls only cross to the
+   * server, where the run's real scheduler (`ProcessRun`) budgets them.
+   */
+  static passthrough(): BridgeCallScheduler {
+    return new BridgeCallScheduler(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  }
+
   /** Forgets the calls not started yet (the run is over). */
   clear(): void {
     this.waiting.length = 0;
@@ -45,15 +53,17 @@ export class BridgeCallScheduler {
 
   private start(call: () => Promise<unknown>): void {
     this.active++;
-    const startedAt = performance.now();
+    const startedAt = this.budgetMs === Number.POSITIVE_INFINITY ? 0 : performance.now();
     let pending: Promise<unknown>;
     try {
       pending = call();
     } catch (error) {
       pending = Promise.reject(error);
     }
-    this.spentMs += performance.now() - startedAt;
-    this.drainSoon();
+    if (this.budgetMs !== Number.POSITIVE_INFINITY) {
+      this.spentMs += performance.now() - startedAt;
+      this.drainSoon();
+    }
     pending
       .catch(() => undefined)
       .finally(() => {

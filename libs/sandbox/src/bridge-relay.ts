@@ -28,13 +28,12 @@ export class BridgeRelay {
   private closed = false;
   private settleRef: Reference | undefined;
   private readonly controller = new AbortController();
-  private readonly scheduler = new BridgeCallScheduler();
-
   constructor(
     private readonly bridge: SandboxBridge,
     private readonly limits: RelayLimits,
     private readonly turn: CpuTurn,
     private readonly onFatal: (error: unknown) => void,
+    private readonly scheduler = new BridgeCallScheduler(),
   ) {}
 
   attach(settle: Reference): void {

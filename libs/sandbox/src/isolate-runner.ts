@@ -1,5 +1,6 @@
 import ivm from 'isolated-vm';
 import { BOOTSTRAP_SOURCE } from './bootstrap.source';
+import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
 import { watchCpuBound } from './cpu-bound.watch';
@@ -39,10 +40,14 @@ export class IsolateRunner {
     private readonly gate: CpuGate,
     private readonly settings: RunnerSettings,
     private readonly onInternalError?: (error: unknown) => void,
+    /** `passthrough` in a sandbox process: the server schedules the calls it serves. */
+    private readonly calls: 'budgeted' | 'passthrough' = 'budgeted',
   ) {}
 
   run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    return new IsolateRun(this.pool, this.gate.turn(), this.settings, request, wallMs, this.onInternalError).execute();
+    const scheduler = this.calls === 'passthrough' ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
+    const { pool, gate, settings, onInternalError } = this;
+    return new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError).execute();
   }
 }
 
@@ -71,13 +76,15 @@ class IsolateRun {
   constructor(
     private readonly pool: IsolatePool,
     private readonly turn: CpuTurn,
+    scheduler: BridgeCallScheduler,
     private readonly settings: RunnerSettings,
     private readonly request: SandboxRunRequest,
     private readonly wallMs: number,
     private readonly onInternalError?: (error: unknown) => void,
   ) {
     this.capture = new ConsoleCapture(settings.maxConsoleBytes);
-    this.relay = new BridgeRelay(request.bridge, settings, turn, (error) => this.stop(toSandboxError(error, settings)));
+    const onFatal = (error: unknown) => this.stop(toSandboxError(error, settings));
+    this.relay = new BridgeRelay(request.bridge, settings, turn, onFatal, scheduler);
   }
 
   async execute(): Promise<SandboxRunResult> {

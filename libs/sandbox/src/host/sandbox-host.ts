@@ -66,9 +66,8 @@ export class SandboxHost {
     const bridge = new RemoteBridge(runId, (call) => this.port.send(call));
     const hosted = { controller: new AbortController(), bridge };
     this.runs.set(runId, hosted);
-    const runner = new IsolateRunner(this.pool, this.gate, limits, (error) =>
-      this.log('Sandbox run failed internally', error),
-    );
+    const onInternalError = (error: unknown) => this.log('Sandbox run failed internally', error);
+    const runner = new IsolateRunner(this.pool, this.gate, limits, onInternalError, 'passthrough');
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
@@ -85,7 +84,8 @@ export class SandboxHost {
     this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb, executing, peakExecuting });
     if (this.retiring && this.runs.size === 0) this.port.exit();
     // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
-    else setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
+    // While other runs are in, their `done` will carry the count: one message less per run under load.
+    else if (this.runs.size === 0) setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
   }
 
   /** The run that lost its isolate has already failed (its lease was told); the process is spent. */

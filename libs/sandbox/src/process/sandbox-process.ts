@@ -81,7 +81,7 @@ export class SandboxProcess implements RunChannel {
       execArgv: launch.execArgv,
       env: {},
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
+      serialization: 'json',
       // Its own session, hence (Linux autogroup) its own scheduling group: a script spinning in it keeps
       // only this group busy, and the server's group still wins the cores when a request comes in.
       detached: SEPARATE_SESSION,

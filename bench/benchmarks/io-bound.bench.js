@@ -1,0 +1,110 @@
+/**
+ * Code Mode under I/O-bound load: N WebSocket clients (100 by default, `MYKO_BENCH_IO_CLIENTS`), closed loop,
+ * each calling an operation that awaits 200 ms (a backend's latency; `query_Wait` of the slow-backend plugin,
+ * loaded with `--plugin` as a deploying team would), against the real service (`--tool-mode both`, default
+ * sandbox: process isolation). Three targets take turns, round by round: the direct `tools/call`, an
+ * `execute` awaiting one call, and an `execute` awaiting five parallel calls (`Promise.all`). Reports
+ * throughput and latency, and the sandbox's resident/CPU counts at the end.
+ */
+const { join } = require('node:path');
+const { runLoad, wsTarget } = require('../lib/load');
+const { row } = require('../lib/report');
+const { startServerProcess } = require('../lib/server-process');
+
+const CLIENTS = Number(process.env.MYKO_BENCH_IO_CLIENTS) || 100;
+const OPERATION_MS = 200;
+const PLUGIN = join(__dirname, '../../test/fixtures/plugins/slow-backend.plugin.js');
+const WAIT = `myko.query('Wait', { ms: ${OPERATION_MS} })`;
+const TARGETS = {
+  direct: ['query_Wait', { ms: OPERATION_MS }],
+  execute: ['execute', { code: `return await ${WAIT};` }],
+  parallel: ['execute', { code: `return (await Promise.all([${Array(5).fill(WAIT).join(', ')}])).length;` }],
+};
+
+async function measure(ctx, server) {
+  const names = Object.keys(TARGETS);
+  const open = {};
+  for (const name of names) open[name] = await wsTarget(server.port, ...TARGETS[name], CLIENTS);
+  const rps = Object.fromEntries(names.map((name) => [name, []]));
+  const latencies = Object.fromEntries(names.map((name) => [name, []]));
+  const rounds = ctx.quick ? 2 : 4;
+  const durationMs = ctx.quick ? 1_500 : 3_000;
+  try {
+    for (const name of names) await runLoad(open[name], 600);
+    for (let round = 0; round < rounds; round++) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      for (const name of order) {
+        const result = await runLoad(open[name], durationMs);
+        rps[name].push(result.rps);
+        for (const latency of result.latencies) latencies[name].push(latency);
+      }
+      ctx.log(`round ${round + 1}/${rounds}: ${names.map((n) => `${n} ${Math.round(rps[n].at(-1))}`).join(', ')}`);
+    }
+  } finally {
+    for (const target of Object.values(open)) target.close();
+  }
+  return { rps, latencies };
+}
+
+function rowsOf({ rps, latencies }, status) {
+  const direct = { label: `direct tools/call query_Wait (${OPERATION_MS} ms)` };
+  const counts =
+    `at the end: peak ${status.peakResident} resident, peak ${status.peakExecuting} executing JS ` +
+    `(maxResident ${status.maxResident}, maxConcurrent ${status.maxConcurrent}), ${status.processes} sandbox processes, ` +
+    `${status.crashes} crashes`;
+  const clients = `${CLIENTS} WS clients closed-loop`;
+  return [
+    row({
+      id: 'io-bound.throughput',
+      benchmark: `io-bound: execute throughput, ${CLIENTS} clients`,
+      measures: `${clients}, execute awaiting one ${OPERATION_MS} ms operation; ${counts}`,
+      unit: 'rps',
+      subject: rps.execute,
+      baseline: { ...direct, samples: rps.direct },
+      paired: true,
+    }),
+    row({
+      id: 'io-bound.latency',
+      benchmark: `io-bound: execute latency, ${CLIENTS} clients`,
+      measures: `per-request round trip of the same load`,
+      subject: latencies.execute,
+      baseline: { ...direct, samples: latencies.direct },
+    }),
+    row({
+      id: 'io-bound.parallel',
+      benchmark: `io-bound: 5 parallel calls in one execute`,
+      measures: `${clients}, execute awaiting Promise.all of five ${OPERATION_MS} ms operations`,
+      subject: latencies.parallel,
+      baseline: { ...direct, samples: latencies.direct },
+    }),
+    row({
+      id: 'io-bound.parallel-throughput',
+      benchmark: `io-bound: 5 parallel calls, throughput`,
+      measures: `${clients}, executes of five parallel operations per second`,
+      unit: 'rps',
+      subject: rps.parallel,
+      baseline: { ...direct, samples: rps.direct },
+      paired: true,
+    }),
+  ];
+}
+
+module.exports = {
+  title: `Code Mode under I/O-bound load (${CLIENTS} WebSocket clients, ${OPERATION_MS} ms operation)`,
+  async run(ctx) {
+    const server = await startServerProcess('myko', { toolMode: 'both', plugins: [PLUGIN] });
+    try {
+      const results = await measure(ctx, server);
+      const sandbox = await server.sandbox();
+      const status = {
+        ...sandbox,
+        processes: sandbox.processes.length,
+        maxResident: sandbox.maxResident,
+        maxConcurrent: sandbox.maxConcurrent,
+      };
+      return rowsOf(results, status);
+    } finally {
+      await server.close();
+    }
+  },
+};
