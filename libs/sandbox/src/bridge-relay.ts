@@ -26,6 +26,9 @@ export class BridgeRelay {
   breach: CallLimitError | undefined;
   private attempts = 0;
   private closed = false;
+  private inFlight = 0;
+  private awaitingSince = 0;
+  private awaited = 0;
   private settleRef: Reference | undefined;
   private readonly controller = new AbortController();
   constructor(
@@ -51,6 +54,11 @@ export class BridgeRelay {
       this.forward(callId as number, kind as SandboxCallKind, id as string, argsJson as string);
     }
   };
+
+  /** Time, in ms, with at least one call in flight (handed on, not yet answered). */
+  get awaitedMs(): number {
+    return this.awaited + (this.inFlight > 0 ? performance.now() - this.awaitingSince : 0);
+  }
 
   /** Stops the relay: aborts in-flight bridge calls and drops whatever settles later. */
   close(): void {
@@ -82,13 +90,16 @@ export class BridgeRelay {
 
   private forward(callId: number, kind: SandboxCallKind, id: string, argsJson: string): void {
     const signal = this.controller.signal;
+    if (this.inFlight++ === 0) this.awaitingSince = performance.now();
     this.scheduler.schedule(async () => {
-      if (signal.aborted) return;
       try {
+        if (signal.aborted) return;
         const result = await this.bridge.call(kind, id, argsJson, signal);
         this.settle(callId, true, result === undefined ? 'null' : result);
       } catch (error) {
         this.settle(callId, false, refusalOf(error));
+      } finally {
+        if (--this.inFlight === 0) this.awaited += performance.now() - this.awaitingSince;
       }
     });
   }

@@ -20,7 +20,7 @@ import type {
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
 import { BOOTSTRAP_FILENAME, RESULT_PREVIEW_CHARS } from './sandbox.constants';
-import { toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
+import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
 export type RunnerSettings = Pick<
   SandboxOptions,
@@ -172,6 +172,7 @@ class IsolateRun {
     try {
       script = await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
     } catch (error) {
+      if (isNestingError(error)) return { ok: false, failure: toNestingFailure(this.request.code) };
       if (!isSyntaxError(error)) throw error;
       return { ok: false, failure: toSyntaxFailure(error, this.request.code) };
     }
@@ -209,10 +210,13 @@ class IsolateRun {
   private result(outcome: RunOutcome): SandboxRunResult {
     const final = this.withCallLimit(outcome);
     const console = this.capture.snapshot();
+    const wallMs = performance.now() - this.started;
+    const cpuMs = Number(this.cpuNs) / 1e6;
     const stats = {
-      wallMs: round(performance.now() - this.started),
-      cpuMs: round(Number(this.cpuNs) / 1e6),
+      wallMs: round(wallMs),
+      cpuMs: round(cpuMs),
       calls: this.relay.calls,
+      idleMs: round(Math.max(wallMs - cpuMs - this.relay.awaitedMs, 0)),
     };
     return final.ok
       ? { ok: true, resultJson: final.resultJson, console, stats }

@@ -17,7 +17,8 @@ describe('SandboxService with process isolation, against scripts that crash V8',
   const pid = () => sandbox.status().processes[0]?.pid ?? 0;
 
   beforeAll(async () => {
-    sandbox = new SandboxService({ memoryMb: 64, wallTimeMs: 15_000, cpuTimeMs: 1_000 });
+    // One process, so that each attack's process is the one `pid()` names.
+    sandbox = new SandboxService({ memoryMb: 64, wallTimeMs: 15_000, cpuTimeMs: 1_000, processes: 1 });
     await sandbox.onModuleInit();
   });
   afterAll(async () => {
@@ -132,7 +133,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
 
   it('starts its sandbox process at module init, warm, and names it in status()', async () => {
     // A callback among the options stays in the server: only plain limits cross to the sandbox process.
-    const sandbox = new SandboxService({ isolation: 'process', onCatastrophicError: () => undefined });
+    const sandbox = new SandboxService({ isolation: 'process', processes: 1, onCatastrophicError: () => undefined });
     expect(sandbox.status().processes).toEqual([]);
     await sandbox.onModuleInit();
     const [started] = sandbox.status().processes;
@@ -144,7 +145,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
   });
 
   it('shuts down cleanly: a running run ends as cancelled, a queued one is refused, no process survives', async () => {
-    const sandbox = new SandboxService({ maxConcurrent: 1, maxQueue: 1, cpuTimeMs: 10_000 });
+    const sandbox = new SandboxService({ maxResident: 1, maxQueue: 1, processes: 1, cpuTimeMs: 10_000 });
     await sandbox.onModuleInit();
     const { pid } = sandbox.status().processes[0];
     const running = sandbox.run({ code: 'while (true) {}', bridge });

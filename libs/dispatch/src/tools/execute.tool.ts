@@ -5,27 +5,32 @@ import { DISPATCH_OPTIONS } from '../dispatch.constants';
 import { CommandJournal } from '../execute/command-journal';
 import { ExecuteAbuseGuard } from '../execute/execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from '../execute/execute-cooldown.refusal';
+import { ExecuteLimitError } from '../execute/execute-limit.error';
 import { formatExecuteResult } from '../execute/execute-result.formatter';
 import { HostBridge } from '../execute/host.bridge';
-import { SessionRunGate } from '../execute/session-run.gate';
+import { RESIDENT_RETRY_MS, ResidentQuota } from '../execute/resident-quota';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 
-/** Whom the abuse backoff counts: the API key's profile, which outlives sessions, else the session. */
+/**
+ * Whom the abuse backoff counts: the client across its sessions (its API key, else its address), so fresh
+ * sessions do not start clean; the session only for callers the gateways could not name.
+ */
 function abuseKey(client: ClientContext): string {
-  return client.principal === undefined ? `session:${client.sessionId}` : `principal:${client.principal}`;
+  return client.clientId ?? `session:${client.sessionId}`;
 }
 
 /**
- * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, one run
- * per session at a time (by default), and not at all for a client in an abuse cooldown.
+ * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, within the
+ * resident caps of its session and its client (refused at once past them, retryable), and not at all for a
+ * client in an abuse cooldown.
  */
 @Injectable()
 export class ExecuteTool {
-  private readonly gate: SessionRunGate;
+  private readonly quota: ResidentQuota;
   private readonly abuse?: ExecuteAbuseGuard;
 
   constructor(
@@ -34,7 +39,8 @@ export class ExecuteTool {
     private readonly invoker: OperationInvoker,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
   ) {
-    this.gate = new SessionRunGate(options.execute.maxRunsPerSession);
+    const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
+    this.quota = new ResidentQuota({ perSession: maxRunsPerSession, perKey: maxRunsPerKey, perAddress: maxRunsPerAddress });
     if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
   }
 
@@ -47,16 +53,22 @@ export class ExecuteTool {
       const left = this.abuse?.cooldown(client);
       if (left) return executeCooldownRefusal(left);
     }
-    // Aborted while waiting: the sandbox sees the aborted signal and answers `cancelled`.
-    const release = await this.gate.acquire(request.client.sessionId, request.signal);
+    const release = this.quota.take(request.client.sessionId, request.client.clientId);
+    if (typeof release !== 'function') throw new ExecuteLimitError(release);
     try {
       const journal = new CommandJournal();
       const bridge = new HostBridge(this.registry, this.invoker, request, journal);
-      const run = await this.sandbox.run({ code, timeoutMs, signal: request.signal, bridge });
-      this.abuse?.record(client, run.ok ? undefined : run.error.kind);
+      const run = await this.sandbox.run({ code, timeoutMs, signal: request.signal, bridge, client });
+      if (!run.ok && run.error.kind === 'queue-full') throw sandboxFull(run.error.message);
+      this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
       return formatExecuteResult(run, journal);
     } finally {
-      release?.();
+      release();
     }
   }
+}
+
+/** The sandbox has no resident place left: refused before anything ran, like a cap. */
+function sandboxFull(message: string): ExecuteLimitError {
+  return new ExecuteLimitError({ limit: 'execute-sandbox-full', retryAfterMs: RESIDENT_RETRY_MS, message });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { type AccessProfiles, ClientFilters } from '@myko/filter';
 import { Inject, Injectable } from '@nestjs/common';
@@ -8,6 +9,8 @@ import { headerFilters } from './header-filters';
 /** Who a client is (its access profile's name, when one applies) and what it may see and call. */
 export interface ClientAccess {
   readonly principal?: string;
+  /** `key:<digest prefix>` of the API key it presented (several keys may share a profile). */
+  readonly keyId?: string;
   readonly filters: ClientFilters;
 }
 
@@ -44,6 +47,7 @@ export class ClientAccessResolver {
 
   resolve(headers: IncomingHttpHeaders): AccessResolution {
     let principal: string | undefined;
+    let keyId: string | undefined;
     let base = ClientFilters.ALLOW_ALL;
     if (this.profiles) {
       const bearer = this.profiles.resolveBearer(headers.authorization);
@@ -52,11 +56,12 @@ export class ClientAccessResolver {
         return { refusal: { status: 401, message: `Unauthorized: ${bearer.message}`, headers } };
       }
       principal = bearer.profile?.name;
+      if (bearer.status === 'authenticated') keyId = keyIdOf(headers.authorization);
       base = bearer.profile?.filters ?? base;
     }
     const parsed = headerFilters(headers);
     if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
-    return { access: { principal, filters: this.and(base, parsed.filters) } };
+    return { access: { principal, keyId, filters: this.and(base, parsed.filters) } };
   }
 
   private and(profile: ClientFilters, requested: ClientFilters): ClientFilters {
@@ -73,4 +78,10 @@ export class ClientAccessResolver {
     }
     return both;
   }
+}
+
+/** Names a key without holding it: the first 16 hex digits of the SHA-256 of its `Authorization` value. */
+function keyIdOf(authorization: string | readonly string[] | undefined): string {
+  const value = typeof authorization === 'string' ? authorization.trim() : String(authorization);
+  return `key:${createHash('sha256').update(value).digest('hex').slice(0, 16)}`;
 }

@@ -16,3 +16,8 @@ export function clientAddress(req: IncomingMessage): string {
 export function rateLimitKey(principal: string | undefined, address: string): string {
   return principal === undefined ? `address:${address}` : `principal:${principal}`;
 }
+
+/** Who a client is across its sessions (`ClientContext.clientId`): its API key, else its address. */
+export function clientIdOf(keyId: string | undefined, address: string): string {
+  return keyId ?? `address:${address}`;
+}

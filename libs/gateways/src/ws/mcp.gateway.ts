@@ -11,7 +11,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, rateLimitKey } from '../limits/client-address';
+import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
 import { gateWsMessage } from '../limits/ws-request.gate';
@@ -60,6 +60,7 @@ export class McpGateway {
       sessionId,
       filters: access.filters,
       principal: access.principal,
+      clientId: clientIdOf(access.keyId, clientAddress(req)),
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
   }
