@@ -9,7 +9,8 @@ const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\
  *   $1 write(level, text) -> boolean                 host Callback, sync: one console line; false = stop
  *   $2 maxArgChars, $3 maxConsoleChars               pre-checks; the host re-checks exact bytes
  *   $4 done(answer)                                  host Callback, result ignored: the run's answer
- * It installs a frozen `myko` and a frozen `console` and returns `{ start, settle }`, which only the host
+ * It removes `WebAssembly` (its memories live outside the heap limit), installs a frozen `myko` and a frozen
+ * `console`, and returns `{ start, settle }`, which only the host
  * holds (as References). Nothing else from the host exists in the isolate.
  *
  * Why it looks like this:
@@ -29,6 +30,8 @@ const write = $1;
 const maxArgChars = $2;
 const maxConsoleChars = $3;
 const done = $4;
+// Scripts orchestrate operations: WebAssembly only offers them memory outside the heap limit.
+delete globalThis.WebAssembly;
 
 const ReflectApply = Reflect.apply;
 const ObjectCreate = Object.create;

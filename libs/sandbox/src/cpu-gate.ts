@@ -58,6 +58,8 @@ export class CpuGate {
  * its slot back and runs outside the gate, at the lowest OS priority (`CpuHogDemoter`), as before.
  */
 export class CpuTurn {
+  /** When the run's current stretch of entries began (performance.now()); undefined between them. */
+  enteredAt: number | undefined;
   private entries = 0;
   private holding = false;
   private taking: Promise<void> | undefined;
@@ -68,13 +70,16 @@ export class CpuTurn {
 
   /** Runs `work` (one entry into the isolate) holding the run's slot; skipped once the run has ended. */
   async enter<T>(work: () => Promise<T>): Promise<T | undefined> {
-    this.entries++;
+    if (this.entries++ === 0) this.enteredAt = performance.now();
     try {
       await this.hold();
       if (this.closed) return undefined;
       return await work();
     } finally {
-      if (--this.entries === 0) this.letGo();
+      if (--this.entries === 0) {
+        this.enteredAt = undefined;
+        this.letGo();
+      }
     }
   }
 

@@ -45,9 +45,14 @@ export class IsolateRunner {
   ) {}
 
   run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
+    return this.begin(request, wallMs).execute();
+  }
+
+  /** The run itself, for a host that watches it while it runs (`execute()` starts it). */
+  begin(request: SandboxRunRequest, wallMs: number): IsolateRun {
     const scheduler = this.calls === 'passthrough' ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
     const { pool, gate, settings, onInternalError } = this;
-    return new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError).execute();
+    return new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError);
   }
 }
 
@@ -57,7 +62,7 @@ export class IsolateRunner {
  * sure stop for code that spins after an `await`. Each entry into the isolate holds the run's CPU turn;
  * between entries (the script awaits `myko.*` calls) the run is resident but takes no CPU slot.
  */
-class IsolateRun {
+export class IsolateRun {
   private readonly started = performance.now();
   private readonly capture: ConsoleCapture;
   private readonly relay: BridgeRelay;
@@ -75,7 +80,7 @@ class IsolateRun {
 
   constructor(
     private readonly pool: IsolatePool,
-    private readonly turn: CpuTurn,
+    readonly turn: CpuTurn,
     scheduler: BridgeCallScheduler,
     private readonly settings: RunnerSettings,
     private readonly request: SandboxRunRequest,
@@ -181,8 +186,17 @@ class IsolateRun {
     return { fn };
   }
 
-  /** Ends the run now (timer, abort, fatal isolate error): first caller wins, the isolate is disposed at once. */
-  private stop(error: SandboxError): void {
+  /** CPU time of its isolate so far, in ns (0 before it has one or after it is gone). */
+  cpuTime(): bigint {
+    try {
+      return this.lease?.isolate.cpuTime ?? 0n;
+    } catch {
+      return 0n;
+    }
+  }
+
+  /** Ends the run now (timer, abort, fatal isolate error, a watcher): first caller wins, the isolate is disposed at once. */
+  stop(error: SandboxError): void {
     if (this.ended) return;
     this.ended = this.failed(error);
     this.relay.close();

@@ -20,6 +20,7 @@ describe('resolveSandboxOptions', () => {
       processes: 2,
       processHeapMb: 256,
       processMaxRssMb: 512,
+      processRssLimitMb: 0,
     });
   });
 

@@ -22,6 +22,7 @@ const MINIMUMS: Record<NumericOption, number> = {
   processes: 1,
   processHeapMb: 32,
   processMaxRssMb: 16,
+  processRssLimitMb: 0,
 };
 
 /** Merges the given options over the defaults; throws `SandboxConfigError` naming every invalid field. */

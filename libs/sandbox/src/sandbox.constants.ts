@@ -18,6 +18,7 @@ export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrop
   processes: 2,
   processHeapMb: 256,
   processMaxRssMb: 512,
+  processRssLimitMb: 0,
 });
 
 /** The `myko` methods, in the order they are installed. */
@@ -41,7 +42,10 @@ export const PROCESS_GRACE_MS = 1_500;
 /** How long a new sandbox process may take to load and report ready (TypeScript under jest is the slow case). */
 export const PROCESS_START_TIMEOUT_MS = 20_000;
 
-/** Sandbox process restarts allowed per rolling minute; past it, runs fail at once until the minute frees up. */
+/**
+ * Sandbox process restarts allowed per rolling minute, per process of `processes`; past it, runs fail at
+ * once until the minute frees up (only while no process is left).
+ */
 export const PROCESS_RESTARTS_PER_MINUTE = 10;
 
 /** Delay before the n-th restart within a minute (the first is immediate): 250 ms, doubling, up to 5 s. */

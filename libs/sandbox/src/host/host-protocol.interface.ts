@@ -13,6 +13,8 @@ export interface HostConfig {
   warmPool: number;
   /** Isolates of this process that may execute JavaScript at once (its share of `maxConcurrent`). */
   cpuSlots: number;
+  /** Resident memory, in MB, past which the run computing hardest is stopped (`processRssLimitMb`; 0: automatic). */
+  rssLimitMb?: number;
 }
 
 /** Server → sandbox process: run `code` under `limits`, stopping it after `wallMs`. */
@@ -99,6 +101,17 @@ export interface RetireMessage {
 export interface LogMessage {
   type: 'log';
   message: string;
+  /** @default 'error' */
+  level?: 'warn' | 'error';
+}
+
+/**
+ * Sandbox process → server: the run has been executing JavaScript for a while (`busy`), or no longer is
+ * (`calm`). If the process dies meanwhile, its death is charged to the busy runs.
+ */
+export interface BusyMessage {
+  type: 'busy' | 'calm';
+  runId: number;
 }
 
 export type FromHostMessage =
@@ -109,4 +122,5 @@ export type FromHostMessage =
   | CatastropheMessage
   | RetireMessage
   | CpuBoundMessage
+  | BusyMessage
   | LogMessage;

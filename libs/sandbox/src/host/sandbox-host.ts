@@ -6,6 +6,7 @@ import { IsolatePool } from '../isolate.pool';
 import { IsolateRunner } from '../isolate-runner';
 import type { FromHostMessage, HostConfig, RunMessage, ToHostMessage } from './host-protocol.interface';
 import { RemoteBridge } from './remote.bridge';
+import { RunWatch } from './run-watch';
 
 /** How the sandbox host talks to the server (the IPC channel, in `sandbox-host.main.ts`). */
 export interface HostPort {
@@ -13,6 +14,12 @@ export interface HostPort {
   /** Ends this process as soon as everything sent so far has been written. */
   exit(): void;
 }
+
+/**
+ * With the automatic resident memory limit, how much a process may grow past its idle size per MB of
+ * `memoryMb`: a few isolates' worth of heaps at their limit, before the hungriest run is stopped.
+ */
+const RSS_HEADROOM_PER_MEMORY_MB = 4;
 
 interface HostedRun {
   controller: AbortController;
@@ -28,6 +35,7 @@ export class SandboxHost {
   private readonly runs = new Map<number, HostedRun>();
   private readonly pool: IsolatePool;
   private readonly gate: CpuGate;
+  private readonly watch: RunWatch;
   private retiring = false;
 
   constructor(
@@ -41,6 +49,15 @@ export class SandboxHost {
       onWarmupError: (error) => this.log('Could not pre-create an isolate', error),
     });
     this.gate = new CpuGate(Math.max(1, config.cpuSlots || 1));
+    this.watch = new RunWatch(
+      {
+        busy: (runId) => this.port.send({ type: 'busy', runId }),
+        calm: (runId) => this.port.send({ type: 'calm', runId }),
+        log: (message) => this.port.send({ type: 'log', message, level: 'warn' }),
+      },
+      config.rssLimitMb ?? 0,
+      RSS_HEADROOM_PER_MEMORY_MB * config.memoryMb,
+    );
   }
 
   ready(): void {
@@ -71,11 +88,14 @@ export class SandboxHost {
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
-      result = await runner.run({ code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound }, wallMs);
+      const run = runner.begin({ code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound }, wallMs);
+      this.watch.add(runId, run);
+      result = await run.execute();
     } catch (error) {
       this.log('Sandbox run threw', error);
       result = failedRun(new SandboxInternalError(error));
     } finally {
+      this.watch.remove(runId);
       this.runs.delete(runId);
       hosted.bridge.close();
     }

@@ -88,6 +88,15 @@ export interface SandboxOptions {
    */
   processMaxRssMb: number;
   /**
+   * Resident memory, in MB, a sandbox process may reach WHILE scripts run: past it, the run computing
+   * hardest is stopped as a `memory` failure (its isolate is disposed, freeing what it built), then the
+   * next, until the process is back under. Bounds memory outside the isolate heaps that `memoryMb` cannot
+   * see (Intl objects, flattened strings), for several concurrent attackers too. Sampled every 25 ms.
+   * 0 (the default): automatic, the process's idle size + 4 × `memoryMb` + 3 MB per run in it.
+   * @default 0
+   */
+  processRssLimitMb: number;
+  /**
    * Called when V8 loses control of an isolate (isolated-vm `onCatastrophicError`: V8 out of memory, or an
    * operation that could not be interrupted). The run fails at once either way and the event is logged and
    * counted in `status()`. With process isolation the sandbox process that lost the isolate is replaced

@@ -19,6 +19,9 @@ import { ReadyWaiters } from './ready-waiters';
 import { RestartBudget } from './restart-budget';
 import { type ProcessExit, type ProcessListener, SandboxProcess } from './sandbox-process';
 
+/** A collateral run with less wall-clock time left than this is not replayed (it could not do much). */
+const MIN_REPLAY_MS = 100;
+
 /** Longest wait for killed sandbox processes to be reaped at shutdown (SIGKILL takes milliseconds). */
 const CLOSE_TIMEOUT_MS = 5_000;
 
@@ -70,7 +73,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
       startTimeoutMs: tuning.startTimeoutMs ?? PROCESS_START_TIMEOUT_MS,
       restartsPerMinute: tuning.restartsPerMinute ?? PROCESS_RESTARTS_PER_MINUTE,
     };
-    this.restarts = new RestartBudget(this.tuning.restartsPerMinute, 60_000);
+    // Per process: with several, one client's crashes spend a share, and a crash takes down one of them.
+    this.restarts = new RestartBudget(this.tuning.restartsPerMinute * options.processes, 60_000);
     const { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes } = options;
     this.limits = { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes };
   }
@@ -90,8 +94,22 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     return this.starting;
   }
 
+  /**
+   * Runs in the least busy process. A run failed only because another run crashed its process, that had sent
+   * no command, is run once more in another process, within its wall clock.
+   */
   async run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    if (this.closed) return failedRun(new SandboxUnavailableError('the sandbox is shut down'));
+    const first = await this.runOnce(request, wallMs);
+    const { run, result } = first;
+    if (!run?.collateral || !run.replayable || run.remainingMs < MIN_REPLAY_MS || this.closed) return result;
+    return (await this.runOnce(request, Math.floor(run.remainingMs))).result;
+  }
+
+  private async runOnce(
+    request: SandboxRunRequest,
+    wallMs: number,
+  ): Promise<{ run?: ProcessRun; result: SandboxRunResult }> {
+    if (this.closed) return { result: failedRun(new SandboxUnavailableError('the sandbox is shut down')) };
     let proc: SandboxProcess;
     try {
       await this.start().catch((error: unknown) => {
@@ -100,10 +118,10 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
       });
       proc = await this.pick(request.signal);
     } catch (error) {
-      return failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error)));
+      return { result: failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error))) };
     }
-    const { graceMs } = this.tuning;
-    return proc.execute(new ProcessRun(++this.lastRunId, request, wallMs, this.limits, graceMs, proc));
+    const run = new ProcessRun(++this.lastRunId, request, wallMs, this.limits, this.tuning.graceMs, proc);
+    return { run, result: await proc.execute(run) };
   }
 
   status(): RunnerStatus {
@@ -145,8 +163,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     this.retire(proc);
   }
 
-  onLog(proc: SandboxProcess, message: string): void {
-    this.log.error(`Sandbox process ${proc.pid}: ${message}`);
+  onLog(proc: SandboxProcess, message: string, level: 'warn' | 'error' = 'error'): void {
+    this.log[level](`Sandbox process ${proc.pid}: ${message}`);
   }
 
   onRetireRequest(proc: SandboxProcess, reason: string): void {
@@ -193,8 +211,9 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
   }
 
   private spawn(): SandboxProcess {
-    const { memoryMb, warmPool, maxConcurrent, processes } = this.options;
-    const config: HostConfig = { memoryMb, warmPool, cpuSlots: Math.ceil(maxConcurrent / processes) };
+    const { memoryMb, warmPool, maxConcurrent, processes, processRssLimitMb } = this.options;
+    const cpuSlots = Math.ceil(maxConcurrent / processes);
+    const config: HostConfig = { memoryMb, warmPool, cpuSlots, rssLimitMb: processRssLimitMb };
     const proc = new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
     this.processes.add(proc);
     proc.ready.then(

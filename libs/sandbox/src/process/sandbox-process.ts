@@ -20,7 +20,7 @@ export type KillReason = 'overdue' | 'retired' | 'closing' | 'start-timeout';
 
 export interface ProcessListener {
   onCatastrophe(process: SandboxProcess, message: string): void;
-  onLog(process: SandboxProcess, message: string): void;
+  onLog(process: SandboxProcess, message: string, level: 'warn' | 'error'): void;
   onRetireRequest(process: SandboxProcess, reason: string): void;
   onRunEnded(process: SandboxProcess): void;
   onExit(process: SandboxProcess, exit: ProcessExit): void;
@@ -181,8 +181,14 @@ export class SandboxProcess implements RunChannel {
         this.listener.onCatastrophe(this, String(message.message));
         break;
       case 'log':
-        this.listener.onLog(this, String(message.message));
+        this.listener.onLog(this, String(message.message), message.level === 'warn' ? 'warn' : 'error');
         break;
+      case 'busy':
+      case 'calm': {
+        const run = this.runs.get(message.runId);
+        if (run) run.busy = message.type === 'busy';
+        break;
+      }
       case 'cpu-bound':
         this.runs.get(message.runId)?.onCpuBound();
         break;
@@ -200,11 +206,33 @@ export class SandboxProcess implements RunChannel {
       this.refuseReady(new SandboxStartError(`${how} before reporting ready`, this.lastOutput));
     }
     this.isReady = false;
-    const error = this.crashError(exit);
-    for (const run of [...this.runs.values()]) run.fail(error);
+    this.failRuns(this.crashError(exit));
     this.liveIsolates = 0;
     this.markExited(exit);
     this.listener.onExit(this, exit);
+  }
+
+  /**
+   * Fails every run still in the process. A crash (V8 gave up, or the system killed it) is the fault of the
+   * runs that were executing; the others were only beside them: they fail as `internal` (never a strike
+   * for their client) and are marked `collateral`, so the pool can replay those that wrote nothing. When no
+   * run was executing, nobody is blamed.
+   */
+  private failRuns(error: SandboxError): void {
+    const runs = [...this.runs.values()];
+    if (error.kind !== 'memory') {
+      for (const run of runs) run.fail(error);
+      return;
+    }
+    const culprits = runs.filter((run) => run.suspect);
+    const bystander = new SandboxCrashError('internal', 'another script in the same sandbox process crashed it');
+    for (const run of runs) {
+      if (culprits.includes(run)) run.fail(error);
+      else {
+        run.collateral = true;
+        run.fail(bystander);
+      }
+    }
   }
 
   /** What the runs still in the process are told. */

@@ -1,0 +1,100 @@
+import { SandboxNativeMemoryError } from '../errors/sandbox-native-memory.error';
+import type { IsolateRun } from '../isolate-runner';
+
+/** How often the runs and the process's resident memory are sampled while runs are in. */
+export const WATCH_INTERVAL_MS = 25;
+/** An entry into an isolate longer than this is reported to the server as `busy` (crash attribution). */
+export const BUSY_MARK_MS = 20;
+/** Resident memory a run may legitimately add when the limit is automatic, in MB (an idle isolate and its context). */
+const RESIDENT_RUN_MB = 3;
+
+/** What the watch tells the server. */
+export interface RunWatchPort {
+  busy(runId: number): void;
+  calm(runId: number): void;
+  log(message: string): void;
+}
+
+interface Watched {
+  run: IsolateRun;
+  busy: boolean;
+  cpuNs: bigint;
+}
+
+/**
+ * Watches the runs of a sandbox process while they run.
+ * - Which runs are executing for longer than `BUSY_MARK_MS`: the server charges a crash of the process to
+ *   those (a V8 abort leaves no time to say who caused it), and fails the others as co-tenants.
+ * - The process's resident memory: past the limit, the run that computed most since the last sample (native
+ *   memory takes CPU to build) is stopped, so memory outside the heaps (Intl objects, flattened strings)
+ *   stays bounded while runs run, not only after them. Checked again each sample, one run at a time.
+ */
+export class RunWatch {
+  private readonly runs = new Map<number, Watched>();
+  private timer: NodeJS.Timeout | undefined;
+
+  /**
+   * @param limitMb resident memory cap in MB; 0: automatic, the process's resident memory when it became
+   *   ready plus `autoHeadroomMb` plus a few MB per run in it
+   */
+  constructor(
+    private readonly port: RunWatchPort,
+    private readonly limitMb: number,
+    private readonly autoHeadroomMb: number,
+    private readonly baselineMb = rssMb(),
+  ) {}
+
+  add(runId: number, run: IsolateRun): void {
+    this.runs.set(runId, { run, busy: false, cpuNs: 0n });
+    if (!this.timer) {
+      this.timer = setInterval(() => this.sample(), WATCH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  remove(runId: number): void {
+    this.runs.delete(runId);
+    if (this.runs.size === 0) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+
+  /** The current cap, in MB. */
+  get capMb(): number {
+    return this.limitMb > 0 ? this.limitMb : this.baselineMb + this.autoHeadroomMb + RESIDENT_RUN_MB * this.runs.size;
+  }
+
+  /** One sampling step (the timer's; tests call it directly). */
+  sample(): void {
+    const now = performance.now();
+    let hungriest: Watched | undefined;
+    let hungriestNs = 0n;
+    for (const [runId, watched] of this.runs) {
+      const enteredAt = watched.run.turn.enteredAt;
+      const busy = enteredAt !== undefined && now - enteredAt > BUSY_MARK_MS;
+      if (busy !== watched.busy) {
+        watched.busy = busy;
+        if (busy) this.port.busy(runId);
+        else this.port.calm(runId);
+      }
+      const cpuNs = watched.run.cpuTime();
+      const used = cpuNs - watched.cpuNs;
+      watched.cpuNs = cpuNs;
+      if (used > hungriestNs) {
+        hungriest = watched;
+        hungriestNs = used;
+      }
+    }
+    const rss = rssMb();
+    const cap = this.capMb;
+    if (rss <= cap || !hungriest) return;
+    this.port.log(`Sandbox process at ${rss} MB (limit ${cap} MB): stopping the run computing hardest`);
+    hungriest.run.stop(new SandboxNativeMemoryError(cap));
+    this.remove([...this.runs].find(([, watched]) => watched === hungriest)?.[0] ?? -1);
+  }
+}
+
+function rssMb(): number {
+  return Math.round(process.memoryUsage.rss() / 2 ** 20);
+}
