@@ -174,7 +174,8 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
       });
       const gated = new InMemoryBridge({ query_Wait: () => gate.then(() => 'opened') });
       const waiting = Array.from({ length: 20 }, () => sandbox.run({ code: "return myko.query('Wait')", bridge: gated }));
-      await delay(50);
+      while (gated.received.length < 20) await delay(10);
+      await delay(20);
       expect(sandbox.status()).toMatchObject({ running: 20, executing: 0 });
       const fresh = await sandbox.run({ code: 'return 1 + 1', bridge });
       expect(fresh).toMatchObject({ ok: true, resultJson: '2' });

@@ -17,8 +17,15 @@ describe('SandboxService with process isolation, against scripts that crash V8',
   const pid = () => sandbox.status().processes[0]?.pid ?? 0;
 
   beforeAll(async () => {
-    // One process, so that each attack's process is the one `pid()` names.
-    sandbox = new SandboxService({ memoryMb: 64, wallTimeMs: 15_000, cpuTimeMs: 1_000, processes: 1 });
+    // One process, so that each attack's process is the one `pid()` names; no resident memory watch, whose
+    // stop would come before the crashes these tests contain (it has tests of its own).
+    sandbox = new SandboxService({
+      memoryMb: 64,
+      wallTimeMs: 15_000,
+      cpuTimeMs: 1_000,
+      processes: 1,
+      processRssLimitMb: 1_000_000,
+    });
     await sandbox.onModuleInit();
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { SandboxNativeMemoryError } from '../errors/sandbox-native-memory.error'
 import type { IsolateRun } from '../isolate-runner';
 
 /** How often the runs and the process's resident memory are sampled while runs are in. */
-export const WATCH_INTERVAL_MS = 25;
+export const WATCH_INTERVAL_MS = 10;
 /** An entry into an isolate longer than this is reported to the server as `busy` (crash attribution). */
 export const BUSY_MARK_MS = 20;
 /** Resident memory a run may legitimately add when the limit is automatic, in MB (an idle isolate and its context). */
@@ -13,6 +13,8 @@ export interface RunWatchPort {
   busy(runId: number): void;
   calm(runId: number): void;
   log(message: string): void;
+  /** The process stays above its limit with nobody growing it (allocator high-water): replace it. */
+  retire(reason: string): void;
 }
 
 interface Watched {
@@ -27,11 +29,15 @@ interface Watched {
  *   those (a V8 abort leaves no time to say who caused it), and fails the others as co-tenants.
  * - The process's resident memory: past the limit, the run that computed most since the last sample (native
  *   memory takes CPU to build) is stopped, so memory outside the heaps (Intl objects, flattened strings)
- *   stays bounded while runs run, not only after them. Checked again each sample, one run at a time.
+ *   stays bounded while runs run, not only after them; far past it (half again), every run that computed
+ *   flat out since the last sample is stopped too (several attackers at once). Checked every sample.
  */
 export class RunWatch {
   private readonly runs = new Map<number, Watched>();
   private timer: NodeJS.Timeout | undefined;
+  private lastSampleAt = performance.now();
+  private lastRssMb = 0;
+  private retireAsked = false;
 
   /**
    * @param limitMb resident memory cap in MB; 0: automatic, the process's resident memory when it became
@@ -47,6 +53,7 @@ export class RunWatch {
   add(runId: number, run: IsolateRun): void {
     this.runs.set(runId, { run, busy: false, cpuNs: 0n });
     if (!this.timer) {
+      this.lastSampleAt = performance.now();
       this.timer = setInterval(() => this.sample(), WATCH_INTERVAL_MS);
       this.timer.unref();
     }
@@ -68,8 +75,11 @@ export class RunWatch {
   /** One sampling step (the timer's; tests call it directly). */
   sample(): void {
     const now = performance.now();
+    const elapsedNs = BigInt(Math.round((now - this.lastSampleAt) * 1e6));
+    this.lastSampleAt = now;
     let hungriest: Watched | undefined;
     let hungriestNs = 0n;
+    const flatOut: Watched[] = [];
     for (const [runId, watched] of this.runs) {
       const enteredAt = watched.run.turn.enteredAt;
       const busy = enteredAt !== undefined && now - enteredAt > BUSY_MARK_MS;
@@ -85,13 +95,26 @@ export class RunWatch {
         hungriest = watched;
         hungriestNs = used;
       }
+      if (used * 2n >= elapsedNs) flatOut.push(watched);
     }
     const rss = rssMb();
+    const growing = rss > this.lastRssMb;
+    this.lastRssMb = rss;
     const cap = this.capMb;
-    if (rss <= cap || !hungriest) return;
-    this.port.log(`Sandbox process at ${rss} MB (limit ${cap} MB): stopping the run computing hardest`);
-    hungriest.run.stop(new SandboxNativeMemoryError(cap));
-    this.remove([...this.runs].find(([, watched]) => watched === hungriest)?.[0] ?? -1);
+    if (rss <= cap) return;
+    if (!growing || !hungriest) {
+      // Memory freed by stopped runs is not always given back to the system: a fresh process is.
+      if (!this.retireAsked) this.port.retire(`it stays at ${rss} MB, above its ${cap} MB limit`);
+      this.retireAsked = true;
+      return;
+    }
+    const stopping = new Set(rss > cap * 1.5 ? [hungriest, ...flatOut] : [hungriest]);
+    this.port.log(`Sandbox process at ${rss} MB (limit ${cap} MB): stopping ${stopping.size} run(s) computing hardest`);
+    for (const [runId, watched] of this.runs) {
+      if (!stopping.has(watched)) continue;
+      watched.run.stop(new SandboxNativeMemoryError(cap));
+      this.remove(runId);
+    }
   }
 }
 

@@ -54,6 +54,7 @@ export class SandboxHost {
         busy: (runId) => this.port.send({ type: 'busy', runId }),
         calm: (runId) => this.port.send({ type: 'calm', runId }),
         log: (message) => this.port.send({ type: 'log', message, level: 'warn' }),
+        retire: (reason) => this.port.send({ type: 'retire', reason }),
       },
       config.rssLimitMb ?? 0,
       RSS_HEADROOM_PER_MEMORY_MB * config.memoryMb,
