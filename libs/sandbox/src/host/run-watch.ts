@@ -102,7 +102,8 @@ export class RunWatch {
     this.lastRssMb = rss;
     const cap = this.capMb;
     if (rss <= cap) return;
-    if (!growing || !hungriest) {
+    // Memory grows only as fast as something computes: a run that barely ran is not the one growing it.
+    if (!growing || !hungriest || hungriestNs * 4n < elapsedNs) {
       // Memory freed by stopped runs is not always given back to the system: a fresh process is.
       if (!this.retireAsked) this.port.retire(`it stays at ${rss} MB, above its ${cap} MB limit`);
       this.retireAsked = true;
