@@ -1,7 +1,7 @@
 import type { Reference } from 'isolated-vm';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
-import type { CpuTurn } from './cpu-gate';
 import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
+import type { CpuTurn } from './cpu-gate';
 import { ArgumentSizeError } from './errors/argument-size.error';
 import { CallLimitError } from './errors/call-limit.error';
 import type { SandboxBridge, SandboxCallKind } from './interfaces/sandbox-run.interface';

@@ -1,7 +1,7 @@
+import { CpuGate } from './cpu-gate';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { RunnerStatus, SandboxRunner } from './interfaces/sandbox-runner.interface';
-import { CpuGate } from './cpu-gate';
 import { IsolatePool } from './isolate.pool';
 import { IsolateRunner } from './isolate-runner';
 import { assertNoNodeSnapshotFlag } from './node-flags';

@@ -173,14 +173,17 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
         release = resolve;
       });
       const gated = new InMemoryBridge({ query_Wait: () => gate.then(() => 'opened') });
-      const waiting = Array.from({ length: 20 }, () => sandbox.run({ code: "return myko.query('Wait')", bridge: gated }));
+      const waiting = Array.from({ length: 20 }, () =>
+        sandbox.run({ code: "return myko.query('Wait')", bridge: gated }),
+      );
       while (gated.received.length < 20) await delay(10);
       await delay(20);
       expect(sandbox.status()).toMatchObject({ running: 20, executing: 0 });
       const fresh = await sandbox.run({ code: 'return 1 + 1', bridge });
       expect(fresh).toMatchObject({ ok: true, resultJson: '2' });
       release();
-      for (const result of await Promise.all(waiting)) expect(result).toMatchObject({ ok: true, resultJson: '"opened"' });
+      for (const result of await Promise.all(waiting))
+        expect(result).toMatchObject({ ok: true, resultJson: '"opened"' });
       expect(sandbox.status().peakExecuting).toBe(1);
     });
 

@@ -1,5 +1,6 @@
+import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
-import { SandboxService } from '@myko/sandbox';
+import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../dispatch.constants';
 import { CommandJournal } from '../execute/command-journal';
@@ -40,7 +41,11 @@ export class ExecuteTool {
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
   ) {
     const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
-    this.quota = new ResidentQuota({ perSession: maxRunsPerSession, perKey: maxRunsPerKey, perAddress: maxRunsPerAddress });
+    this.quota = new ResidentQuota({
+      perSession: maxRunsPerSession,
+      perKey: maxRunsPerKey,
+      perAddress: maxRunsPerAddress,
+    });
     if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
   }
 
@@ -55,6 +60,8 @@ export class ExecuteTool {
     }
     const release = this.quota.take(request.client.sessionId, request.client.clientId);
     if (typeof release !== 'function') throw new ExecuteLimitError(release);
+    // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
+    setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
     try {
       const journal = new CommandJournal();
       const bridge = new HostBridge(this.registry, this.invoker, request, journal);

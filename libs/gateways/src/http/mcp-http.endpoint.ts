@@ -16,8 +16,8 @@ import {
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { clientAddress, clientIdOf } from '../limits/client-address';
+import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import {

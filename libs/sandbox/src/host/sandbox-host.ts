@@ -106,7 +106,8 @@ export class SandboxHost {
     if (this.retiring && this.runs.size === 0) this.port.exit();
     // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
     // While other runs are in, their `done` will carry the count: one message less per run under load.
-    else if (this.runs.size === 0) setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
+    else if (this.runs.size === 0)
+      setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
   }
 
   /** The run that lost its isolate has already failed (its lease was told); the process is spent. */

@@ -134,7 +134,10 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     const all = [...this.processes];
     const liveIsolates = all.reduce((sum, proc) => sum + proc.liveIsolates, 0);
     const executing = all.reduce((sum, proc) => sum + (proc.runs.size > 0 ? proc.executing : 0), 0);
-    this.peakExecuting = Math.max(this.peakExecuting, all.reduce((sum, proc) => sum + proc.peakExecuting, 0));
+    this.peakExecuting = Math.max(
+      this.peakExecuting,
+      all.reduce((sum, proc) => sum + proc.peakExecuting, 0),
+    );
     const { catastrophicErrors, crashes, peakExecuting } = this;
     return { liveIsolates, catastrophicErrors, processes, crashes, executing, peakExecuting };
   }
