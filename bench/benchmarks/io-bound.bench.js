@@ -7,9 +7,11 @@
  * throughput and latency, and the sandbox's resident/CPU counts at the end.
  */
 const { join } = require('node:path');
-const { runLoad, wsTarget } = require('../lib/load');
+const { openWsConnection, runLoad, wsTarget } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
+const { summarize } = require('../lib/stats');
+const { interleave } = require('../lib/timing');
 
 const CLIENTS = Number(process.env.MYKO_BENCH_IO_CLIENTS) || 100;
 const OPERATION_MS = 200;
@@ -20,6 +22,31 @@ const TARGETS = {
   execute: ['execute', { code: `return await ${WAIT};` }],
   parallel: ['execute', { code: `return (await Promise.all([${Array(5).fill(WAIT).join(', ')}])).length;` }],
 };
+
+/**
+ * The cost of a trivial `execute` (`return 1 + 1`) on an idle server over one WebSocket, against a `ping`
+ * on the same connection, interleaved call by call: what Code Mode adds to a round trip.
+ */
+async function trivialOverPing(ctx, server) {
+  const connection = await openWsConnection(server.port);
+  let id = 1;
+  const send = (method, params) => connection.request(JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }));
+  const execute = { name: 'execute', arguments: { code: 'return 1 + 1' } };
+  try {
+    return await interleave(
+      {
+        ping: () => send('ping'),
+        execute: async () => {
+          const text = await send('tools/call', execute);
+          if (!text.includes('"text":"2"')) throw new Error(`unexpected answer ${text.slice(0, 200)}`);
+        },
+      },
+      { iterations: ctx.iterations(400) },
+    );
+  } finally {
+    connection.close();
+  }
+}
 
 async function measure(ctx, server) {
   const names = Object.keys(TARGETS);
@@ -44,6 +71,17 @@ async function measure(ctx, server) {
     for (const target of Object.values(open)) target.close();
   }
   return { rps, latencies };
+}
+
+function trivialRow({ ping, execute }) {
+  const added = summarize(execute).median - summarize(ping).median;
+  return row({
+    id: 'io-bound.trivial-over-ping',
+    benchmark: 'execute: trivial over WS vs ping',
+    measures: `tools/call execute \`return 1 + 1\` on an idle server (default sandbox), vs a ping on the same WebSocket, interleaved; adds ${(added * 1000).toFixed(0)} µs at the median`,
+    subject: execute,
+    baseline: { label: 'WebSocket ping', samples: ping },
+  });
 }
 
 function rowsOf({ rps, latencies }, status) {
@@ -94,6 +132,7 @@ module.exports = {
   async run(ctx) {
     const server = await startServerProcess('myko', { toolMode: 'both', plugins: [PLUGIN] });
     try {
+      const trivial = await trivialOverPing(ctx, server);
       const results = await measure(ctx, server);
       const sandbox = await server.sandbox();
       const status = {
@@ -102,7 +141,7 @@ module.exports = {
         maxResident: sandbox.maxResident,
         maxConcurrent: sandbox.maxConcurrent,
       };
-      return rowsOf(results, status);
+      return [trivialRow(trivial), ...rowsOf(results, status)];
     } finally {
       await server.close();
     }
