@@ -40,8 +40,11 @@ export class IsolateRunner {
     private readonly gate: CpuGate,
     private readonly settings: RunnerSettings,
     private readonly onInternalError?: (error: unknown) => void,
-    /** `passthrough` in a sandbox process: the server schedules the calls it serves. */
-    private readonly calls: 'budgeted' | 'passthrough' = 'budgeted',
+    /**
+     * `sandbox-process`: calls pass straight through (the server schedules the calls it serves), and an
+     * idle isolate is disposed after the run's answer has been sent, off the request's path.
+     */
+    private readonly where: 'server' | 'sandbox-process' = 'server',
   ) {}
 
   run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
@@ -50,9 +53,12 @@ export class IsolateRunner {
 
   /** The run itself, for a host that watches it while it runs (`execute()` starts it). */
   begin(request: SandboxRunRequest, wallMs: number): IsolateRun {
-    const scheduler = this.calls === 'passthrough' ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
+    const inProcess = this.where === 'sandbox-process';
+    const scheduler = inProcess ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
     const { pool, gate, settings, onInternalError } = this;
-    return new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError);
+    const run = new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError);
+    run.disposeAfterAnswer = inProcess;
+    return run;
   }
 }
 
@@ -73,6 +79,8 @@ export class IsolateRun {
   private readonly ending = new Promise<RunOutcome>((resolve) => {
     this.endRun = resolve;
   });
+  /** Dispose the (idle) isolate of a finished run on the next turn, after its answer went out. */
+  disposeAfterAnswer = false;
   private deliver: (answer: unknown) => void = () => undefined;
   private readonly answer = new Promise<unknown>((resolve) => {
     this.deliver = resolve;
@@ -109,7 +117,9 @@ export class IsolateRun {
       const raced = await Promise.race([this.work(), this.ending]);
       // Whoever stopped the run first names the outcome, even if the work's rejection was queued earlier.
       const outcome = this.ended ?? raced;
-      this.dispose();
+      // The script has ended (or was stopped, and its isolate is gone already): the isolate is idle, so its
+      // disposal can wait until the result has been sent, off the request's path.
+      this.dispose(this.disposeAfterAnswer);
       return this.result(outcome);
     } finally {
       clearTimeout(timer);
@@ -209,7 +219,7 @@ export class IsolateRun {
     return { ok: false, failure: error.toFailure() };
   }
 
-  private dispose(): void {
+  private dispose(later = false): void {
     const lease = this.lease;
     if (!lease) return;
     this.lease = undefined;
@@ -218,7 +228,7 @@ export class IsolateRun {
     } catch {
       // A memory-limit breach disposes the isolate inside isolated-vm; its CPU time is gone with it.
     }
-    this.pool.release(lease);
+    this.pool.release(lease, later);
   }
 
   private result(outcome: RunOutcome): SandboxRunResult {

@@ -8,8 +8,8 @@ export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freez
 });
 
 export const DEFAULT_MAX_RUNS_PER_SESSION = 4;
-export const DEFAULT_MAX_RUNS_PER_KEY = 64;
-export const DEFAULT_MAX_RUNS_PER_ADDRESS = 64;
+export const DEFAULT_MAX_RUNS_PER_KEY = 128;
+export const DEFAULT_MAX_RUNS_PER_ADDRESS = 128;
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(

@@ -22,7 +22,7 @@ export interface DispatchModuleOptions {
   sandbox?: Partial<SandboxOptions>;
   /**
    * Per-client rules in front of the sandbox: runs a session, an API key and an address may hold resident at
-   * once (defaults 4, 64, 64; past them `execute` is refused at once, retryable) and the abuse backoff
+   * once (defaults 4, 128, 128: half the sandbox's resident places; past them `execute` is refused at once, retryable) and the abuse backoff
    * (default on: 3 limit-stopped runs in 60 s → `execute` refused for 30 s, doubling up to 10 min).
    */
   execute?: {

@@ -25,9 +25,9 @@ export interface ExecuteGuardOptions {
    * @default 4
    */
   maxRunsPerSession: number;
-  /** The same per API key (over all its sessions). 0: no limit. @default 64 */
+  /** The same per API key (over all its sessions); half the sandbox's `maxResident` by default. 0: no limit. @default 128 */
   maxRunsPerKey: number;
-  /** The same per client address, for clients without an API key (over all their sessions). 0: no limit. @default 64 */
+  /** The same per client address, for clients without an API key (over all their sessions). 0: no limit. @default 128 */
   maxRunsPerAddress: number;
   /** `false`: off. @default { strikes: 3, windowMs: 60000, cooldownMs: 30000, maxCooldownMs: 600000 } */
   abuseBackoff: AbuseBackoffOptions | false;

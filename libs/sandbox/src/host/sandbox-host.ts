@@ -85,7 +85,7 @@ export class SandboxHost {
     const hosted = { controller: new AbortController(), bridge };
     this.runs.set(runId, hosted);
     const onInternalError = (error: unknown) => this.log('Sandbox run failed internally', error);
-    const runner = new IsolateRunner(this.pool, this.gate, limits, onInternalError, 'passthrough');
+    const runner = new IsolateRunner(this.pool, this.gate, limits, onInternalError, 'sandbox-process');
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
