@@ -53,11 +53,11 @@ export class IsolateRunner {
 
   /** The run itself, for a host that watches it while it runs (`execute()` starts it). */
   begin(request: SandboxRunRequest, wallMs: number): IsolateRun {
-    const inProcess = this.where === 'sandbox-process';
-    const scheduler = inProcess ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
+    const inSandboxProcess = this.where === 'sandbox-process';
+    const scheduler = inSandboxProcess ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
     const { pool, gate, settings, onInternalError } = this;
     const run = new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError);
-    run.disposeAfterAnswer = inProcess;
+    run.disposeAfterAnswer = inSandboxProcess;
     return run;
   }
 }

@@ -6,6 +6,7 @@ import { SandboxCrashError } from '../errors/sandbox-crash.error';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { FromHostMessage, HostConfig, ToHostMessage } from '../host/host-protocol.interface';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
 import type { ProcessRun, RunChannel } from './process-run';
 
@@ -206,33 +207,10 @@ export class SandboxProcess implements RunChannel {
       this.refuseReady(new SandboxStartError(`${how} before reporting ready`, this.lastOutput));
     }
     this.isReady = false;
-    this.failRuns(this.crashError(exit));
+    failRunsOfEndedProcess([...this.runs.values()], this.crashError(exit));
     this.liveIsolates = 0;
     this.markExited(exit);
     this.listener.onExit(this, exit);
-  }
-
-  /**
-   * Fails every run still in the process. A crash (V8 gave up, or the system killed it) is the fault of the
-   * runs that were executing; the others were only beside them: they fail as `internal` (never a strike
-   * for their client) and are marked `collateral`, so the pool can replay those that wrote nothing. When no
-   * run was executing, nobody is blamed.
-   */
-  private failRuns(error: SandboxError): void {
-    const runs = [...this.runs.values()];
-    if (error.kind !== 'memory') {
-      for (const run of runs) run.fail(error);
-      return;
-    }
-    const culprits = runs.filter((run) => run.suspect);
-    const bystander = new SandboxCrashError('internal', 'another script in the same sandbox process crashed it');
-    for (const run of runs) {
-      if (culprits.includes(run)) run.fail(error);
-      else {
-        run.collateral = true;
-        run.fail(bystander);
-      }
-    }
   }
 
   /** What the runs still in the process are told. */
