@@ -6,6 +6,7 @@
  * `execute` awaiting one call, and an `execute` awaiting five parallel calls (`Promise.all`). Reports
  * throughput and latency, and the sandbox's resident/CPU counts at the end.
  */
+const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { openWsConnection, runLoad, wsTarget } = require('../lib/load');
 const { row } = require('../lib/report');
@@ -48,12 +49,36 @@ async function trivialOverPing(ctx, server) {
   }
 }
 
+/** CPU time (user + system, µs) of the sandbox processes alive now, read from /proc (Linux; 0 elsewhere). */
+function sandboxCpuMicros(pids) {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+    } catch {
+      // Gone (replaced): its time is lost to the sample, which only undercounts.
+    }
+  }
+  return total;
+}
+
+/** One timed run with the CPU the server and its sandbox processes spent per request (ms). */
+async function timedRun(server, target, durationMs) {
+  const pids = (await server.sandbox()).processes.map((proc) => proc.pid);
+  const before = (await server.cpuMicros()) + sandboxCpuMicros(pids);
+  const result = await runLoad(target, durationMs);
+  const spent = (await server.cpuMicros()) + sandboxCpuMicros(pids) - before;
+  return { ...result, cpuMsPerRequest: spent / 1000 / result.latencies.length };
+}
+
 async function measure(ctx, server) {
   const names = Object.keys(TARGETS);
   const open = {};
   for (const name of names) open[name] = await wsTarget(server.port, ...TARGETS[name], CLIENTS);
   const rps = Object.fromEntries(names.map((name) => [name, []]));
   const latencies = Object.fromEntries(names.map((name) => [name, []]));
+  const cpu = Object.fromEntries(names.map((name) => [name, []]));
   const rounds = ctx.quick ? 2 : 4;
   const durationMs = ctx.quick ? 1_500 : 3_000;
   try {
@@ -61,8 +86,9 @@ async function measure(ctx, server) {
     for (let round = 0; round < rounds; round++) {
       const order = names.map((_, i) => names[(i + round) % names.length]);
       for (const name of order) {
-        const result = await runLoad(open[name], durationMs);
+        const result = await timedRun(server, open[name], durationMs);
         rps[name].push(result.rps);
+        cpu[name].push(result.cpuMsPerRequest);
         for (const latency of result.latencies) latencies[name].push(latency);
       }
       ctx.log(`round ${round + 1}/${rounds}: ${names.map((n) => `${n} ${Math.round(rps[n].at(-1))}`).join(', ')}`);
@@ -70,7 +96,7 @@ async function measure(ctx, server) {
   } finally {
     for (const target of Object.values(open)) target.close();
   }
-  return { rps, latencies };
+  return { rps, latencies, cpu };
 }
 
 function trivialRow({ ping, execute }) {
@@ -84,7 +110,7 @@ function trivialRow({ ping, execute }) {
   });
 }
 
-function rowsOf({ rps, latencies }, status) {
+function rowsOf({ rps, latencies, cpu }, status) {
   const direct = { label: `direct tools/call query_Wait (${OPERATION_MS} ms)` };
   const counts =
     `at the end: peak ${status.peakResident} resident, peak ${status.peakExecuting} executing JS ` +
@@ -114,6 +140,16 @@ function rowsOf({ rps, latencies }, status) {
       measures: `${clients}, execute awaiting Promise.all of five ${OPERATION_MS} ms operations`,
       subject: latencies.parallel,
       baseline: { ...direct, samples: latencies.direct },
+    }),
+    row({
+      id: 'io-bound.cpu',
+      benchmark: 'io-bound: CPU per request',
+      measures:
+        'user + system CPU of the server and its sandbox processes per execute of one call, vs per direct tools/call: ' +
+        'what the rate costs the machine, whatever else runs on it (a fresh isolate per run is most of it)',
+      subject: cpu.execute,
+      baseline: { ...direct, samples: cpu.direct },
+      paired: true,
     }),
     row({
       id: 'io-bound.parallel-throughput',

@@ -17,6 +17,16 @@ export interface RunWatchPort {
   retire(reason: string): void;
 }
 
+/** How often the runs' CPU times are read while the process is under its memory limit. */
+const CPU_SAMPLE_MS = 250;
+
+interface CpuUsage {
+  elapsedNs: bigint;
+  hungriest?: Watched;
+  hungriestNs: bigint;
+  flatOut: Watched[];
+}
+
 interface Watched {
   run: IsolateRun;
   busy: boolean;
@@ -35,7 +45,7 @@ interface Watched {
 export class RunWatch {
   private readonly runs = new Map<number, Watched>();
   private timer: NodeJS.Timeout | undefined;
-  private lastSampleAt = performance.now();
+  private cpuSampledAt = performance.now();
   private lastRssMb = 0;
   private retireAsked = false;
 
@@ -53,7 +63,7 @@ export class RunWatch {
   add(runId: number, run: IsolateRun): void {
     this.runs.set(runId, { run, busy: false, cpuNs: 0n });
     if (!this.timer) {
-      this.lastSampleAt = performance.now();
+      this.cpuSampledAt = performance.now();
       this.timer = setInterval(() => this.sample(), WATCH_INTERVAL_MS);
       this.timer.unref();
     }
@@ -75,33 +85,49 @@ export class RunWatch {
   /** One sampling step (the timer's; tests call it directly). */
   sample(): void {
     const now = performance.now();
-    const elapsedNs = BigInt(Math.round((now - this.lastSampleAt) * 1e6));
-    this.lastSampleAt = now;
-    let hungriest: Watched | undefined;
-    let hungriestNs = 0n;
-    const flatOut: Watched[] = [];
-    for (const [runId, watched] of this.runs) {
-      const enteredAt = watched.run.turn.enteredAt;
-      const busy = enteredAt !== undefined && now - enteredAt > BUSY_MARK_MS;
-      if (busy !== watched.busy) {
-        watched.busy = busy;
-        if (busy) this.port.busy(runId);
-        else this.port.calm(runId);
-      }
-      const cpuNs = watched.run.cpuTime();
-      const used = cpuNs - watched.cpuNs;
-      watched.cpuNs = cpuNs;
-      if (used > hungriestNs) {
-        hungriest = watched;
-        hungriestNs = used;
-      }
-      if (used * 2n >= elapsedNs) flatOut.push(watched);
-    }
+    this.markBusy(now);
     const rss = rssMb();
     const growing = rss > this.lastRssMb;
     this.lastRssMb = rss;
     const cap = this.capMb;
-    if (rss <= cap) return;
+    // Reading an isolate's CPU time is not free (it slows the isolate's calls): only as often as needed to
+    // keep a baseline, and at every sample while over the limit.
+    if (rss <= cap && now - this.cpuSampledAt < CPU_SAMPLE_MS) return;
+    const usage = this.sampleCpu(now);
+    if (rss > cap) this.enforce(rss, cap, growing, usage);
+  }
+
+  private markBusy(now: number): void {
+    for (const [runId, watched] of this.runs) {
+      const enteredAt = watched.run.turn.enteredAt;
+      const busy = enteredAt !== undefined && now - enteredAt > BUSY_MARK_MS;
+      if (busy === watched.busy) continue;
+      watched.busy = busy;
+      if (busy) this.port.busy(runId);
+      else this.port.calm(runId);
+    }
+  }
+
+  /** CPU each run used since the last reading: the hungriest, and those that ran flat out. */
+  private sampleCpu(now: number): CpuUsage {
+    const elapsedNs = BigInt(Math.round((now - this.cpuSampledAt) * 1e6));
+    this.cpuSampledAt = now;
+    const usage: CpuUsage = { elapsedNs, hungriestNs: 0n, flatOut: [] };
+    for (const watched of this.runs.values()) {
+      const cpuNs = watched.run.cpuTime();
+      const used = cpuNs - watched.cpuNs;
+      watched.cpuNs = cpuNs;
+      if (used > usage.hungriestNs) {
+        usage.hungriest = watched;
+        usage.hungriestNs = used;
+      }
+      if (used * 2n >= elapsedNs) usage.flatOut.push(watched);
+    }
+    return usage;
+  }
+
+  private enforce(rss: number, cap: number, growing: boolean, usage: CpuUsage): void {
+    const { hungriest, hungriestNs, elapsedNs, flatOut } = usage;
     // Memory grows only as fast as something computes: a run that barely ran is not the one growing it.
     if (!growing || !hungriest || hungriestNs * 4n < elapsedNs) {
       // Memory freed by stopped runs is not always given back to the system: a fresh process is.
