@@ -114,8 +114,8 @@ function rowsOf({ rps, latencies, cpu }, status) {
   const direct = { label: `direct tools/call query_Wait (${OPERATION_MS} ms)` };
   const counts =
     `at the end: peak ${status.peakResident} resident, peak ${status.peakExecuting} executing JS ` +
-    `(maxResident ${status.maxResident}, maxConcurrent ${status.maxConcurrent}), ${status.processes} sandbox processes, ` +
-    `${status.crashes} crashes`;
+    `(maxResident ${status.maxResident}, maxConcurrent ${status.maxConcurrent}), ${status.processes} sandbox processes ` +
+    `(largest ${status.rssMb} MB RSS), ${status.crashes} crashes`;
   const clients = `${CLIENTS} WS clients closed-loop`;
   return [
     row({
@@ -174,6 +174,7 @@ module.exports = {
       const status = {
         ...sandbox,
         processes: sandbox.processes.length,
+        rssMb: Math.max(0, ...sandbox.processes.map((proc) => proc.rssMb)),
         maxResident: sandbox.maxResident,
         maxConcurrent: sandbox.maxConcurrent,
       };

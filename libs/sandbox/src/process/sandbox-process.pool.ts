@@ -14,6 +14,7 @@ import {
   restartDelayMs,
 } from '../sandbox.constants';
 import { defaultHostLaunch, type HostLaunch } from './host-launch';
+import { processPoolStatus, reserveLeastBusy } from './pool-status';
 import { ProcessRun } from './process-run';
 import { ReadyWaiters } from './ready-waiters';
 import { RestartBudget } from './restart-budget';
@@ -125,21 +126,9 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
   }
 
   status(): RunnerStatus {
-    const processes = [...this.processes].map((proc) => ({
-      pid: proc.pid,
-      running: proc.runs.size,
-      rssMb: proc.rssMb,
-      retiring: proc.retiring,
-    }));
-    const all = [...this.processes];
-    const liveIsolates = all.reduce((sum, proc) => sum + proc.liveIsolates, 0);
-    const executing = all.reduce((sum, proc) => sum + (proc.runs.size > 0 ? proc.executing : 0), 0);
-    this.peakExecuting = Math.max(
-      this.peakExecuting,
-      all.reduce((sum, proc) => sum + proc.peakExecuting, 0),
-    );
-    const { catastrophicErrors, crashes, peakExecuting } = this;
-    return { liveIsolates, catastrophicErrors, processes, crashes, executing, peakExecuting };
+    const status = processPoolStatus([...this.processes], this.crashes, this.catastrophicErrors, this.peakExecuting);
+    this.peakExecuting = status.peakExecuting;
+    return status;
   }
 
   /** Kills every process (runs still in one end as cancelled) and waits until each has exited. */
@@ -291,11 +280,4 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
         `${Math.ceil(waitMs / 1000)} s to protect the server`,
     );
   }
-}
-
-/** The least loaded process, reserved for one run (which must then go to its `execute()`). */
-function reserveLeastBusy(processes: SandboxProcess[]): SandboxProcess {
-  const chosen = processes.reduce((best, proc) => (proc.load < best.load ? proc : best));
-  chosen.reserved++;
-  return chosen;
 }
