@@ -11,12 +11,7 @@ import { SandboxInternalError } from './errors/sandbox-internal.error';
 import { SandboxTimeoutError } from './errors/sandbox-timeout.error';
 import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
-import type {
-  SandboxFailure,
-  SandboxFailureKind,
-  SandboxRunRequest,
-  SandboxRunResult,
-} from './interfaces/sandbox-run.interface';
+import type { SandboxFailureKind, SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
 import { BOOTSTRAP_FILENAME, RESULT_PREVIEW_CHARS } from './sandbox.constants';
@@ -154,46 +149,47 @@ export class IsolateRun {
    * failure, or undefined once the script is under way (its answer comes through `done`).
    */
   private async start(lease: IsolateLease): Promise<RunOutcome | undefined> {
-    const start = await this.bootstrap(lease);
-    const compiled = await this.compile(lease);
-    if ('failure' in compiled) return compiled;
-    const args = [compiled.fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS];
+    // Compiling runs none of the user's code, so it goes to the isolate together with the bootstrap; the
+    // code is evaluated only once the bootstrap has run. Fewer waits on the isolate thread per run.
+    const [control, script] = await Promise.all([this.bootstrap(lease), this.compile(lease)]);
+    if ('ok' in script) {
+      control.release();
+      return script;
+    }
+    const [start, settle, fn] = await Promise.all([
+      control.get('start', { reference: true }),
+      control.get('settle', { reference: true }),
+      script.run(lease.context, { reference: true, timeout: this.settings.cpuTimeMs }) as Promise<ivm.Reference>,
+    ]);
+    control.release();
+    script.release();
+    this.relay.attach(settle);
+    const args = [fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS];
     await start.apply(undefined, args, { timeout: this.settings.cpuTimeMs });
     return undefined;
   }
 
-  /** Installs `myko` and `console`; returns the harness `start`, keeps `settle` for the relay. */
-  private async bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
+  /** Installs `myko` and `console`; returns the harness's `{ start, settle }` (as a Reference). */
+  private bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
     const send = new ivm.Callback(this.relay.send, { ignored: true });
     const write = new ivm.Callback((level: unknown, text: unknown) => this.capture.write(level, text));
     const done = new ivm.Callback((answer: unknown) => this.deliver(answer), { ignored: true });
     const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes, done];
-    const control: ivm.Reference = await lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
+    return lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
       filename: BOOTSTRAP_FILENAME,
       result: { reference: true },
     });
-    const [start, settle] = await Promise.all([
-      control.get('start', { reference: true }),
-      control.get('settle', { reference: true }),
-    ]);
-    control.release();
-    this.relay.attach(settle);
-    return start;
   }
 
-  /** Compiles the user's code as the body of an async function; returns a Reference to that function. */
-  private async compile(lease: IsolateLease): Promise<{ fn: ivm.Reference } | { ok: false; failure: SandboxFailure }> {
-    let script: ivm.Script;
+  /** Compiles the user's code as the body of an async function (not evaluated yet), or says why it cannot. */
+  private async compile(lease: IsolateLease): Promise<ivm.Script | RunOutcome> {
     try {
-      script = await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
+      return await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
     } catch (error) {
       if (isNestingError(error)) return { ok: false, failure: toNestingFailure(this.request.code) };
       if (!isSyntaxError(error)) throw error;
       return { ok: false, failure: toSyntaxFailure(error, this.request.code) };
     }
-    const fn: ivm.Reference = await script.run(lease.context, { reference: true, timeout: this.settings.cpuTimeMs });
-    script.release();
-    return { fn };
   }
 
   /** CPU time of its isolate so far, in ns (0 before it has one or after it is gone). */

@@ -31,6 +31,8 @@ interface Watched {
   run: IsolateRun;
   busy: boolean;
   cpuNs: bigint;
+  /** The process's RSS when the run started: what it grew since is what it can have caused. */
+  rssAtStartMb: number;
 }
 
 /**
@@ -57,11 +59,13 @@ export class RunWatch {
     private readonly port: RunWatchPort,
     private readonly limitMb: number,
     private readonly autoHeadroomMb: number,
+    /** Growth of the process since a run started, in MB, below which the run is not suspected (its heap limit). */
+    private readonly perRunMb: number,
     private readonly baselineMb = rssMb(),
   ) {}
 
   add(runId: number, run: IsolateRun): void {
-    this.runs.set(runId, { run, busy: false, cpuNs: 0n });
+    this.runs.set(runId, { run, busy: false, cpuNs: 0n, rssAtStartMb: rssMb() });
     if (!this.timer) {
       this.cpuSampledAt = performance.now();
       this.timer = setInterval(() => this.sample(), WATCH_INTERVAL_MS);
@@ -93,7 +97,7 @@ export class RunWatch {
     // Reading an isolate's CPU time is not free (it slows the isolate's calls): only as often as needed to
     // keep a baseline, and at every sample while over the limit.
     if (rss <= cap && now - this.cpuSampledAt < CPU_SAMPLE_MS) return;
-    const usage = this.sampleCpu(now);
+    const usage = this.sampleCpu(now, rss);
     if (rss > cap) this.enforce(rss, cap, growing, usage);
   }
 
@@ -108,8 +112,12 @@ export class RunWatch {
     }
   }
 
-  /** CPU each run used since the last reading: the hungriest, and those that ran flat out. */
-  private sampleCpu(now: number): CpuUsage {
+  /**
+   * CPU each run used since the last reading: the hungriest, and those that ran flat out, among the runs the
+   * process grew by more than `perRunMb` since they started (a process already bloated before a run is not
+   * that run's doing).
+   */
+  private sampleCpu(now: number, rss: number): CpuUsage {
     const elapsedNs = BigInt(Math.round((now - this.cpuSampledAt) * 1e6));
     this.cpuSampledAt = now;
     const usage: CpuUsage = { elapsedNs, hungriestNs: 0n, flatOut: [] };
@@ -117,6 +125,7 @@ export class RunWatch {
       const cpuNs = watched.run.cpuTime();
       const used = cpuNs - watched.cpuNs;
       watched.cpuNs = cpuNs;
+      if (rss - watched.rssAtStartMb <= this.perRunMb) continue;
       if (used > usage.hungriestNs) {
         usage.hungriest = watched;
         usage.hungriestNs = used;

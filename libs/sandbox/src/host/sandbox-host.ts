@@ -58,6 +58,7 @@ export class SandboxHost {
       },
       config.rssLimitMb ?? 0,
       RSS_HEADROOM_PER_MEMORY_MB * config.memoryMb,
+      config.memoryMb,
     );
   }
 
