@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SandboxService } from '@myko/sandbox';
-import { connect, execute, startLoadServer, untilResident } from '../helpers/execute-load';
+import { connect, execute, type LoadServer, startLoadServer, untilResident } from '../helpers/execute-load';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
@@ -25,24 +25,18 @@ function rssMb(pid: number): number {
 }
 
 describe('execute containment: one client crashing its sandbox process', () => {
+  let load: LoadServer;
   let server: TestServer;
-  let keys: { a: string; b: string };
-  const clients: Client[] = [];
-  const open = async (key?: string) => {
-    const client = await connect(server, key);
-    clients.push(client);
-    return client;
-  };
+  let keys: LoadServer['keys'];
+  const open = (key?: string) => load.open(key);
 
   beforeAll(async () => {
     // One process, so the honest runs are the crasher's co-tenants; no resident memory watch, which would
     // stop the crasher cleanly before V8 gives up.
-    ({ server, keys } = await startLoadServer({ processes: 1, processRssLimitMb: 1_000_000, wallTimeMs: 30_000 }));
+    load = await startLoadServer({ processes: 1, processRssLimitMb: 1_000_000, wallTimeMs: 30_000 });
+    ({ server, keys } = load);
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await server?.close();
-  });
+  afterAll(() => load?.close());
 
   it("fails the crasher, replays its co-tenants' reads, strikes only the crasher, and keeps execute up", async () => {
     const honest = await open(keys.a);
@@ -85,17 +79,16 @@ describe('execute containment: one client crashing its sandbox process', () => {
 });
 
 describe('execute containment: memory outside the isolate heap', () => {
+  let load: LoadServer;
   let server: TestServer;
   let client: Client;
 
   beforeAll(async () => {
-    ({ server } = await startLoadServer({ processes: 1, memoryMb: 64, wallTimeMs: 20_000, abuseBackoff: false }));
-    client = await connect(server);
+    load = await startLoadServer({ processes: 1, memoryMb: 64, wallTimeMs: 20_000, abuseBackoff: false });
+    server = load.server;
+    client = await load.open();
   });
-  afterAll(async () => {
-    await client?.close();
-    await server?.close();
-  });
+  afterAll(() => load?.close());
 
   it('several concurrent attempts are stopped as memory failures; RSS stays within a few × memoryMb', async () => {
     const sandbox = server.app.get(SandboxService);

@@ -1,8 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  connect,
   type ExecuteOutcome,
   execute,
+  type LoadServer,
   NEVER_SETTLES,
   refusal,
   startLoadServer,
@@ -20,24 +20,18 @@ function hang(client: Client, count = 1): Promise<ExecuteOutcome | undefined>[] 
 }
 
 describe('execute residency: scripts that only wait hold no CPU slot', () => {
-  let server: TestServer;
-  let keys: { a: string; b: string };
-  const clients: Client[] = [];
+  let load: LoadServer;
 
   beforeAll(async () => {
-    ({ server, keys } = await startLoadServer({ wallTimeMs: 60_000 }));
+    load = await startLoadServer({ wallTimeMs: 60_000 });
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await server?.close();
-  });
+  afterAll(() => load?.close());
 
   it("50 sessions of scripts that never settle do not delay an honest client's execute", async () => {
-    const honest = await connect(server, keys.a);
-    clients.push(honest);
+    const { server, keys } = load;
+    const honest = await load.open(keys.a);
     expect(await execute(honest, WAIT_50)).toEqual({ isError: false, text: '50' });
-    const hangers = await Promise.all(Array.from({ length: 50 }, () => connect(server)));
-    clients.push(...hangers);
+    const hangers = await Promise.all(Array.from({ length: 50 }, () => load.open()));
     const pending = hangers.flatMap((client) => hang(client));
     await untilResident(server, 50);
 
@@ -55,23 +49,17 @@ describe('execute residency: scripts that only wait hold no CPU slot', () => {
 });
 
 describe('execute residency caps per session, key and address', () => {
+  let load: LoadServer;
   let server: TestServer;
-  let keys: { a: string; b: string };
-  const clients: Client[] = [];
-  const open = async (key?: string) => {
-    const client = await connect(server, key);
-    clients.push(client);
-    return client;
-  };
+  let keys: LoadServer['keys'];
+  const open = (key?: string) => load.open(key);
 
   beforeAll(async () => {
     const caps = { maxRunsPerSession: 2, maxRunsPerKey: 3, maxRunsPerAddress: 3 };
-    ({ server, keys } = await startLoadServer({ wallTimeMs: 60_000, ...caps }));
+    load = await startLoadServer({ wallTimeMs: 60_000, ...caps });
+    ({ server, keys } = load);
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await server?.close();
-  });
+  afterAll(() => load?.close());
 
   it('refuses past each cap at once with a JSON-RPC error and a retry hint, and serves again once freed', async () => {
     // Per session: a third script of one session.

@@ -22,9 +22,16 @@ export const NEVER_SETTLES = 'await new Promise(() => {});';
  * operator would write it. Two API keys (`keys.a`, `keys.b`) of one profile that sees everything; clients
  * without a key are served too (by address).
  */
-export async function startLoadServer(
-  sandbox: Record<string, unknown>,
-): Promise<{ server: TestServer; keys: { a: string; b: string } }> {
+export interface LoadServer {
+  server: TestServer;
+  keys: { a: string; b: string };
+  /** A client (see `connect`), closed by `close()`. */
+  open(key?: string): Promise<Client>;
+  /** Closes every client `open` made, then the server. */
+  close(): Promise<void>;
+}
+
+export async function startLoadServer(sandbox: Record<string, unknown>): Promise<LoadServer> {
   const keys = { a: generateApiKey(), b: generateApiKey() };
   const dir = mkdtempSync(join(tmpdir(), 'myko-load-'));
   const configPath = join(dir, 'myko.config.json');
@@ -35,7 +42,18 @@ export async function startLoadServer(
   // loader has its own e2e tests): the plugin's packages resolve to the service's own copies here too.
   const { SlowBackendPluginModule } = require(SLOW_BACKEND) as { SlowBackendPluginModule: Type };
   const pluginModules = [{ file: SLOW_BACKEND, module: SlowBackendPluginModule }];
-  return { server: await startTestServer({ ...createAppConfig('serve', cli, {}), pluginModules }), keys };
+  const server = await startTestServer({ ...createAppConfig('serve', cli, {}), pluginModules });
+  const clients: Client[] = [];
+  const open = async (key?: string) => {
+    const client = await connect(server, key);
+    clients.push(client);
+    return client;
+  };
+  const close = async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server.close();
+  };
+  return { server, keys, open, close };
 }
 
 /** An SDK client over Streamable HTTP presenting `key`, or over WebSocket without one. */
