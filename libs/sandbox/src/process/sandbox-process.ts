@@ -110,8 +110,12 @@ export class SandboxProcess implements RunChannel {
     this.runs.set(run.runId, run);
     try {
       const result = run.start();
-      // It died between the pick and now: its exit has already failed every run it knew of.
-      if (this.exit) run.fail(this.crashError(this.exit));
+      // It died between the pick and now: its exit has already failed every run it knew of, and this one
+      // never ran in it (not its fault; replayable).
+      if (this.exit) {
+        run.collateral = true;
+        run.fail(new SandboxCrashError('internal', 'its sandbox process ended before the run could start'));
+      }
       return await result;
     } finally {
       this.runs.delete(run.runId);
