@@ -11,6 +11,7 @@ module.exports = [
   'bridge',
   'chain',
   'throughput',
+  'io-bound',
   'memory',
   'live',
 ];

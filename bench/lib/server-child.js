@@ -1,8 +1,9 @@
 /**
  * One benchmark server in its own process, so that a load generator in the parent does not share its
  * event loop. Usage (by server-process.js): node server-child.js <kind> <options JSON>. Reports
- * `{ type: 'listening', port }`; answers `{ type: 'memory' }` with its memory after a full GC and
- * `{ type: 'cpu' }` with the CPU time it has used (user + system, µs).
+ * `{ type: 'listening', port }`; answers `{ type: 'memory' }` with its memory after a full GC,
+ * `{ type: 'cpu' }` with the CPU time it has used (user + system, µs), and `{ type: 'sandbox' }` with the
+ * sandbox's status (the real service only).
  */
 const SERVERS = {
   myko: './servers/myko.server',
@@ -28,6 +29,8 @@ async function main() {
     } else if (message?.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send({ type: 'cpu', micros: user + system });
+    } else if (message?.type === 'sandbox') {
+      process.send({ type: 'sandbox', status: server.sandbox?.() });
     } else if (message?.type === 'close') {
       await server.close();
       process.exit(0);

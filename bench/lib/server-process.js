@@ -5,7 +5,8 @@ const { join } = require('node:path');
 /**
  * @param {'myko' | 'raw-http' | 'raw-ws' | 'sdk-mcp' | 'bare-dispatch'} kind
  * @param {object} options passed to the server's `start()`
- * @returns {Promise<{ port: number, memory(): Promise<object>, cpuMicros(): Promise<number>, close(): Promise<void> }>}
+ * @returns {Promise<{ port: number, memory(): Promise<object>, cpuMicros(): Promise<number>, sandbox(): Promise<object>,
+ *   close(): Promise<void> }>}
  */
 function startServerProcess(kind, options = {}) {
   const child = fork(join(__dirname, 'server-child.js'), [kind, JSON.stringify(options)], {
@@ -36,6 +37,11 @@ function startServerProcess(kind, options = {}) {
       const reply = next('cpu');
       child.send({ type: 'cpu' });
       return reply.then((message) => message.micros);
+    },
+    sandbox: () => {
+      const reply = next('sandbox');
+      child.send({ type: 'sandbox' });
+      return reply.then((message) => message.status);
     },
     close: () =>
       new Promise((resolve) => {

@@ -9,11 +9,13 @@ export function sandboxDispatchOptions(
   config: SandboxConfig | undefined,
 ): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
   if (!config) return {};
-  const { maxRunsPerSession, abuseBackoff, ...sandbox } = config;
+  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, abuseBackoff, ...sandbox } = config;
   return {
     sandbox,
     execute: {
       ...(maxRunsPerSession === undefined ? {} : { maxRunsPerSession }),
+      ...(maxRunsPerKey === undefined ? {} : { maxRunsPerKey }),
+      ...(maxRunsPerAddress === undefined ? {} : { maxRunsPerAddress }),
       ...(abuseBackoff === undefined ? {} : { abuseBackoff }),
     },
   };

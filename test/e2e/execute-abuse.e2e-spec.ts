@@ -1,15 +1,20 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client as ModernClient, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { generateApiKey, hashApiKey } from '@myko/filter';
 import { createAppConfig } from '../../src/config/app.config';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
 
-const COOLDOWN_MS = 2_000;
+const COOLDOWN_MS = 4_000;
 const SPIN = 'while (true) {}';
 
 interface TextBlock {
@@ -26,27 +31,34 @@ async function execute(client: Client, code: string) {
 let server: TestServer;
 let abuser: Client;
 let bystander: Client;
+let sameAddress: Client;
+/** The bystander's own API key: the backoff counts a client by its key, else by its address. */
+const BYSTANDER_KEY = generateApiKey();
 
 beforeAll(async () => {
   // Through the config file, as an operator would set it.
   const dir = mkdtempSync(join(tmpdir(), 'myko-abuse-'));
   const configPath = join(dir, 'myko.config.json');
   const sandbox = { cpuTimeMs: 100, abuseBackoff: { strikes: 3, windowMs: 60_000, cooldownMs: COOLDOWN_MS } };
-  writeFileSync(configPath, JSON.stringify({ auth: { required: false }, sandbox }));
+  const profiles = { agents: { keys: [hashApiKey(BYSTANDER_KEY)] } };
+  writeFileSync(configPath, JSON.stringify({ auth: { required: false }, profiles, sandbox }));
   const config = createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath }, {});
   server = await startTestServer(config);
   abuser = await connectClient(clientTransport('http', server));
-  bystander = await connectClient(clientTransport('ws', server));
+  const headers = { Authorization: `Bearer ${BYSTANDER_KEY}` };
+  bystander = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
+  sameAddress = await connectClient(clientTransport('ws', server));
 });
 
 afterAll(async () => {
   await abuser?.close();
   await bystander?.close();
+  await sameAddress?.close();
   await server?.close();
 });
 
 describe('the execute abuse backoff', () => {
-  it('refuses a session after three CPU-limited runs, with retry advice, and serves it again after the cooldown', async () => {
+  it('refuses a client after three CPU-limited runs, with retry advice, and serves it again after the cooldown', async () => {
     for (let i = 0; i < 3; i++) {
       const spun = await execute(abuser, SPIN);
       expect(spun).toMatchObject({ isError: true, text: expect.stringContaining('CPU time limit') });
@@ -58,14 +70,19 @@ describe('the execute abuse backoff', () => {
     expect(performance.now() - askedAt).toBeGreaterThanOrEqual(900);
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(
-      /Execution refused: 3 of this client's scripts [\s\S]*\nRetry after 1 s \(retryAfterMs: \d+\)/s,
+      /Execution refused: 3 of this client's scripts [\s\S]*\nRetry after \d s \(retryAfterMs: \d+\)/s,
     );
     expect(refused.meta).toMatchObject({ limit: 'execute-abuse-backoff', retryAfterMs: expect.any(Number) });
     const retryAfterMs = refused.meta?.retryAfterMs as number;
     expect(retryAfterMs).toBeGreaterThan(0);
     expect(retryAfterMs).toBeLessThanOrEqual(COOLDOWN_MS);
 
+    // Another client (its own key) is served at once; a fresh session from the abuser's address is not a
+    // fresh client (without a key, the backoff follows the address).
+    const bystanderAt = performance.now();
     expect(await execute(bystander, 'return 2;')).toEqual({ isError: false, text: '2', meta: undefined });
+    expect(performance.now() - bystanderAt).toBeLessThan(900);
+    expect((await execute(sameAddress, 'return 4;')).text).toMatch(/^Execution refused: 3 of this client's scripts/);
     expect(await abuser.callTool({ name: 'search', arguments: { query: 'stock' } })).not.toHaveProperty(
       'isError',
       true,
@@ -80,7 +97,7 @@ describe('the execute abuse backoff', () => {
       { name: 'abuse-v2', version: '1.0.0' },
       { versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
-    await modern.connect(new StreamableHTTPClientTransport(server.httpUrl));
+    await modern.connect(new ModernHttpTransport(server.httpUrl));
     const run = async (code: string) => {
       const result = await modern.callTool({ name: 'execute', arguments: { code } });
       return { isError: result.isError === true, meta: result._meta as Record<string, unknown> | undefined };

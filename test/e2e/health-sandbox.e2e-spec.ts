@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { createAppConfig } from '../../src/config/app.config';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -14,8 +15,9 @@ interface SandboxHealth {
   catastrophicErrors: number;
 }
 
-/** The default sandbox keeps one isolate warm per process. */
-const WARM_POOL = 1;
+/** The default sandbox: two processes (one crash reaches only the runs beside it), one isolate warm in each. */
+const PROCESSES = 2;
+const WARM_POOL = 1 * PROCESSES;
 /** V8 aborts the whole sandbox process on this one (README, "Process isolation"). */
 const PROCESS_KILLER = "return 'x'.repeat(2 ** 29 - 24).split('').length;";
 
@@ -48,7 +50,9 @@ async function execute(code: string, timeoutMs?: number): Promise<{ isError: boo
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // No resident memory watch: it would stop the process killer below cleanly, before V8 aborts.
+  const { dispatch } = createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:' });
+  server = await startTestServer({ dispatch: { ...dispatch, sandbox: { processRssLimitMb: 1_000_000 } } });
   client = await connectClient(clientTransport('http', server));
 });
 
@@ -58,11 +62,11 @@ afterAll(async () => {
 });
 
 describe('GET /health: the sandbox', () => {
-  it('shows one sandbox process with its warm isolate, idle, before any run', async () => {
+  it('shows its sandbox processes with their warm isolates, idle, before any run', async () => {
     expect(await healthWhen((h) => h.liveIsolates === WARM_POOL)).toEqual({
       isolation: 'process',
       liveIsolates: WARM_POOL,
-      processes: 1,
+      processes: PROCESSES,
       running: 0,
       queued: 0,
       crashes: 0,
@@ -82,8 +86,8 @@ describe('GET /health: the sandbox', () => {
   it('counts a sandbox process that V8 aborted, and shows its replacement', async () => {
     const failed = await execute(PROCESS_KILLER);
     expect(failed.isError).toBe(true);
-    const health = await healthWhen((h) => h.processes === 1 && h.liveIsolates === WARM_POOL);
-    expect(health).toMatchObject({ processes: 1, liveIsolates: WARM_POOL, crashes: 1 });
+    const health = await healthWhen((h) => h.processes === PROCESSES && h.liveIsolates === WARM_POOL);
+    expect(health).toMatchObject({ processes: PROCESSES, liveIsolates: WARM_POOL, crashes: 1 });
     expect((await execute('return 2;')).isError).toBe(false);
   });
 });

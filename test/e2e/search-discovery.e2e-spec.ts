@@ -31,7 +31,8 @@ describe('search and discovery as an agent uses them', () => {
   it('myko.search and myko.describe inside execute answer like the tool, under the same filters', async () => {
     const found = await run(
       ops,
-      `const page = await myko.search('cancel an order', { limit: 3 });
+      // This client may not search reports (a deny on \`kind\`), so it names the kind it searches.
+      `const page = await myko.search('cancel an order', { limit: 3, kind: 'command' });
        const detail = await myko.describe('CancelOrder');
        return { first: page.operations[0].id, total: page.total, declaration: detail.declaration, types: detail.types };`,
     );
@@ -40,7 +41,11 @@ describe('search and discovery as an agent uses them', () => {
     expect(value.first).toBe('CancelOrder');
     expect(value.declaration).toMatch(/^myko\.command\('CancelOrder', args: \{ orderId: number/);
     expect(value.types).toContain('interface OrderDetail {');
-    const tool = await callJson<{ total: number }>(ops, 'search', { query: 'cancel an order', limit: 3 });
+    const tool = await callJson<{ total: number }>(ops, 'search', {
+      query: 'cancel an order',
+      limit: 3,
+      kind: 'command',
+    });
     expect(value.total).toBe(tool.total);
 
     const hidden = await run(
@@ -59,6 +64,11 @@ describe('search and discovery as an agent uses them', () => {
     const refused = await run(ops, `return await myko.search('sales', { kind: 'report' });`);
     expect(refused.isError).toBe(true);
     expect(refused.text).toContain('CallRefusedError');
+    // Leaving the denied argument out would search reports too: refused as well, in a script and as a tool.
+    const omitted = await run(ops, `return await myko.search('sales');`);
+    expect(omitted.text).toContain('CallRefusedError');
+    const omittedTool = await ops.callTool({ name: 'search', arguments: { query: 'sales' } });
+    expect(omittedTool.isError).toBe(true);
   });
 
   it('names the closest visible operation for an unknown one: another kind, a near spelling', async () => {

@@ -3,20 +3,32 @@ const { load } = require('../dist');
 
 const { createHttpApp } = load('src/bootstrap/http-app.factory');
 const { createAppConfig } = load('src/config/app.config');
+const { loadPlugins } = load('src/plugin-loader/plugin.loader');
 
-/** @param {{ toolMode?: string, synthetic?: number }} options CLI options (`--tool-mode`, `--synthetic`) */
+/**
+ * @param {{ toolMode?: string, synthetic?: number, plugins?: string[] }} options CLI options (`--tool-mode`,
+ *   `--synthetic`, `--plugin`)
+ */
 async function start(options = {}) {
-  const config = createAppConfig(
-    'serve',
-    { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off', ...options },
-    {},
+  const config = await loadPlugins(
+    createAppConfig(
+      'serve',
+      { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off', plugins: [], ...options },
+      {},
+    ),
   );
   // The memory benchmark opens 1,000 sessions and 1,000 WebSockets from 127.0.0.1: above the default
   // edge caps, which are not what it measures.
   const unlimited = { maxSessions: 0, maxWsConnections: 0, maxWsConnectionsPerAddress: 0 };
   const app = await createHttpApp({ ...config, gateways: { ...config.gateways, ...unlimited } }, ['error', 'warn']);
   await app.listen(0, '127.0.0.1');
-  return { port: app.getHttpServer().address().port, close: () => app.close() };
+  const { SandboxService } = load('libs/sandbox/src');
+  const sandbox = () => {
+    const service = app.get(SandboxService);
+    const { maxResident, maxConcurrent } = service.options;
+    return { ...service.status(), maxResident, maxConcurrent };
+  };
+  return { port: app.getHttpServer().address().port, sandbox, close: () => app.close() };
 }
 
 module.exports = { start };

@@ -5,13 +5,17 @@ type Add = (path: string, problem: string) => void;
 /** The whole-number settings of the `sandbox` section, each with the smallest value it accepts. */
 export const SANDBOX_COUNT_MINIMUMS: Readonly<Record<string, number>> = {
   maxConcurrent: 1,
+  maxResident: 1,
   maxQueue: 0,
   wallTimeMs: 1,
   cpuTimeMs: 1,
   memoryMb: 8,
   maxCalls: 0,
   processes: 1,
+  processRssLimitMb: 0,
   maxRunsPerSession: 0,
+  maxRunsPerKey: 0,
+  maxRunsPerAddress: 0,
 };
 const SANDBOX_KEYS: readonly string[] = [...Object.keys(SANDBOX_COUNT_MINIMUMS), 'abuseBackoff'];
 const BACKOFF_MINIMUMS: Readonly<Record<keyof AbuseBackoffConfig, number>> = {

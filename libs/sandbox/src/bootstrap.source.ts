@@ -8,7 +8,9 @@ const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\
  *   $0 send(callId, kind, id, argsJson, argsLength)  host Callback, result ignored: starts one myko.* call
  *   $1 write(level, text) -> boolean                 host Callback, sync: one console line; false = stop
  *   $2 maxArgChars, $3 maxConsoleChars               pre-checks; the host re-checks exact bytes
- * It installs a frozen `myko` and a frozen `console` and returns `{ run, settle }`, which only the host
+ *   $4 done(answer)                                  host Callback, result ignored: the run's answer
+ * It removes `WebAssembly` (its memories live outside the heap limit), installs a frozen `myko` and a frozen
+ * `console`, and returns `{ start, settle }`, which only the host
  * holds (as References). Nothing else from the host exists in the isolate.
  *
  * Why it looks like this:
@@ -18,6 +20,8 @@ const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\
  * - It is strict code: stack-trace CallSites (`Error.prepareStackTrace`) and `fn.caller` yield no function
  *   or receiver of it, so `send`/`write` stay out of reach.
  * - A call's Error is created when the script calls, so a rejection carries the user's line.
+ * - `start` returns as soon as the script awaits (the host's call into the isolate then ends, so a waiting
+ *   run holds no CPU slot); the answer arrives later through `done`.
  * - `run` answers one string: 'R' + JSON | 'O' + length + ':' + preview | 'E' + JSON {name, message, line, ...}.
  */
 export const BOOTSTRAP_SOURCE = `'use strict';
@@ -25,6 +29,9 @@ const send = $0;
 const write = $1;
 const maxArgChars = $2;
 const maxConsoleChars = $3;
+const done = $4;
+// Scripts orchestrate operations: WebAssembly only offers them memory outside the heap limit.
+delete globalThis.WebAssembly;
 
 const ReflectApply = Reflect.apply;
 const ObjectCreate = Object.create;
@@ -194,6 +201,14 @@ async function run(fn, maxResultChars, previewChars) {
   }
 }
 
+async function finish(fn, maxResultChars, previewChars) {
+  done(await run(fn, maxResultChars, previewChars));
+}
+
+function start(fn, maxResultChars, previewChars) {
+  finish(fn, maxResultChars, previewChars);
+}
+
 function writer(level) {
   return ObjectFreeze((...args) => {
     if (!consoleOpen) return;
@@ -223,5 +238,5 @@ const console = ObjectFreeze({
 ObjectDefineProperty(globalThis, 'myko', { __proto__: null, value: myko, writable: false, enumerable: false, configurable: false });
 ObjectDefineProperty(globalThis, 'console', { __proto__: null, value: console, writable: false, enumerable: false, configurable: false });
 
-return { run, settle };
+return { start, settle };
 `;

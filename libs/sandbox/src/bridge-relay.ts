@@ -1,6 +1,7 @@
 import type { Reference } from 'isolated-vm';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
+import type { CpuTurn } from './cpu-gate';
 import { ArgumentSizeError } from './errors/argument-size.error';
 import { CallLimitError } from './errors/call-limit.error';
 import type { SandboxBridge, SandboxCallKind } from './interfaces/sandbox-run.interface';
@@ -25,14 +26,17 @@ export class BridgeRelay {
   breach: CallLimitError | undefined;
   private attempts = 0;
   private closed = false;
+  private inFlight = 0;
+  private awaitingSince = 0;
+  private awaited = 0;
   private settleRef: Reference | undefined;
   private readonly controller = new AbortController();
-  private readonly scheduler = new BridgeCallScheduler();
-
   constructor(
     private readonly bridge: SandboxBridge,
     private readonly limits: RelayLimits,
+    private readonly turn: CpuTurn,
     private readonly onFatal: (error: unknown) => void,
+    private readonly scheduler = new BridgeCallScheduler(),
   ) {}
 
   attach(settle: Reference): void {
@@ -50,6 +54,11 @@ export class BridgeRelay {
       this.forward(callId as number, kind as SandboxCallKind, id as string, argsJson as string);
     }
   };
+
+  /** Time, in ms, with at least one call in flight (handed on, not yet answered). */
+  get awaitedMs(): number {
+    return this.awaited + (this.inFlight > 0 ? performance.now() - this.awaitingSince : 0);
+  }
 
   /** Stops the relay: aborts in-flight bridge calls and drops whatever settles later. */
   close(): void {
@@ -81,13 +90,16 @@ export class BridgeRelay {
 
   private forward(callId: number, kind: SandboxCallKind, id: string, argsJson: string): void {
     const signal = this.controller.signal;
+    if (this.inFlight++ === 0) this.awaitingSince = performance.now();
     this.scheduler.schedule(async () => {
-      if (signal.aborted) return;
       try {
+        if (signal.aborted) return;
         const result = await this.bridge.call(kind, id, argsJson, signal);
         this.settle(callId, true, result === undefined ? 'null' : result);
       } catch (error) {
         this.settle(callId, false, refusalOf(error));
+      } finally {
+        if (--this.inFlight === 0) this.awaited += performance.now() - this.awaitingSince;
       }
     });
   }
@@ -99,9 +111,13 @@ export class BridgeRelay {
       return;
     }
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
-    // The script resumes inside this apply, so `timeout` also bounds the stretch of code after an `await`.
-    this.settleRef.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }).catch((error: unknown) => {
-      if (!this.closed) this.onFatal(error);
-    });
+    const settle = this.settleRef;
+    // The script resumes inside this apply, so `timeout` also bounds the stretch of code after an `await`,
+    // and the run holds its CPU turn for exactly that stretch.
+    this.turn
+      .enter(() => settle.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }))
+      .catch((error: unknown) => {
+        if (!this.closed) this.onFatal(error);
+      });
   }
 }

@@ -1,3 +1,4 @@
+import { CpuGate } from './cpu-gate';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { RunnerStatus, SandboxRunner } from './interfaces/sandbox-runner.interface';
@@ -19,6 +20,7 @@ export interface InProcessHooks {
 export class InProcessRunner implements SandboxRunner {
   private readonly pool: IsolatePool;
   private readonly runner: IsolateRunner;
+  private readonly gate: CpuGate;
   private catastrophicErrors = 0;
 
   constructor(
@@ -32,7 +34,8 @@ export class InProcessRunner implements SandboxRunner {
       onCatastrophicError: (message) => this.catastrophe(message),
       onWarmupError: hooks.onWarmupError,
     });
-    this.runner = new IsolateRunner(this.pool, options, hooks.onInternalError);
+    this.gate = new CpuGate(options.maxConcurrent);
+    this.runner = new IsolateRunner(this.pool, this.gate, options, hooks.onInternalError);
   }
 
   async start(): Promise<void> {}
@@ -42,7 +45,15 @@ export class InProcessRunner implements SandboxRunner {
   }
 
   status(): RunnerStatus {
-    return { liveIsolates: this.pool.live, catastrophicErrors: this.catastrophicErrors, processes: [], crashes: 0 };
+    const { executing, peakExecuting } = this.gate.stats;
+    return {
+      liveIsolates: this.pool.live,
+      catastrophicErrors: this.catastrophicErrors,
+      processes: [],
+      crashes: 0,
+      executing,
+      peakExecuting,
+    };
   }
 
   /** Disposes warm isolates; running runs end by themselves (bounded by the wall clock). */

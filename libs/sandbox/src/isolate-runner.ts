@@ -1,24 +1,21 @@
 import ivm from 'isolated-vm';
 import { BOOTSTRAP_SOURCE } from './bootstrap.source';
+import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
 import { watchCpuBound } from './cpu-bound.watch';
+import type { CpuGate, CpuTurn } from './cpu-gate';
 import type { SandboxError } from './errors/sandbox.error';
 import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
 import { SandboxInternalError } from './errors/sandbox-internal.error';
 import { SandboxTimeoutError } from './errors/sandbox-timeout.error';
 import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
-import type {
-  SandboxFailure,
-  SandboxFailureKind,
-  SandboxRunRequest,
-  SandboxRunResult,
-} from './interfaces/sandbox-run.interface';
+import type { SandboxFailureKind, SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
 import { BOOTSTRAP_FILENAME, RESULT_PREVIEW_CHARS } from './sandbox.constants';
-import { toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
+import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
 export type RunnerSettings = Pick<
   SandboxOptions,
@@ -35,21 +32,38 @@ const STOPPED: ReadonlySet<SandboxFailureKind> = new Set(['timeout', 'cpu', 'mem
 export class IsolateRunner {
   constructor(
     private readonly pool: IsolatePool,
+    private readonly gate: CpuGate,
     private readonly settings: RunnerSettings,
     private readonly onInternalError?: (error: unknown) => void,
+    /**
+     * `sandbox-process`: calls pass straight through (the server schedules the calls it serves), and an
+     * idle isolate is disposed after the run's answer has been sent, off the request's path.
+     */
+    private readonly where: 'server' | 'sandbox-process' = 'server',
   ) {}
 
   run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    return new IsolateRun(this.pool, this.settings, request, wallMs, this.onInternalError).execute();
+    return this.begin(request, wallMs).execute();
+  }
+
+  /** The run itself, for a host that watches it while it runs (`execute()` starts it). */
+  begin(request: SandboxRunRequest, wallMs: number): IsolateRun {
+    const inSandboxProcess = this.where === 'sandbox-process';
+    const scheduler = inSandboxProcess ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
+    const { pool, gate, settings, onInternalError } = this;
+    const run = new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError);
+    run.disposeAfterAnswer = inSandboxProcess;
+    return run;
   }
 }
 
 /**
  * One run: lease an isolate, bootstrap, compile, run, and dispose in `finally`. The wall-clock timer and the
  * abort signal race the work; whichever ends the run first disposes the isolate at once, which is the only
- * sure stop for code that spins after an `await`.
+ * sure stop for code that spins after an `await`. Each entry into the isolate holds the run's CPU turn;
+ * between entries (the script awaits `myko.*` calls) the run is resident but takes no CPU slot.
  */
-class IsolateRun {
+export class IsolateRun {
   private readonly started = performance.now();
   private readonly capture: ConsoleCapture;
   private readonly relay: BridgeRelay;
@@ -60,16 +74,25 @@ class IsolateRun {
   private readonly ending = new Promise<RunOutcome>((resolve) => {
     this.endRun = resolve;
   });
+  /** Dispose the (idle) isolate of a finished run on the next turn, after its answer went out. */
+  disposeAfterAnswer = false;
+  private deliver: (answer: unknown) => void = () => undefined;
+  private readonly answer = new Promise<unknown>((resolve) => {
+    this.deliver = resolve;
+  });
 
   constructor(
     private readonly pool: IsolatePool,
+    readonly turn: CpuTurn,
+    scheduler: BridgeCallScheduler,
     private readonly settings: RunnerSettings,
     private readonly request: SandboxRunRequest,
     private readonly wallMs: number,
     private readonly onInternalError?: (error: unknown) => void,
   ) {
     this.capture = new ConsoleCapture(settings.maxConsoleBytes);
-    this.relay = new BridgeRelay(request.bridge, settings, (error) => this.stop(toSandboxError(error, settings)));
+    const onFatal = (error: unknown) => this.stop(toSandboxError(error, settings));
+    this.relay = new BridgeRelay(request.bridge, settings, turn, onFatal, scheduler);
   }
 
   async execute(): Promise<SandboxRunResult> {
@@ -77,18 +100,26 @@ class IsolateRun {
     const timer = setTimeout(() => this.stop(new SandboxTimeoutError(this.wallMs)), this.wallMs);
     const onAbort = () => this.stop(new SandboxCancelledError(true));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const { onCpuBound } = this.request;
-    const unwatch = onCpuBound ? watchCpuBound(() => this.lease?.isolate.cpuTime, onCpuBound) : undefined;
+    const unwatch = watchCpuBound(
+      () => this.lease?.isolate.cpuTime,
+      () => {
+        this.turn.demote();
+        this.request.onCpuBound?.();
+      },
+    );
     try {
       if (signal?.aborted) onAbort();
       const raced = await Promise.race([this.work(), this.ending]);
       // Whoever stopped the run first names the outcome, even if the work's rejection was queued earlier.
       const outcome = this.ended ?? raced;
-      this.dispose();
+      // The script has ended (or was stopped, and its isolate is gone already): the isolate is idle, so its
+      // disposal can wait until the result has been sent, off the request's path.
+      this.dispose(this.disposeAfterAnswer);
       return this.result(outcome);
     } finally {
       clearTimeout(timer);
-      unwatch?.();
+      unwatch();
+      this.turn.release();
       signal?.removeEventListener('abort', onAbort);
       this.relay.close();
       this.dispose();
@@ -104,57 +135,74 @@ class IsolateRun {
         this.dispose();
         return this.ended;
       }
-      const run = await this.bootstrap(lease);
-      const compiled = await this.compile(lease);
-      if ('failure' in compiled) return compiled;
-      const answer = await run.apply(
-        undefined,
-        [compiled.fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS],
-        {
-          result: { promise: true, copy: true },
-          timeout: this.settings.cpuTimeMs,
-        },
-      );
-      return decodeHarnessAnswer(answer, this.settings.maxResultBytes);
+      const refused = await this.turn.enter(() => this.start(lease));
+      if (refused) return refused;
+      if (this.ended) return this.ended;
+      return decodeHarnessAnswer(await this.answer, this.settings.maxResultBytes);
     } catch (error) {
       return this.ended ?? this.failed(toSandboxError(error, this.settings));
     }
   }
 
-  /** Installs `myko` and `console`; returns the harness `run`, keeps `settle` for the relay. */
-  private async bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
+  /**
+   * The first entry: bootstrap, compile, and the script up to its first `await`. Resolves a compile
+   * failure, or undefined once the script is under way (its answer comes through `done`).
+   */
+  private async start(lease: IsolateLease): Promise<RunOutcome | undefined> {
+    // Compiling runs none of the user's code, so it goes to the isolate together with the bootstrap; the
+    // code is evaluated only once the bootstrap has run. Fewer waits on the isolate thread per run.
+    const [control, script] = await Promise.all([this.bootstrap(lease), this.compile(lease)]);
+    if ('ok' in script) {
+      control.release();
+      return script;
+    }
+    const [start, settle, fn] = await Promise.all([
+      control.get('start', { reference: true }),
+      control.get('settle', { reference: true }),
+      script.run(lease.context, { reference: true, timeout: this.settings.cpuTimeMs }) as Promise<ivm.Reference>,
+    ]);
+    control.release();
+    script.release();
+    this.relay.attach(settle);
+    const args = [fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS];
+    await start.apply(undefined, args, { timeout: this.settings.cpuTimeMs });
+    return undefined;
+  }
+
+  /** Installs `myko` and `console`; returns the harness's `{ start, settle }` (as a Reference). */
+  private bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
     const send = new ivm.Callback(this.relay.send, { ignored: true });
     const write = new ivm.Callback((level: unknown, text: unknown) => this.capture.write(level, text));
-    const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes];
-    const control: ivm.Reference = await lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
+    const done = new ivm.Callback((answer: unknown) => this.deliver(answer), { ignored: true });
+    const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes, done];
+    return lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
       filename: BOOTSTRAP_FILENAME,
       result: { reference: true },
     });
-    const [run, settle] = await Promise.all([
-      control.get('run', { reference: true }),
-      control.get('settle', { reference: true }),
-    ]);
-    control.release();
-    this.relay.attach(settle);
-    return run;
   }
 
-  /** Compiles the user's code as the body of an async function; returns a Reference to that function. */
-  private async compile(lease: IsolateLease): Promise<{ fn: ivm.Reference } | { ok: false; failure: SandboxFailure }> {
-    let script: ivm.Script;
+  /** Compiles the user's code as the body of an async function (not evaluated yet), or says why it cannot. */
+  private async compile(lease: IsolateLease): Promise<ivm.Script | RunOutcome> {
     try {
-      script = await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
+      return await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
     } catch (error) {
+      if (isNestingError(error)) return { ok: false, failure: toNestingFailure(this.request.code) };
       if (!isSyntaxError(error)) throw error;
       return { ok: false, failure: toSyntaxFailure(error, this.request.code) };
     }
-    const fn: ivm.Reference = await script.run(lease.context, { reference: true, timeout: this.settings.cpuTimeMs });
-    script.release();
-    return { fn };
   }
 
-  /** Ends the run now (timer, abort, fatal isolate error): first caller wins, the isolate is disposed at once. */
-  private stop(error: SandboxError): void {
+  /** CPU time of its isolate so far, in ns (0 before it has one or after it is gone). */
+  cpuTime(): bigint {
+    try {
+      return this.lease?.isolate.cpuTime ?? 0n;
+    } catch {
+      return 0n;
+    }
+  }
+
+  /** Ends the run now (timer, abort, fatal isolate error, a watcher): first caller wins, the isolate is disposed at once. */
+  stop(error: SandboxError): void {
     if (this.ended) return;
     this.ended = this.failed(error);
     this.relay.close();
@@ -167,7 +215,7 @@ class IsolateRun {
     return { ok: false, failure: error.toFailure() };
   }
 
-  private dispose(): void {
+  private dispose(later = false): void {
     const lease = this.lease;
     if (!lease) return;
     this.lease = undefined;
@@ -176,16 +224,19 @@ class IsolateRun {
     } catch {
       // A memory-limit breach disposes the isolate inside isolated-vm; its CPU time is gone with it.
     }
-    this.pool.release(lease);
+    this.pool.release(lease, later);
   }
 
   private result(outcome: RunOutcome): SandboxRunResult {
     const final = this.withCallLimit(outcome);
     const console = this.capture.snapshot();
+    const wallMs = performance.now() - this.started;
+    const cpuMs = Number(this.cpuNs) / 1e6;
     const stats = {
-      wallMs: round(performance.now() - this.started),
-      cpuMs: round(Number(this.cpuNs) / 1e6),
+      wallMs: round(wallMs),
+      cpuMs: round(cpuMs),
       calls: this.relay.calls,
+      idleMs: round(Math.max(wallMs - cpuMs - this.relay.awaitedMs, 0)),
     };
     return final.ok
       ? { ok: true, resultJson: final.resultJson, console, stats }

@@ -41,9 +41,16 @@ export class IsolatePool {
     return this.warm.shift() ?? this.create();
   }
 
-  /** Disposes the isolate (if isolated-vm has not already, e.g. after a memory-limit breach). */
-  release(lease: IsolateLease): void {
-    this.dispose(lease.isolate);
+  /**
+   * Disposes the isolate (if isolated-vm has not already, e.g. after a memory-limit breach); `later`: on the
+   * next turn of the event loop, for an idle isolate whose run's result is on its way.
+   */
+  release(lease: IsolateLease, later = false): void {
+    if (later) {
+      // No longer counted: nothing can use it, and it is gone before anything else runs.
+      this.tracked.delete(lease.isolate);
+      setImmediate(() => this.dispose(lease.isolate));
+    } else this.dispose(lease.isolate);
     this.scheduleRefill();
   }
 

@@ -166,8 +166,46 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
   });
 
   describe('concurrency', () => {
-    it('refuses at once with queue-full when every slot and the queue are taken', async () => {
-      const sandbox = await service({ maxConcurrent: 1, maxQueue: 1 });
+    it('holds no CPU slot while a run awaits an operation: with one slot, 20 waiting runs and a fresh one all progress', async () => {
+      const sandbox = await service({ maxConcurrent: 1, processes: 1 });
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const gated = new InMemoryBridge({ query_Wait: () => gate.then(() => 'opened') });
+      const waiting = Array.from({ length: 20 }, () =>
+        sandbox.run({ code: "return myko.query('Wait')", bridge: gated }),
+      );
+      while (gated.received.length < 20) await delay(10);
+      await delay(20);
+      expect(sandbox.status()).toMatchObject({ running: 20, executing: 0 });
+      const fresh = await sandbox.run({ code: 'return 1 + 1', bridge });
+      expect(fresh).toMatchObject({ ok: true, resultJson: '2' });
+      release();
+      for (const result of await Promise.all(waiting))
+        expect(result).toMatchObject({ ok: true, resultJson: '"opened"' });
+      expect(sandbox.status().peakExecuting).toBe(1);
+    });
+
+    it('runs the parallel calls of one script at once (Promise.all of 20)', async () => {
+      const sandbox = await service({});
+      let inFlight = 0;
+      let peak = 0;
+      const slow = new InMemoryBridge({
+        query_Wait: async () => {
+          peak = Math.max(peak, ++inFlight);
+          await delay(50);
+          inFlight--;
+          return 1;
+        },
+      });
+      const code = "return (await Promise.all(Array.from({ length: 20 }, () => myko.query('Wait')))).length";
+      expect(await sandbox.run({ code, bridge: slow })).toMatchObject({ ok: true, resultJson: '20' });
+      expect(peak).toBe(20);
+    });
+
+    it('refuses at once with queue-full when every resident place and the queue are taken', async () => {
+      const sandbox = await service({ maxResident: 1, maxQueue: 1 });
       let release: () => void = () => undefined;
       const gate = new Promise<void>((resolve) => {
         release = resolve;
@@ -181,7 +219,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
       const third = await sandbox.run({ code: 'return 3', bridge });
       expect(Date.now() - started).toBeLessThan(100);
       expect(failure(third)).toMatchObject({ kind: 'queue-full', name: 'SandboxQueueFullError', limit: 1 });
-      expect(failure(third)?.message).toMatch(/busy.*Nothing ran; try again/);
+      expect(failure(third)?.message).toMatch(/full.*Nothing ran; retry/);
       release();
       expect(await first).toMatchObject({ ok: true, resultJson: '"opened"' });
       const queued = await second;
@@ -228,7 +266,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
     });
 
     it('refuses a run aborted before it starts, and one aborted while queued', async () => {
-      const sandbox = await service({ maxConcurrent: 1 });
+      const sandbox = await service({ maxResident: 1, maxQueue: 1 });
       expect(failure(await sandbox.run({ code: 'return 1', bridge, signal: AbortSignal.abort() }))).toMatchObject({
         kind: 'cancelled',
         message: 'The run was cancelled before it started; nothing ran.',
@@ -244,7 +282,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
   });
 
   it('pre-creates warm isolates but never reuses one after user code', async () => {
-    const sandbox = await service({ warmPool: 1 });
+    const sandbox = await service({ warmPool: 1, processes: 1 });
     await delay(20);
     // With process isolation, as the sandbox process reported it when it became ready.
     expect(sandbox.status().liveIsolates).toBe(1);

@@ -13,12 +13,14 @@ describe('resolveSandboxOptions', () => {
       maxResultBytes: 1_048_576,
       maxConsoleBytes: 65_536,
       maxConcurrent: 2,
-      maxQueue: 256,
+      maxResident: 256,
+      maxQueue: 0,
       warmPool: 1,
       isolation: 'process',
-      processes: 1,
+      processes: 2,
       processHeapMb: 256,
       processMaxRssMb: 512,
+      processRssLimitMb: 0,
     });
   });
 

@@ -16,11 +16,13 @@ const MINIMUMS: Record<NumericOption, number> = {
   maxResultBytes: 4,
   maxConsoleBytes: 0,
   maxConcurrent: 1,
+  maxResident: 1,
   maxQueue: 0,
   warmPool: 0,
   processes: 1,
   processHeapMb: 32,
   processMaxRssMb: 16,
+  processRssLimitMb: 0,
 };
 
 /** Merges the given options over the defaults; throws `SandboxConfigError` naming every invalid field. */

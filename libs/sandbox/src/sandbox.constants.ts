@@ -11,12 +11,14 @@ export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrop
   maxResultBytes: 1024 * 1024,
   maxConsoleBytes: 64 * 1024,
   maxConcurrent: 2,
-  maxQueue: 256,
+  maxResident: 256,
+  maxQueue: 0,
   warmPool: 1,
   isolation: 'process',
-  processes: 1,
+  processes: 2,
   processHeapMb: 256,
   processMaxRssMb: 512,
+  processRssLimitMb: 0,
 });
 
 /** The `myko` methods, in the order they are installed. */
@@ -47,7 +49,10 @@ export const PROCESS_GRACE_MS = 1_500;
 /** How long a new sandbox process may take to load and report ready (TypeScript under jest is the slow case). */
 export const PROCESS_START_TIMEOUT_MS = 20_000;
 
-/** Sandbox process restarts allowed per rolling minute; past it, runs fail at once until the minute frees up. */
+/**
+ * Sandbox process restarts allowed per rolling minute, per process of `processes`; past it, runs fail at
+ * once until the minute frees up (only while no process is left).
+ */
 export const PROCESS_RESTARTS_PER_MINUTE = 10;
 
 /** Delay before the n-th restart within a minute (the first is immediate): 250 ms, doubling, up to 5 s. */

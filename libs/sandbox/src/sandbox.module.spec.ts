@@ -12,7 +12,7 @@ describe('SandboxModule', () => {
     await moduleRef.init();
     const sandbox = moduleRef.get(SandboxService);
     expect(sandbox.options).toEqual(DEFAULT_SANDBOX_OPTIONS);
-    expect(sandbox.status()).toMatchObject({ isolation: 'process', processes: [{ running: 0 }] });
+    expect(sandbox.status()).toMatchObject({ isolation: 'process', processes: [{ running: 0 }, { running: 0 }] });
     const bridge = new InMemoryBridge({ report_Sum: (args) => (args as { n: number[] }).n.reduce((a, b) => a + b) });
     expect(await sandbox.run({ code: "return myko.report('Sum', { n: [1, 2, 3] })", bridge })).toMatchObject({
       ok: true,

@@ -103,6 +103,13 @@ describe.each(ISOLATIONS)('SandboxService (results, errors, myko, console), %s',
       });
     });
 
+    it('reports code nested too deeply to compile (100,000 parentheses) as a syntax error at its line', async () => {
+      const code = `const a = 1;\nreturn ${'('.repeat(100_000)}a${')'.repeat(100_000)};`;
+      const error = failure(await run(code));
+      expect(error).toMatchObject({ kind: 'syntax', name: 'SyntaxError', line: 2 });
+      expect(error?.message).toMatch(/nests too deeply to compile \(100000 levels/);
+    });
+
     it('blames the last line, not the hidden wrapper, for an unclosed brace', async () => {
       const error = failure(await run('if (true) {\n  return 1;'));
       expect(error).toMatchObject({ kind: 'syntax', line: 2 });

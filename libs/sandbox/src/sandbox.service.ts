@@ -13,7 +13,10 @@ import { createSandboxRunner } from './sandbox-runner.factory';
 /** Load and health of the sandbox right now. */
 export interface SandboxStatus extends RunnerStatus {
   isolation: SandboxIsolation;
+  /** Runs resident now (started, not ended: computing or awaiting calls), and the most at once so far. */
   running: number;
+  peakResident: number;
+  /** Runs waiting for residency (`maxQueue`). */
   queued: number;
   /**
    * Isolates created and not yet disposed (warm pool included). With process isolation, as the sandbox
@@ -27,10 +30,11 @@ export interface SandboxStatus extends RunnerStatus {
 }
 
 /**
- * Runs model-written code (`execute`) in a fresh isolated-vm isolate per run, at most `maxConcurrent` at a
- * time with a bounded queue. By default the isolates live in a sandbox process, so even a script that crashes
- * V8 leaves the server running (see `SandboxOptions.isolation`). Never throws for a failed run: every outcome
- * is a `SandboxRunResult`.
+ * Runs model-written code (`execute`) in a fresh isolated-vm isolate per run. Residency and CPU are bounded
+ * apart: at most `maxResident` runs exist at once (memory), and at most `maxConcurrent` of their isolates
+ * execute JavaScript at once (cores); a run awaiting `myko.*` calls holds only residency. By default the
+ * isolates live in sandbox processes, so even a script that crashes V8 leaves the server running (see
+ * `SandboxOptions.isolation`). Never throws for a failed run: every outcome is a `SandboxRunResult`.
  * @publicApi
  */
 @Injectable()
@@ -38,19 +42,14 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   /** The effective options (defaults merged with the module's). */
   readonly options: SandboxOptions;
   private readonly logger = new Logger(SandboxService.name);
+  /** Residency: a run holds one of `maxResident` places from start to end (the CPU gate is the runner's). */
   private readonly semaphore: RunSemaphore;
   private readonly runner: SandboxRunner;
-  /**
-   * Runs that used `CPU_BOUND_MS` (0.5 s) of CPU time and gave their slot to the runs waiting behind them: a spinning
-   * script would otherwise hold a slot to its CPU limit while honest scripts queue. In a sandbox process
-   * its thread also drops to the lowest OS priority (`CpuHogDemoter`), so it only gets spare CPU. At most
-   * `maxConcurrent` of them at once, so live isolates stay bounded by twice `maxConcurrent`.
-   */
-  private cpuBoundRuns = 0;
+  private peakResident = 0;
 
   constructor(@Optional() @Inject(SANDBOX_MODULE_OPTIONS) options?: Partial<SandboxOptions>) {
     this.options = resolveSandboxOptions(options);
-    this.semaphore = new RunSemaphore(this.options.maxConcurrent, this.options.maxQueue);
+    this.semaphore = new RunSemaphore(this.options.maxResident, this.options.maxQueue);
     this.runner = createSandboxRunner(this.options, this.logger);
   }
 
@@ -72,29 +71,20 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
       throw error;
     }
     const queuedMs = Math.round((performance.now() - queuedAt) * 100) / 100;
-    let freed = false;
-    const onCpuBound = () => {
-      request.onCpuBound?.();
-      if (this.cpuBoundRuns >= this.options.maxConcurrent) return;
-      freed = true;
-      this.cpuBoundRuns++;
-      release();
-    };
+    this.peakResident = Math.max(this.peakResident, this.semaphore.stats.running);
     try {
-      const result = await this.runner.run({ ...request, onCpuBound }, wallMs);
+      const result = await this.runner.run(request, wallMs);
       result.stats.queuedMs = queuedMs;
       return result;
     } finally {
       release();
-      if (freed) this.cpuBoundRuns--;
     }
   }
 
   status(): SandboxStatus {
     const { running, queued } = this.semaphore.stats;
-    // A CPU-bound run gave its slot back but is still running.
-    const slots = { running: running + this.cpuBoundRuns, queued };
-    return { isolation: this.options.isolation, ...slots, ...this.runner.status() };
+    const { isolation } = this.options;
+    return { isolation, running, peakResident: this.peakResident, queued, ...this.runner.status() };
   }
 
   /**

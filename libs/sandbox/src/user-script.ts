@@ -15,6 +15,38 @@ export const USER_SCRIPT_ORIGIN = { filename: USER_SCRIPT_FILENAME, lineOffset: 
 /** isolated-vm appends ` [<filename>:<line>:<column>]` to compile-error messages. */
 const COMPILE_POSITION = / \[[^\]]*:(\d+):(\d+)\]$/;
 
+/** V8's parser ran out of stack: the code nests too deeply (e.g. 100,000 parentheses) to compile. */
+export function isNestingError(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === 'RangeError' && /call stack/i.test(messageOf(error));
+}
+
+/**
+ * Too deep to compile is the script's error, not the sandbox's: a `syntax` failure at the line where the
+ * brackets nest deepest (V8 reports no position for it).
+ */
+export function toNestingFailure(code: string): SandboxFailure {
+  let depth = 0;
+  let deepest = 0;
+  let line = 1;
+  let deepestLine = 1;
+  for (let i = 0; i < code.length; i++) {
+    const char = code.charCodeAt(i);
+    if (char === 10) line++;
+    else if (char === 40 || char === 91 || char === 123) {
+      if (++depth > deepest) {
+        deepest = depth;
+        deepestLine = line;
+      }
+    } else if (char === 41 || char === 93 || char === 125) depth--;
+  }
+  return {
+    kind: 'syntax',
+    name: 'SyntaxError',
+    message: `The code nests too deeply to compile (${deepest} levels of brackets); flatten it into smaller expressions`,
+    line: deepestLine,
+  };
+}
+
 /** Turns an isolated-vm compile error into a `syntax` failure that points at the user's line. */
 export function toSyntaxFailure(error: unknown, code: string): SandboxFailure {
   const raw = messageOf(error);

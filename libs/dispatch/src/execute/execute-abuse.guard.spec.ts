@@ -23,6 +23,17 @@ describe('ExecuteAbuseGuard', () => {
     expect(guard.cooldown('a')).toBeUndefined();
   });
 
+  it('counts runs that held their place idle for 5 s, cancelled ones included, and not busy or quick ones', () => {
+    const { guard } = guardAt();
+    guard.record('a', undefined, { idleMs: 20 });
+    guard.record('a', 'cancelled', { idleMs: 4_999 });
+    expect(guard.cooldown('a')).toBeUndefined();
+    guard.record('a', 'cancelled', { idleMs: 25_000 });
+    guard.record('a', undefined, { idleMs: 5_000 });
+    guard.record('a', 'cancelled', { idleMs: 29_000 });
+    expect(guard.cooldown('a')).toMatchObject({ retryAfterMs: 30_000 });
+  });
+
   it('ignores successes and failures that are not limits, and strikes older than the window', () => {
     const { clock, guard } = guardAt();
     for (const kind of [undefined, 'script', 'syntax', 'call-limit', 'queue-full', 'cancelled'] as const) {

@@ -1,8 +1,15 @@
-import type { SandboxFailureKind } from '@myko/sandbox';
+import type { SandboxFailureKind, SandboxStats } from '@myko/sandbox';
 import type { AbuseBackoffOptions } from '../interfaces/execute-guard-options.interface';
 
 /** Failures that mean the script itself burned a limit (not a refusal, a bug or a cancellation). */
 const STRIKE_KINDS: ReadonlySet<SandboxFailureKind> = new Set(['cpu', 'memory', 'timeout']);
+
+/**
+ * Time a run may hold its resident place doing nothing (no computing, no call awaited) before it counts as
+ * a strike, whatever its end (a script cancelled just before its wall clock included). Scripts have no
+ * timers, so honest ones idle for milliseconds at most.
+ */
+export const IDLE_STRIKE_MS = 5_000;
 
 /** Client records are swept at most this often, so the map only holds clients with recent trouble. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -23,9 +30,9 @@ export interface ExecuteCooldown {
 }
 
 /**
- * The abuse backoff of `execute`, per client (the API key's profile, else the session): counts runs
- * stopped by the CPU, memory or wall-clock limit and refuses `execute` for a cooldown once they reach
- * `strikes` within `windowMs`. Such a script holds a sandbox slot and a core for its whole limit and a
+ * The abuse backoff of `execute`, per client (its API key, else its address): counts runs stopped by the
+ * CPU, memory or wall-clock limit (a sandbox crash charged to the run is a memory failure) and runs that
+ * held their place idle, and refuses `execute` for a cooldown once they reach `strikes` within `windowMs`. Such a script holds a sandbox slot and a core for its whole limit and a
  * hostile client repeats it at once, so without a cooldown it halves everyone else's capacity.
  */
 export class ExecuteAbuseGuard {
@@ -46,10 +53,11 @@ export class ExecuteAbuseGuard {
   }
 
   /** Counts a finished run; a strike that reaches the threshold starts the next cooldown. */
-  record(client: string, failure: SandboxFailureKind | undefined): void {
+  record(client: string, failure: SandboxFailureKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): void {
     const now = this.now();
     this.sweep(now);
-    if (failure === undefined || !STRIKE_KINDS.has(failure)) return;
+    const idle = (stats?.idleMs ?? 0) >= IDLE_STRIKE_MS;
+    if (!idle && (failure === undefined || !STRIKE_KINDS.has(failure))) return;
     const record = this.clients.get(client) ?? { strikes: [], level: 0, cooldownUntil: 0 };
     this.clients.set(client, record);
     record.strikes = record.strikes.filter((at) => now - at < this.options.windowMs);

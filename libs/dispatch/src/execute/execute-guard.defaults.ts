@@ -7,15 +7,21 @@ export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freez
   maxCooldownMs: 600_000,
 });
 
-export const DEFAULT_MAX_RUNS_PER_SESSION = 1;
+export const DEFAULT_MAX_RUNS_PER_SESSION = 4;
+export const DEFAULT_MAX_RUNS_PER_KEY = 128;
+export const DEFAULT_MAX_RUNS_PER_ADDRESS = 128;
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(
-  options: { maxRunsPerSession?: number; abuseBackoff?: Partial<AbuseBackoffOptions> | false } = {},
+  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff'>> & {
+    abuseBackoff?: Partial<AbuseBackoffOptions> | false;
+  } = {},
 ): ExecuteGuardOptions {
   const { abuseBackoff } = options;
   return {
     maxRunsPerSession: options.maxRunsPerSession ?? DEFAULT_MAX_RUNS_PER_SESSION,
+    maxRunsPerKey: options.maxRunsPerKey ?? DEFAULT_MAX_RUNS_PER_KEY,
+    maxRunsPerAddress: options.maxRunsPerAddress ?? DEFAULT_MAX_RUNS_PER_ADDRESS,
     abuseBackoff: abuseBackoff === false ? false : { ...DEFAULT_ABUSE_BACKOFF, ...abuseBackoff },
   };
 }

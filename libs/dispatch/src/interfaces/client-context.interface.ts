@@ -18,6 +18,12 @@ export interface ClientContext {
   /** Access profile name when auth is configured. */
   readonly principal?: string;
   /**
+   * Who the client is across its sessions, for per-client limits and accounting (`execute`'s resident
+   * caps, abuse backoff and crash accounting): `key:<digest prefix>` when it presented an API key, else
+   * `address:<peer address>`. Absent for callers the gateway cannot name.
+   */
+  readonly clientId?: string;
+  /**
    * Sends a message related to the request being handled: a notification (progress, log) or a
    * server→client request (sampling, elicitation) whose response the client sends back through
    * `DispatchService.handle`. Absent when the transport cannot deliver one now; dispatch then drops

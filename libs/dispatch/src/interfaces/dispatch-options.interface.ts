@@ -34,10 +34,16 @@ export interface DispatchModuleOptions {
   /** Limits of the `execute` sandbox (wall clock, memory, calls…); safe defaults when omitted. */
   sandbox?: Partial<SandboxOptions>;
   /**
-   * Per-client rules in front of the sandbox: runs a session may hold at once (default 1) and the abuse
-   * backoff (default on: 3 limit-stopped runs in 60 s → `execute` refused for 30 s, doubling up to 10 min).
+   * Per-client rules in front of the sandbox: runs a session, an API key and an address may hold resident at
+   * once (defaults 4, 128, 128: half the sandbox's resident places; past them `execute` is refused at once, retryable) and the abuse backoff
+   * (default on: 3 limit-stopped runs in 60 s → `execute` refused for 30 s, doubling up to 10 min).
    */
-  execute?: { maxRunsPerSession?: number; abuseBackoff?: Partial<AbuseBackoffOptions> | false };
+  execute?: {
+    maxRunsPerSession?: number;
+    maxRunsPerKey?: number;
+    maxRunsPerAddress?: number;
+    abuseBackoff?: Partial<AbuseBackoffOptions> | false;
+  };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or
    * above it reach the client as `notifications/message`.

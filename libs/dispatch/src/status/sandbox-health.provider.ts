@@ -8,7 +8,7 @@ export interface SandboxHealth {
   liveIsolates: number;
   /** Sandbox processes alive (0 in-process). */
   processes: number;
-  /** Runs executing now, and waiting for a slot. */
+  /** Runs resident now (computing or awaiting operations), and waiting for a resident place. */
   running: number;
   queued: number;
   /** Sandbox processes that died unexpectedly since start-up (each was replaced). */

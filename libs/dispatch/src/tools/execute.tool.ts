@@ -1,15 +1,17 @@
+import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
-import { SandboxService } from '@myko/sandbox';
+import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../dispatch.constants';
 import { CommandJournal } from '../execute/command-journal';
 import { CommandReplay } from '../execute/command-replay';
 import { ExecuteAbuseGuard } from '../execute/execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from '../execute/execute-cooldown.refusal';
+import { ExecuteLimitError } from '../execute/execute-limit.error';
 import { formatExecuteResult } from '../execute/execute-result.formatter';
 import { HostBridge } from '../execute/host.bridge';
+import { RESIDENT_RETRY_MS, ResidentQuota } from '../execute/resident-quota';
 import { ScriptDiscovery } from '../execute/script-discovery';
-import { SessionRunGate } from '../execute/session-run.gate';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
@@ -19,21 +21,27 @@ import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 
 /**
- * Whom the abuse backoff counts: the API key's profile, which outlives sessions, else the caller of a
- * stateless request (its address: each request is a session of its own), else the session.
+ * Whom the abuse backoff counts: the client across its sessions (its API key, else its address), so fresh
+ * sessions do not start clean; for a stateless request its caller; the session only for callers the
+ * gateways could not name.
  */
 function abuseKey(client: ClientContext): string {
-  if (client.principal !== undefined) return `principal:${client.principal}`;
-  return client.caller === undefined ? `session:${client.sessionId}` : `caller:${client.caller}`;
+  return clientIdOf(client) ?? `session:${client.sessionId}`;
+}
+
+/** The client behind a request across sessions and stateless requests: its key, else its address. */
+function clientIdOf(client: ClientContext): string | undefined {
+  return client.clientId ?? client.caller;
 }
 
 /**
- * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, one run
- * per session at a time (by default), and not at all for a client in an abuse cooldown.
+ * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, within the
+ * resident caps of its session and its client (refused at once past them, retryable), and not at all for a
+ * client in an abuse cooldown.
  */
 @Injectable()
 export class ExecuteTool {
-  private readonly gate: SessionRunGate;
+  private readonly quota: ResidentQuota;
   private readonly abuse?: ExecuteAbuseGuard;
 
   constructor(
@@ -44,7 +52,12 @@ export class ExecuteTool {
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
     private readonly contexts: McpContextFactory,
   ) {
-    this.gate = new SessionRunGate(options.execute.maxRunsPerSession);
+    const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
+    this.quota = new ResidentQuota({
+      perSession: maxRunsPerSession,
+      perKey: maxRunsPerKey,
+      perAddress: maxRunsPerAddress,
+    });
     if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
   }
 
@@ -57,10 +70,11 @@ export class ExecuteTool {
       const left = this.abuse?.cooldown(client);
       if (left) return executeCooldownRefusal(left);
     }
-    // Aborted while waiting: the sandbox sees the aborted signal and answers `cancelled`.
-    // A stateless request is a session of its own: its caller (key profile, else address) holds the runs.
-    const holder = request.client.caller ?? request.client.sessionId;
-    const release = await this.gate.acquire(holder, request.signal);
+    // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
+    const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));
+    if (typeof release !== 'function') throw new ExecuteLimitError(release);
+    // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
+    setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
     try {
       const journal = new CommandJournal();
       const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
@@ -70,12 +84,18 @@ export class ExecuteTool {
       const elicit = this.contexts.create(request).elicit;
       const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery, replay, elicit);
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
-      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge });
+      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client });
+      if (!run.ok && run.error.kind === 'queue-full') throw sandboxFull(run.error.message);
       if (request.input?.needsInput) return formatExecuteResult(run, journal);
-      this.abuse?.record(client, run.ok ? undefined : run.error.kind);
+      this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
       return formatExecuteResult(run, journal);
     } finally {
-      release?.();
+      release();
     }
   }
+}
+
+/** The sandbox has no resident place left: refused before anything ran, like a cap. */
+function sandboxFull(message: string): ExecuteLimitError {
+  return new ExecuteLimitError({ limit: 'execute-sandbox-full', retryAfterMs: RESIDENT_RETRY_MS, message });
 }

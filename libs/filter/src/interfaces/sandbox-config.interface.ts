@@ -22,14 +22,20 @@ export interface AbuseBackoffConfig {
  */
 export interface SandboxConfig {
   readonly maxConcurrent?: number;
+  readonly maxResident?: number;
   readonly maxQueue?: number;
   readonly wallTimeMs?: number;
   readonly cpuTimeMs?: number;
   readonly memoryMb?: number;
   readonly maxCalls?: number;
   readonly processes?: number;
-  /** Sandbox runs one session may hold (running or queued) at once; more wait their turn. 0: no limit. */
+  readonly processRssLimitMb?: number;
+  /** Scripts one session may hold resident at once; past it `execute` is refused, retryable. 0: no limit. */
   readonly maxRunsPerSession?: number;
+  /** The same per API key, over all its sessions. 0: no limit. */
+  readonly maxRunsPerKey?: number;
+  /** The same per address, for clients without an API key. 0: no limit. */
+  readonly maxRunsPerAddress?: number;
   /** `false`: off; else the abuse backoff's settings over its defaults. */
   readonly abuseBackoff?: false | AbuseBackoffConfig;
 }

@@ -79,3 +79,5 @@ export class ClientAccessResolver {
     return both;
   }
 }
+
+/** Names a key without holding it: the first 16 hex digits of the SHA-256 of its `Authorization` value. */

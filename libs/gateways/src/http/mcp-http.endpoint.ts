@@ -16,6 +16,7 @@ import {
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
@@ -88,7 +89,7 @@ export class McpHttpEndpoint {
     session.active++;
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch
-      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined))
+      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined, req))
       .finally(() => {
         session.active--;
         session.lastSeenAt = Date.now();
@@ -259,12 +260,18 @@ export class McpHttpEndpoint {
   }
 
   /** `closeStream` goes beside `notify` for dispatch to offer tools (SEP-1699 polling on demand). */
-  private client(sessionId: string, access: ClientAccess, responder?: McpPostResponder): HttpClientContext {
+  private client(
+    sessionId: string,
+    access: ClientAccess,
+    responder?: McpPostResponder,
+    req?: IncomingMessage,
+  ): HttpClientContext {
     return {
       transport: 'http',
       sessionId,
       filters: access.filters,
       principal: access.principal,
+      ...(req ? { clientId: clientIdOf(access.keyId, clientAddress(req)) } : {}),
       notify: responder?.notify,
       closeStream: responder?.closeStream,
     };

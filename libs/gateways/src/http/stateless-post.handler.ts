@@ -6,7 +6,7 @@ import type { ClientAccess } from '../common/client-access.resolver';
 import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, rateLimitKey } from '../limits/client-address';
+import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
@@ -54,6 +54,7 @@ export class StatelessPostHandler {
       notify: responder.notify,
       stateless: true,
       caller,
+      clientId: clientIdOf(access.keyId, clientAddress(req)),
       eraHeaders: {
         protocolVersion: header(req, MCP_PROTOCOL_VERSION_HEADER),
         method: header(req, 'mcp-method'),

@@ -16,3 +16,11 @@ export function clientAddress(req: IncomingMessage): string {
 export function rateLimitKey(principal: string | undefined, address: string): string {
   return principal === undefined ? `address:${address}` : `principal:${principal}`;
 }
+
+/**
+ * Who a client is across its sessions (`ClientContext.clientId`): its API key (a prefix of the key's
+ * SHA-256, `ClientAccess.keyId`), else its address.
+ */
+export function clientIdOf(keyId: string | undefined, address: string): string {
+  return keyId === undefined ? `address:${address}` : `key:${keyId.slice(0, 16)}`;
+}

@@ -15,7 +15,7 @@ import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, rateLimitKey } from '../limits/client-address';
+import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
 import { gateWsMessage } from '../limits/ws-request.gate';
@@ -67,6 +67,7 @@ export class McpGateway {
       sessionId,
       filters: access.filters,
       principal: access.principal,
+      clientId: clientIdOf(access.keyId, clientAddress(req)),
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
   }

@@ -9,6 +9,7 @@ export { SandboxCpuLimitError } from './sandbox-cpu-limit.error';
 export { SandboxCrashError } from './sandbox-crash.error';
 export { SandboxInternalError } from './sandbox-internal.error';
 export { SandboxMemoryLimitError } from './sandbox-memory-limit.error';
+export { SandboxNativeMemoryError } from './sandbox-native-memory.error';
 export { SandboxQueueFullError } from './sandbox-queue-full.error';
 export { SandboxQueueTimeoutError } from './sandbox-queue-timeout.error';
 export { SandboxStartError } from './sandbox-start.error';

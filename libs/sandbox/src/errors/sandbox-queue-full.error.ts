@@ -1,6 +1,6 @@
 import { SandboxError } from './sandbox.error';
 
-/** Every slot is busy and the wait queue is full: the run is refused at once rather than left hanging. */
+/** Every resident place is taken and the wait queue is full: the run is refused at once rather than left hanging. */
 export class SandboxQueueFullError extends SandboxError {
   override readonly name = 'SandboxQueueFullError';
   readonly kind = 'queue-full';
@@ -10,8 +10,8 @@ export class SandboxQueueFullError extends SandboxError {
     override readonly limit: number,
   ) {
     super(
-      `The sandbox is busy: ${running} scripts are running and ${limit} are waiting, the most allowed. ` +
-        'Nothing ran; try again in a moment.',
+      `The sandbox is full: ${running} scripts are running or awaiting operations and ${limit} are waiting, ` +
+        'the most allowed. Nothing ran; retry in about a second.',
     );
   }
 }

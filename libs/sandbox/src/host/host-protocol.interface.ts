@@ -11,6 +11,10 @@ import type { RunnerSettings } from '../isolate-runner';
 export interface HostConfig {
   memoryMb: number;
   warmPool: number;
+  /** Isolates of this process that may execute JavaScript at once (its share of `maxConcurrent`). */
+  cpuSlots: number;
+  /** Resident memory, in MB, past which the run computing hardest is stopped (`processRssLimitMb`; 0: automatic). */
+  rssLimitMb?: number;
 }
 
 /** Server → sandbox process: run `code` under `limits`, stopping it after `wallMs`. */
@@ -58,6 +62,9 @@ export interface DoneMessage {
   result: SandboxRunResult;
   liveIsolates: number;
   rssMb: number;
+  /** Isolates of the process executing JavaScript as the run ended, and the most at once so far. */
+  executing: number;
+  peakExecuting: number;
 }
 
 /**
@@ -94,6 +101,17 @@ export interface RetireMessage {
 export interface LogMessage {
   type: 'log';
   message: string;
+  /** @default 'error' */
+  level?: 'warn' | 'error';
+}
+
+/**
+ * Sandbox process → server: the run has been executing JavaScript for a while (`busy`), or no longer is
+ * (`calm`). If the process dies meanwhile, its death is charged to the busy runs.
+ */
+export interface BusyMessage {
+  type: 'busy' | 'calm';
+  runId: number;
 }
 
 export type FromHostMessage =
@@ -104,4 +122,5 @@ export type FromHostMessage =
   | CatastropheMessage
   | RetireMessage
   | CpuBoundMessage
+  | BusyMessage
   | LogMessage;

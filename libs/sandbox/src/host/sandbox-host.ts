@@ -1,3 +1,4 @@
+import { CpuGate } from '../cpu-gate';
 import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { failedRun } from '../failed-run';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
@@ -5,6 +6,7 @@ import { IsolatePool } from '../isolate.pool';
 import { IsolateRunner } from '../isolate-runner';
 import type { FromHostMessage, HostConfig, RunMessage, ToHostMessage } from './host-protocol.interface';
 import { RemoteBridge } from './remote.bridge';
+import { RunWatch } from './run-watch';
 
 /** How the sandbox host talks to the server (the IPC channel, in `sandbox-host.main.ts`). */
 export interface HostPort {
@@ -12,6 +14,12 @@ export interface HostPort {
   /** Ends this process as soon as everything sent so far has been written. */
   exit(): void;
 }
+
+/**
+ * With the automatic resident memory limit, how much a process may grow past its idle size per MB of
+ * `memoryMb`: a few isolates' worth of heaps at their limit, before the hungriest run is stopped.
+ */
+const RSS_HEADROOM_PER_MEMORY_MB = 4;
 
 interface HostedRun {
   controller: AbortController;
@@ -26,6 +34,8 @@ interface HostedRun {
 export class SandboxHost {
   private readonly runs = new Map<number, HostedRun>();
   private readonly pool: IsolatePool;
+  private readonly gate: CpuGate;
+  private readonly watch: RunWatch;
   private retiring = false;
 
   constructor(
@@ -38,6 +48,18 @@ export class SandboxHost {
       onCatastrophicError: (message) => this.catastrophe(message),
       onWarmupError: (error) => this.log('Could not pre-create an isolate', error),
     });
+    this.gate = new CpuGate(Math.max(1, config.cpuSlots || 1));
+    this.watch = new RunWatch(
+      {
+        busy: (runId) => this.port.send({ type: 'busy', runId }),
+        calm: (runId) => this.port.send({ type: 'calm', runId }),
+        log: (message) => this.port.send({ type: 'log', message, level: 'warn' }),
+        retire: (reason) => this.port.send({ type: 'retire', reason }),
+      },
+      config.rssLimitMb ?? 0,
+      RSS_HEADROOM_PER_MEMORY_MB * config.memoryMb,
+      config.memoryMb,
+    );
   }
 
   ready(): void {
@@ -63,23 +85,30 @@ export class SandboxHost {
     const bridge = new RemoteBridge(runId, (call) => this.port.send(call));
     const hosted = { controller: new AbortController(), bridge };
     this.runs.set(runId, hosted);
-    const runner = new IsolateRunner(this.pool, limits, (error) => this.log('Sandbox run failed internally', error));
+    const onInternalError = (error: unknown) => this.log('Sandbox run failed internally', error);
+    const runner = new IsolateRunner(this.pool, this.gate, limits, onInternalError, 'sandbox-process');
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
-      result = await runner.run({ code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound }, wallMs);
+      const run = runner.begin({ code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound }, wallMs);
+      this.watch.add(runId, run);
+      result = await run.execute();
     } catch (error) {
       this.log('Sandbox run threw', error);
       result = failedRun(new SandboxInternalError(error));
     } finally {
+      this.watch.remove(runId);
       this.runs.delete(runId);
       hosted.bridge.close();
     }
     const rssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
-    this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb });
+    const { executing, peakExecuting } = this.gate.stats;
+    this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb, executing, peakExecuting });
     if (this.retiring && this.runs.size === 0) this.port.exit();
     // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
-    else setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
+    // While other runs are in, their `done` will carry the count: one message less per run under load.
+    else if (this.runs.size === 0)
+      setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
   }
 
   /** The run that lost its isolate has already failed (its lease was told); the process is spent. */

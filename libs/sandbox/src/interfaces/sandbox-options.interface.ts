@@ -34,12 +34,23 @@ export interface SandboxOptions {
   maxResultBytes: number;
   /** Console output kept per run, in bytes; the rest is dropped and flagged `truncated`. @default 65536 */
   maxConsoleBytes: number;
-  /** Runs executing at once (each on its own isolate thread); about the number of cores. @default 2 */
+  /**
+   * Isolates executing JavaScript at once, across the sandbox (split evenly over the sandbox processes, at
+   * least one each); about the cores given to the sandbox. A run takes a CPU slot only while its isolate
+   * runs code, never while it awaits `myko.*` calls. A run found CPU-bound (0.5 s of CPU) leaves its slot to
+   * the others and runs at the lowest OS priority. @default 2
+   */
   maxConcurrent: number;
   /**
-   * Runs waiting for a slot; when full, a run fails at once with `queue-full`. A waiting run costs only its
-   * code string, and waits at most its wall-clock limit (then fails as `queue-full` without running), so a
-   * deep queue absorbs bursts instead of refusing them. @default 256
+   * Runs resident at once: each holds a fresh isolate (memory: about 1-3 MB idle, up to `memoryMb` of heap)
+   * from start to end, whether it computes or waits. Bounds the sandbox's memory; past it, a run waits in
+   * the queue (`maxQueue`) or is refused at once as `queue-full`, a retryable refusal. @default 256
+   */
+  maxResident: number;
+  /**
+   * Runs waiting for residency when `maxResident` are resident; when full, a run fails at once with
+   * `queue-full`. A waiting run waits at most its wall-clock limit. 0 (the default): a full sandbox refuses
+   * at once, so a client retries (or goes elsewhere) instead of hanging. @default 0
    */
   maxQueue: number;
   /**
@@ -57,8 +68,9 @@ export interface SandboxOptions {
    */
   isolation: SandboxIsolation;
   /**
-   * Sandbox processes (process isolation). Runs go to the least busy one; `maxConcurrent` still bounds
-   * the total. A process that dies is replaced (with backoff; at most 10 restarts a minute). @default 1
+   * Sandbox processes (process isolation). Runs go to the least busy one, so a script that crashes its
+   * process reaches only the runs beside it. A process that dies is replaced (with backoff; at most 10
+   * restarts a minute per process). @default 2
    */
   processes: number;
   /**
@@ -75,6 +87,15 @@ export interface SandboxOptions {
    * @default 512
    */
   processMaxRssMb: number;
+  /**
+   * Resident memory, in MB, a sandbox process may reach WHILE scripts run: past it, the run computing
+   * hardest is stopped as a `memory` failure (its isolate is disposed, freeing what it built), then the
+   * next, until the process is back under. Bounds memory outside the isolate heaps that `memoryMb` cannot
+   * see (Intl objects, flattened strings), for several concurrent attackers too. Sampled every 25 ms.
+   * 0 (the default): automatic, the process's idle size + 4 × `memoryMb` + 3 MB per run in it.
+   * @default 0
+   */
+  processRssLimitMb: number;
   /**
    * Called when V8 loses control of an isolate (isolated-vm `onCatastrophicError`: V8 out of memory, or an
    * operation that could not be interrupted). The run fails at once either way and the event is logged and

@@ -26,6 +26,11 @@ export interface SandboxRunRequest {
   signal?: AbortSignal;
   bridge: SandboxBridge;
   /**
+   * Who runs it (an opaque client id: API key, else address). A sandbox process crash is charged to the runs
+   * that were executing when it died; the others in it fail as `internal`, never as the client's fault.
+   */
+  client?: string;
+  /**
    * Called once if the run has used `CPU_BOUND_MS` (0.5 s) of CPU time: it is spinning, not working through
    * operations. `SandboxService` then frees its slot for the runs waiting behind it.
    */
@@ -77,6 +82,11 @@ export interface SandboxStats {
   calls: number;
   /** Time spent waiting for a free slot before the run started. */
   queuedMs?: number;
+  /**
+   * Time resident while neither computing nor awaiting a `myko.*` call: a script awaiting a promise nothing
+   * will settle (it has no timers). Honest scripts show milliseconds at most.
+   */
+  idleMs?: number;
 }
 
 export type SandboxRunResult =

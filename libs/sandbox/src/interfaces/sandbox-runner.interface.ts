@@ -17,6 +17,9 @@ export interface RunnerStatus {
   catastrophicErrors: number;
   processes: SandboxProcessStatus[];
   crashes: number;
+  /** Isolates executing JavaScript right now (as the sandbox processes last reported), and the most at once. */
+  executing: number;
+  peakExecuting: number;
 }
 
 /**

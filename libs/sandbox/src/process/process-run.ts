@@ -12,6 +12,12 @@ import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-
 import type { RunnerSettings } from '../isolate-runner';
 import { SANDBOX_CALL_KINDS } from '../sandbox.constants';
 
+/**
+ * How recent an entry handed to the process (the run, an answer) must be for a crash to be charged to the
+ * run although the process has not reported it `busy` (it reports after `BUSY_MARK_MS`).
+ */
+const SUSPECT_WINDOW_MS = 50;
+
 /** The sandbox process a run is in, as the run sees it. */
 export interface RunChannel {
   send(message: ToHostMessage): void;
@@ -26,8 +32,19 @@ export interface RunChannel {
  * no longer answers). Once settled, in-flight operations are aborted and no further call is served.
  */
 export class ProcessRun {
+  /**
+   * Executing JavaScript for a while, as the sandbox process last said (`busy`/`calm`), or just handed an
+   * entry (the run itself or an answer) that the process may not have reported yet: a crash of the process
+   * now is charged to it.
+   */
+  busy = false;
+  /** Failed because another run crashed its process (set by the process): retried if it wrote nothing. */
+  collateral = false;
+  private lastEntryAt = performance.now();
   /** Calls handed to the bridge. */
   private calls = 0;
+  /** `myko.command` calls handed to the bridge: once one was, the run is never replayed. */
+  private commands = 0;
   private settled = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly started = performance.now();
@@ -81,8 +98,24 @@ export class ProcessRun {
       );
     } else {
       this.calls++;
+      if (kind === 'command') this.commands++;
       this.forward(callId, message);
     }
+  }
+
+  /** Whether the run may have been executing when its process died (see `busy`). */
+  get suspect(): boolean {
+    return this.busy || performance.now() - this.lastEntryAt < SUSPECT_WINDOW_MS;
+  }
+
+  /** Whether running it again elsewhere repeats nothing the world saw: no command went out. */
+  get replayable(): boolean {
+    return this.commands === 0 && !this.request.signal?.aborted;
+  }
+
+  /** Wall-clock time it has left, in ms. */
+  get remainingMs(): number {
+    return this.wallMs - (performance.now() - this.started);
   }
 
   /** The sandbox process's answer. */
@@ -125,6 +158,7 @@ export class ProcessRun {
   private answer(callId: number, outcome: string | BridgeRefusal): void {
     if (this.settled) return;
     const runId = this.runId;
+    this.lastEntryAt = performance.now();
     if (typeof outcome === 'string') this.channel.send({ type: 'answer', runId, callId, ok: true, json: outcome });
     else this.channel.send({ type: 'answer', runId, callId, ok: false, refusal: outcome });
   }

@@ -20,7 +20,11 @@ describe('SandboxProcessPool', () => {
   const logged: string[] = [];
   const pool = (options: Partial<SandboxOptions> = {}, tuning: Partial<ProcessPoolTuning> = {}) => {
     const log = { error: (text: string) => logged.push(text), warn: (text: string) => logged.push(text) };
-    const created = new SandboxProcessPool(resolveSandboxOptions(options), log, tuning);
+    const created = new SandboxProcessPool(
+      resolveSandboxOptions({ processes: 1, processRssLimitMb: 1_000_000, ...options }),
+      log,
+      tuning,
+    );
     pools.push(created);
     return created;
   };

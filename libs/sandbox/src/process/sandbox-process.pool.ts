@@ -14,10 +14,14 @@ import {
   restartDelayMs,
 } from '../sandbox.constants';
 import { defaultHostLaunch, type HostLaunch } from './host-launch';
+import { processPoolStatus, reserveLeastBusy } from './pool-status';
 import { ProcessRun } from './process-run';
 import { ReadyWaiters } from './ready-waiters';
 import { RestartBudget } from './restart-budget';
 import { type ProcessExit, type ProcessListener, SandboxProcess } from './sandbox-process';
+
+/** A collateral run with less wall-clock time left than this is not replayed (it could not do much). */
+const MIN_REPLAY_MS = 100;
 
 /** Longest wait for killed sandbox processes to be reaped at shutdown (SIGKILL takes milliseconds). */
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -57,6 +61,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
   private lastRunId = 0;
   private crashes = 0;
   private catastrophicErrors = 0;
+  private peakExecuting = 0;
 
   constructor(
     private readonly options: SandboxOptions,
@@ -69,7 +74,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
       startTimeoutMs: tuning.startTimeoutMs ?? PROCESS_START_TIMEOUT_MS,
       restartsPerMinute: tuning.restartsPerMinute ?? PROCESS_RESTARTS_PER_MINUTE,
     };
-    this.restarts = new RestartBudget(this.tuning.restartsPerMinute, 60_000);
+    // Per process: with several, one client's crashes spend a share, and a crash takes down one of them.
+    this.restarts = new RestartBudget(this.tuning.restartsPerMinute * options.processes, 60_000);
     const { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes } = options;
     this.limits = { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes };
   }
@@ -89,8 +95,22 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     return this.starting;
   }
 
+  /**
+   * Runs in the least busy process. A run failed only because another run crashed its process, that had sent
+   * no command, is run once more in another process, within its wall clock.
+   */
   async run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    if (this.closed) return failedRun(new SandboxUnavailableError('the sandbox is shut down'));
+    const first = await this.runOnce(request, wallMs);
+    const { run, result } = first;
+    if (!run?.collateral || !run.replayable || run.remainingMs < MIN_REPLAY_MS || this.closed) return result;
+    return (await this.runOnce(request, Math.floor(run.remainingMs))).result;
+  }
+
+  private async runOnce(
+    request: SandboxRunRequest,
+    wallMs: number,
+  ): Promise<{ run?: ProcessRun; result: SandboxRunResult }> {
+    if (this.closed) return { result: failedRun(new SandboxUnavailableError('the sandbox is shut down')) };
     let proc: SandboxProcess;
     try {
       await this.start().catch((error: unknown) => {
@@ -99,21 +119,16 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
       });
       proc = await this.pick(request.signal);
     } catch (error) {
-      return failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error)));
+      return { result: failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error))) };
     }
-    const { graceMs } = this.tuning;
-    return proc.execute(new ProcessRun(++this.lastRunId, request, wallMs, this.limits, graceMs, proc));
+    const run = new ProcessRun(++this.lastRunId, request, wallMs, this.limits, this.tuning.graceMs, proc);
+    return { run, result: await proc.execute(run) };
   }
 
   status(): RunnerStatus {
-    const processes = [...this.processes].map((proc) => ({
-      pid: proc.pid,
-      running: proc.runs.size,
-      rssMb: proc.rssMb,
-      retiring: proc.retiring,
-    }));
-    const liveIsolates = [...this.processes].reduce((sum, proc) => sum + proc.liveIsolates, 0);
-    return { liveIsolates, catastrophicErrors: this.catastrophicErrors, processes, crashes: this.crashes };
+    const status = processPoolStatus([...this.processes], this.crashes, this.catastrophicErrors, this.peakExecuting);
+    this.peakExecuting = status.peakExecuting;
+    return status;
   }
 
   /** Kills every process (runs still in one end as cancelled) and waits until each has exited. */
@@ -140,8 +155,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     this.retire(proc);
   }
 
-  onLog(proc: SandboxProcess, message: string): void {
-    this.log.error(`Sandbox process ${proc.pid}: ${message}`);
+  onLog(proc: SandboxProcess, message: string, level: 'warn' | 'error' = 'error'): void {
+    this.log[level](`Sandbox process ${proc.pid}: ${message}`);
   }
 
   onRetireRequest(proc: SandboxProcess, reason: string): void {
@@ -188,7 +203,9 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
   }
 
   private spawn(): SandboxProcess {
-    const config: HostConfig = { memoryMb: this.options.memoryMb, warmPool: this.options.warmPool };
+    const { memoryMb, warmPool, maxConcurrent, processes, processRssLimitMb } = this.options;
+    const cpuSlots = Math.ceil(maxConcurrent / processes);
+    const config: HostConfig = { memoryMb, warmPool, cpuSlots, rssLimitMb: processRssLimitMb };
     const proc = new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
     this.processes.add(proc);
     proc.ready.then(
@@ -263,11 +280,4 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
         `${Math.ceil(waitMs / 1000)} s to protect the server`,
     );
   }
-}
-
-/** The least loaded process, reserved for one run (which must then go to its `execute()`). */
-function reserveLeastBusy(processes: SandboxProcess[]): SandboxProcess {
-  const chosen = processes.reduce((best, proc) => (proc.load < best.load ? proc : best));
-  chosen.reserved++;
-  return chosen;
 }

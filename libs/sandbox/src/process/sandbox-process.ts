@@ -6,6 +6,7 @@ import { SandboxCrashError } from '../errors/sandbox-crash.error';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { FromHostMessage, HostConfig, ToHostMessage } from '../host/host-protocol.interface';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
 import type { ProcessRun, RunChannel } from './process-run';
 
@@ -20,7 +21,7 @@ export type KillReason = 'overdue' | 'retired' | 'closing' | 'start-timeout';
 
 export interface ProcessListener {
   onCatastrophe(process: SandboxProcess, message: string): void;
-  onLog(process: SandboxProcess, message: string): void;
+  onLog(process: SandboxProcess, message: string, level: 'warn' | 'error'): void;
   onRetireRequest(process: SandboxProcess, reason: string): void;
   onRunEnded(process: SandboxProcess): void;
   onExit(process: SandboxProcess, exit: ProcessExit): void;
@@ -51,6 +52,8 @@ export class SandboxProcess implements RunChannel {
   killedFor: KillReason | undefined;
   liveIsolates = 0;
   rssMb = 0;
+  executing = 0;
+  peakExecuting = 0;
   /** Runs assigned to it that have not reached `execute()` yet (so that concurrent picks spread out). */
   reserved = 0;
   /** How it ended, once it has. */
@@ -79,7 +82,7 @@ export class SandboxProcess implements RunChannel {
       execArgv: launch.execArgv,
       env: {},
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
+      serialization: 'json',
       // Its own session, hence (Linux autogroup) its own scheduling group: a script spinning in it keeps
       // only this group busy, and the server's group still wins the cores when a request comes in.
       detached: SEPARATE_SESSION,
@@ -107,8 +110,12 @@ export class SandboxProcess implements RunChannel {
     this.runs.set(run.runId, run);
     try {
       const result = run.start();
-      // It died between the pick and now: its exit has already failed every run it knew of.
-      if (this.exit) run.fail(this.crashError(this.exit));
+      // It died between the pick and now: its exit has already failed every run it knew of, and this one
+      // never ran in it (not its fault; replayable).
+      if (this.exit) {
+        run.collateral = true;
+        run.fail(new SandboxCrashError('internal', 'its sandbox process ended before the run could start'));
+      }
       return await result;
     } finally {
       this.runs.delete(run.runId);
@@ -168,6 +175,8 @@ export class SandboxProcess implements RunChannel {
       case 'done':
         this.liveIsolates = message.liveIsolates;
         this.rssMb = message.rssMb;
+        this.executing = message.executing;
+        this.peakExecuting = Math.max(this.peakExecuting, message.peakExecuting);
         this.runs.get(message.runId)?.onDone(message.result);
         break;
       case 'isolates':
@@ -177,8 +186,14 @@ export class SandboxProcess implements RunChannel {
         this.listener.onCatastrophe(this, String(message.message));
         break;
       case 'log':
-        this.listener.onLog(this, String(message.message));
+        this.listener.onLog(this, String(message.message), message.level === 'warn' ? 'warn' : 'error');
         break;
+      case 'busy':
+      case 'calm': {
+        const run = this.runs.get(message.runId);
+        if (run) run.busy = message.type === 'busy';
+        break;
+      }
       case 'cpu-bound':
         this.runs.get(message.runId)?.onCpuBound();
         break;
@@ -196,8 +211,7 @@ export class SandboxProcess implements RunChannel {
       this.refuseReady(new SandboxStartError(`${how} before reporting ready`, this.lastOutput));
     }
     this.isReady = false;
-    const error = this.crashError(exit);
-    for (const run of [...this.runs.values()]) run.fail(error);
+    failRunsOfEndedProcess([...this.runs.values()], this.crashError(exit));
     this.liveIsolates = 0;
     this.markExited(exit);
     this.listener.onExit(this, exit);

@@ -1,0 +1,42 @@
+import { ResidentQuota } from './resident-quota';
+
+describe('ResidentQuota', () => {
+  const caps = { perSession: 2, perKey: 3, perAddress: 4 };
+
+  it('caps a session, then refuses without taking anything, and frees on release (once)', () => {
+    const quota = new ResidentQuota(caps);
+    const first = quota.take('s1', 'address:10.0.0.1');
+    const second = quota.take('s1', 'address:10.0.0.1');
+    expect(typeof first).toBe('function');
+    expect(typeof second).toBe('function');
+    expect(quota.take('s1', 'address:10.0.0.1')).toMatchObject({
+      limit: 'execute-runs-per-session',
+      retryAfterMs: 1_000,
+    });
+    // The refusal took nothing: the address has room for two more sessions' runs.
+    expect(typeof quota.take('s2', 'address:10.0.0.1')).toBe('function');
+    expect(typeof quota.take('s3', 'address:10.0.0.1')).toBe('function');
+    expect(quota.take('s4', 'address:10.0.0.1')).toMatchObject({ limit: 'execute-runs-per-address' });
+    (first as () => void)();
+    (first as () => void)();
+    expect(typeof quota.take('s4', 'address:10.0.0.1')).toBe('function');
+    expect(quota.take('s5', 'address:10.0.0.1')).toMatchObject({ limit: 'execute-runs-per-address' });
+  });
+
+  it('counts a key over its sessions, apart from addresses; 0 is no cap', () => {
+    const quota = new ResidentQuota(caps);
+    for (const session of ['a', 'b', 'c']) expect(typeof quota.take(session, 'key:k1')).toBe('function');
+    expect(quota.take('d', 'key:k1')).toMatchObject({ limit: 'execute-runs-per-key' });
+    expect(typeof quota.take('d', 'key:k2')).toBe('function');
+    const open = new ResidentQuota({ perSession: 0, perKey: 0, perAddress: 0 });
+    for (let i = 0; i < 100; i++) expect(typeof open.take('s', 'key:k')).toBe('function');
+  });
+
+  it('forgets scopes that hold nothing', () => {
+    const quota = new ResidentQuota(caps);
+    const release = quota.take('s', 'key:k') as () => void;
+    expect(quota.size).toBe(2);
+    release();
+    expect(quota.size).toBe(0);
+  });
+});

@@ -1,0 +1,64 @@
+import { CpuGate } from './cpu-gate';
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('CpuGate', () => {
+  it('lets `slots` runs execute at once; a run between entries holds nothing', async () => {
+    const gate = new CpuGate(1);
+    const [a, b] = [gate.turn(), gate.turn()];
+    let releaseA: () => void = () => undefined;
+    const entryA = a.enter(() => new Promise<void>((resolve) => (releaseA = resolve)));
+    const order: string[] = [];
+    const entryB = b.enter(async () => void order.push('b'));
+    await tick();
+    expect(gate.stats).toMatchObject({ executing: 1, waiting: 1 });
+    expect(order).toEqual([]);
+    releaseA();
+    await Promise.all([entryA, entryB]);
+    expect(order).toEqual(['b']);
+    // Both are between entries now (awaiting host calls): the gate is free.
+    expect(gate.stats).toMatchObject({ executing: 0, waiting: 0, peakExecuting: 1 });
+  });
+
+  it("shares one slot among a run's overlapping entries", async () => {
+    const gate = new CpuGate(1);
+    const turn = gate.turn();
+    await Promise.all([turn.enter(tick), turn.enter(tick), turn.enter(tick)]);
+    expect(gate.stats.peakExecuting).toBe(1);
+  });
+
+  it('frees the slot of a demoted (CPU-bound) run, at most `slots` of them at once', async () => {
+    const gate = new CpuGate(1);
+    const [spinner, second, honest] = [gate.turn(), gate.turn(), gate.turn()];
+    let stop: () => void = () => undefined;
+    const spinning = spinner.enter(() => new Promise<void>((resolve) => (stop = resolve)));
+    await tick();
+    spinner.demote();
+    expect(gate.stats.executing).toBe(0);
+    let stopSecond: () => void = () => undefined;
+    const secondSpinning = second.enter(() => new Promise<void>((resolve) => (stopSecond = resolve)));
+    await tick();
+    second.demote();
+    // A second demotion would let spinners take every core: it keeps its slot.
+    expect(gate.stats.executing).toBe(1);
+    const waited = honest.enter(async () => 'ran');
+    stopSecond();
+    expect(await waited).toBe('ran');
+    stop();
+    await Promise.all([spinning, secondSpinning]);
+  });
+
+  it('skips the entries of a run that ended while they waited, and passes the slot on', async () => {
+    const gate = new CpuGate(1);
+    const [holder, ended] = [gate.turn(), gate.turn()];
+    let release: () => void = () => undefined;
+    const held = holder.enter(() => new Promise<void>((resolve) => (release = resolve)));
+    const skipped = ended.enter(async () => 'ran');
+    await tick();
+    ended.release();
+    release();
+    expect(await skipped).toBeUndefined();
+    await held;
+    expect(gate.stats).toMatchObject({ executing: 0, waiting: 0 });
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Bounds how many isolates execute JavaScript at once (about the cores given to the sandbox). A run takes
+ * a slot only while its isolate runs code: its first stretch (bootstrap, compile, the script up to its first
+ * `await`) and each resumption after a `myko.*` call settles. A run that only awaits host calls holds none,
+ * so hundreds of waiting scripts cost memory, not cores.
+ */
+export class CpuGate {
+  private busy = 0;
+  private demotedRuns = 0;
+  private peak = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(readonly slots: number) {}
+
+  /** Isolates executing now, entries waiting for a slot, the most executing at once since start. */
+  get stats(): { executing: number; waiting: number; peakExecuting: number } {
+    return { executing: this.busy, waiting: this.waiting.length, peakExecuting: this.peak };
+  }
+
+  /** A turn for one run; `release()` it when the run ends. */
+  turn(): CpuTurn {
+    return new CpuTurn(this);
+  }
+
+  /** @internal resolves when a slot is held (at once when one is free). */
+  take(): Promise<void> | undefined {
+    if (this.busy < this.slots) {
+      this.busy++;
+      this.peak = Math.max(this.peak, this.busy);
+      return undefined;
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  /** @internal the slot passes straight to the next entry waiting, so `busy` stays the same. */
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.busy--;
+  }
+
+  /** @internal a CPU-bound run may leave the gate while fewer than `slots` others have. */
+  tryDemote(): boolean {
+    if (this.demotedRuns >= this.slots) return false;
+    this.demotedRuns++;
+    return true;
+  }
+
+  /** @internal */
+  undemote(): void {
+    this.demotedRuns--;
+  }
+}
+
+/**
+ * One run's use of the gate. Its entries into the isolate (isolated-vm runs them one at a time) share one
+ * slot, held from the first entry's start to the last one's end. A run found CPU-bound (it spins) gives
+ * its slot back and runs outside the gate, at the lowest OS priority (`CpuHogDemoter`), as before.
+ */
+export class CpuTurn {
+  /** When the run's current stretch of entries began (performance.now()); undefined between them. */
+  enteredAt: number | undefined;
+  private entries = 0;
+  private holding = false;
+  private taking: Promise<void> | undefined;
+  private demoted = false;
+  private closed = false;
+
+  constructor(private readonly gate: CpuGate) {}
+
+  /** Runs `work` (one entry into the isolate) holding the run's slot; skipped once the run has ended. */
+  async enter<T>(work: () => Promise<T>): Promise<T | undefined> {
+    if (this.entries++ === 0) this.enteredAt = performance.now();
+    try {
+      await this.hold();
+      if (this.closed) return undefined;
+      return await work();
+    } finally {
+      if (--this.entries === 0) {
+        this.enteredAt = undefined;
+        this.letGo();
+      }
+    }
+  }
+
+  /** The run is CPU-bound: stop counting it against the gate, if few others have been let out. */
+  demote(): void {
+    if (this.demoted || this.closed || !this.gate.tryDemote()) return;
+    this.demoted = true;
+    this.letGo();
+  }
+
+  /** The run ended: frees whatever it holds; later entries are skipped. */
+  release(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.letGo();
+    if (this.demoted) this.gate.undemote();
+  }
+
+  private async hold(): Promise<void> {
+    if (this.holding || this.demoted || this.closed) return;
+    if (!this.taking) {
+      const waiting = this.gate.take();
+      if (!waiting) {
+        this.holding = true;
+        return;
+      }
+      this.taking = waiting.then(() => {
+        this.taking = undefined;
+        this.holding = true;
+        // The run ended (or was demoted) while it waited: the slot goes on at once.
+        if (this.closed || this.demoted || this.entries === 0) this.letGo();
+      });
+    }
+    await this.taking;
+  }
+
+  private letGo(): void {
+    if (!this.holding) return;
+    this.holding = false;
+    this.gate.give();
+  }
+}

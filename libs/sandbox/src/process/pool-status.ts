@@ -1,0 +1,31 @@
+import type { RunnerStatus } from '../interfaces/sandbox-runner.interface';
+import type { SandboxProcess } from './sandbox-process';
+
+/** What the pool's processes last reported, summed; `peakExecuting` never goes down. */
+export function processPoolStatus(
+  all: readonly SandboxProcess[],
+  crashes: number,
+  catastrophicErrors: number,
+  peakSoFar: number,
+): RunnerStatus {
+  const processes = all.map((proc) => ({
+    pid: proc.pid,
+    running: proc.runs.size,
+    rssMb: proc.rssMb,
+    retiring: proc.retiring,
+  }));
+  const liveIsolates = all.reduce((sum, proc) => sum + proc.liveIsolates, 0);
+  const executing = all.reduce((sum, proc) => sum + (proc.runs.size > 0 ? proc.executing : 0), 0);
+  const peakExecuting = Math.max(
+    peakSoFar,
+    all.reduce((sum, proc) => sum + proc.peakExecuting, 0),
+  );
+  return { liveIsolates, catastrophicErrors, processes, crashes, executing, peakExecuting };
+}
+
+/** The least loaded process, reserved for one run (which must then go to its `execute()`). */
+export function reserveLeastBusy(processes: SandboxProcess[]): SandboxProcess {
+  const chosen = processes.reduce((best, proc) => (proc.load < best.load ? proc : best));
+  chosen.reserved++;
+  return chosen;
+}

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SandboxService } from '@myko/sandbox';
+import { connect, execute, type LoadServer, startLoadServer, untilResident } from '../helpers/execute-load';
+import type { TestServer } from '../helpers/test-server';
+
+jest.setTimeout(120_000);
+
+/** V8 aborts the whole sandbox process on it (a fatal "invalid size" error): no limit can stop it first. */
+const CRASH = "return 'x'.repeat(2 ** 29 - 24).split('').length;";
+const WAIT = "await myko.query('Wait', { ms: 2500 }); return 'waited';";
+const WRITE_THEN_WAIT = "await myko.command('RecordPing'); await myko.query('Wait', { ms: 2500 }); return 'waited';";
+
+/** Memory outside the isolate heaps: ICU objects, and strings flattened again and again. */
+const NATIVE_ATTACKS = [
+  "const a = []; for (let i = 0; ; i++) a.push(new Intl.Collator('en', { sensitivity: 'base' }));",
+  "for (let i = 0; ; i++) new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric' }).format(i);",
+  "let s = 'ab'; for (let i = 0; i < 26; i++) s = s + s; const c = []; for (let i = 0; i < 60; i++) c.push((s + i).charCodeAt(9)); return c.length;",
+  'return new WebAssembly.Memory({ initial: 16384 }).buffer.byteLength;',
+];
+
+function rssMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : 0;
+}
+
+describe('execute containment: one client crashing its sandbox process', () => {
+  let load: LoadServer;
+  let server: TestServer;
+  let keys: LoadServer['keys'];
+  const open = (key?: string) => load.open(key);
+
+  beforeAll(async () => {
+    // One process, so the honest runs are the crasher's co-tenants; no resident memory watch, which would
+    // stop the crasher cleanly before V8 gives up.
+    load = await startLoadServer({ processes: 1, processRssLimitMb: 1_000_000, wallTimeMs: 30_000 });
+    ({ server, keys } = load);
+  });
+  afterAll(() => load?.close());
+
+  it("fails the crasher, replays its co-tenants' reads, strikes only the crasher, and keeps execute up", async () => {
+    const honest = await open(keys.a);
+    const reader = execute(honest, WAIT);
+    const writer = execute(await open(keys.a), WRITE_THEN_WAIT);
+    await untilResident(server, 2);
+    const crashed = await execute(await open(keys.b), CRASH);
+    expect(crashed.isError).toBe(true);
+    expect(crashed.text).toMatch(/memory limit was reached[\s\S]*SandboxCrashError: The sandbox process crashed/);
+
+    // The read-only run beside it ran again in the fresh process; the one that had written is not replayed.
+    expect(await reader).toEqual({ isError: false, text: '"waited"' });
+    const wrote = await writer;
+    expect(wrote.isError).toBe(true);
+    expect(wrote.text).toMatch(/internal error stopped the sandbox/);
+    expect(wrote.text).toMatch(/command_RecordPing/);
+
+    // Three crashes put the crasher's key into the backoff; the honest key's client was never struck.
+    const crasher = await open(keys.b);
+    for (let i = 0; i < 2; i++) expect((await execute(crasher, CRASH)).isError).toBe(true);
+    const refused = await execute(await open(keys.b), 'return 1');
+    expect(refused.text).toMatch(/^Execution refused: 3 of this client's scripts/);
+    expect(await execute(honest, 'return 2')).toEqual({ isError: false, text: '2' });
+    expect(server.app.get(SandboxService).status().crashes).toBe(3);
+  });
+
+  it('anonymous crashes from fresh sessions are charged to their address, not to the server', async () => {
+    const honest = await open(keys.a);
+    let refusedAfter = 0;
+    for (let i = 1; i <= 12 && refusedAfter === 0; i++) {
+      const outcome = await execute(await open(), CRASH);
+      if (outcome.text.startsWith('Execution refused')) refusedAfter = i;
+    }
+    expect(refusedAfter).toBe(4);
+    expect(await execute(honest, "return (await myko.query('Wait', { ms: 10 })).waitedMs")).toEqual({
+      isError: false,
+      text: '10',
+    });
+  });
+});
+
+describe('execute containment: memory outside the isolate heap', () => {
+  let load: LoadServer;
+  let server: TestServer;
+  let client: Client;
+
+  beforeAll(async () => {
+    load = await startLoadServer({ processes: 1, memoryMb: 64, wallTimeMs: 20_000, abuseBackoff: false });
+    server = load.server;
+    client = await load.open();
+  });
+  afterAll(() => load?.close());
+
+  it('several concurrent attempts are stopped as memory failures; RSS stays within a few × memoryMb', async () => {
+    const sandbox = server.app.get(SandboxService);
+    expect(await execute(client, 'return 1')).toEqual({ isError: false, text: '1' });
+    const baseline = Math.max(...sandbox.status().processes.map(({ pid }) => rssMb(pid)));
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      for (const { pid } of sandbox.status().processes) {
+        try {
+          peak = Math.max(peak, rssMb(pid));
+        } catch {
+          // Replaced meanwhile.
+        }
+      }
+    }, 5);
+    const attackers = await Promise.all(NATIVE_ATTACKS.flatMap((code) => [code, code]).map(() => connect(server)));
+    const outcomes = await Promise.all(
+      attackers.map((attacker, i) => execute(attacker, NATIVE_ATTACKS[i % NATIVE_ATTACKS.length])),
+    );
+    clearInterval(sampler);
+    await Promise.all(attackers.map((attacker) => attacker.close()));
+
+    for (const [i, outcome] of outcomes.entries()) {
+      expect(outcome.isError).toBe(true);
+      if (i % NATIVE_ATTACKS.length === 3) expect(outcome.text).toMatch(/WebAssembly is not defined/);
+      else expect(outcome.text).toMatch(/memory limit was reached/);
+    }
+    expect(peak - baseline).toBeLessThan(8 * 64);
+    expect(sandbox.status()).toMatchObject({ crashes: 0 });
+    expect(await execute(client, 'return 2')).toEqual({ isError: false, text: '2' });
+  });
+});
