@@ -6,6 +6,7 @@ import { quote } from './filter-name.util';
 import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 import { parseLimitsConfig } from './limits-config.parser';
+import { parseOAuthConfig } from './oauth-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,7 @@ const ROOT_KEYS = [
   'limits',
   'sandbox',
   'plugins',
+  'oauth',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
@@ -203,11 +205,12 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
       `${quote(defaultProfile)} is not one of the profiles (${Object.keys(profiles).join(', ') || 'none'})`,
     );
   }
+  const oauth = parseOAuthConfig(root.oauth, Object.keys(profiles), (path, problem) => v.add(path, problem));
   const noKeys = !Object.values(profiles).some((p) => p.keys.length > 0);
-  if (auth.required && noKeys && !v.keysUncertain) {
+  if (auth.required && noKeys && !oauth && !v.keysUncertain) {
     v.add(
       'auth.required',
-      'auth is required (the default) but no profile has keys, so no client could connect; add keys or set "required": false',
+      'auth is required (the default) but no profile has keys and there is no oauth section, so no client could connect; add keys or set "required": false',
     );
   }
   const toolMode = v.toolMode(root.toolMode, 'toolMode');
@@ -224,6 +227,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(limits ? { limits } : {}),
     ...(sandbox ? { sandbox } : {}),
     ...(plugins ? { plugins } : {}),
+    ...(oauth ? { oauth } : {}),
   };
 }
 

@@ -1,4 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { OAuthAuthenticator } from './auth/oauth.authenticator';
+import { ProtectedResourceController } from './auth/protected-resource.controller';
 import { ClientAccessResolver } from './common/client-access.resolver';
 import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
@@ -28,8 +30,9 @@ export class GatewaysModule {
   static forRoot(options: GatewaysModuleOptions = {}): DynamicModule {
     return {
       module: GatewaysModule,
-      controllers: [HealthController],
+      controllers: [HealthController, ...(options.access?.oauth ? [ProtectedResourceController] : [])],
       providers: [
+        OAuthAuthenticator,
         { provide: GATEWAYS_OPTIONS, useValue: resolveGatewaysOptions(options) },
         HostOriginPolicy,
         ClientAccessResolver,

@@ -16,6 +16,8 @@ export interface ClientContext {
   readonly filters: ClientFilters;
   /** Access profile name when auth is configured. */
   readonly principal?: string;
+  /** Who holds the bearer token (`sub`, else `client_id`) when the client authenticated with OAuth. */
+  readonly subject?: string;
   /**
    * Sends a message related to the request being handled: a notification (progress, log) or a
    * server→client request (sampling, elicitation) whose response the client sends back through

@@ -1,5 +1,6 @@
 import type { CallableRulesInput } from '../callable-rules.parser';
 import type { LimitsConfig } from './limits-config.interface';
+import type { OAuthConfig } from './oauth-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
@@ -57,4 +58,6 @@ export interface AccessConfig {
    * directory), like `--plugin`; see the README's "Deploying your own plugins".
    */
   readonly plugins?: readonly string[];
+  /** OAuth 2.1 resource server: bearer JWTs of trusted issuers select profiles by their claims. */
+  readonly oauth?: OAuthConfig;
 }

@@ -6,4 +6,5 @@ export type {
 } from './access-config.interface';
 export type { FilterSourceNames, FilterSpec, PatternListInput } from './filter-spec.interface';
 export type { LimitsConfig } from './limits-config.interface';
+export type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from './oauth-config.interface';
 export type { AbuseBackoffConfig, SandboxConfig } from './sandbox-config.interface';

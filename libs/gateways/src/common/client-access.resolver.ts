@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type AccessProfiles, ClientFilters } from '@myko/filter';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { OAuthAuthenticator } from '../auth/oauth.authenticator';
+import type { TokenVerdict } from '../auth/oauth-token.verifier';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { headerFilters } from './header-filters';
@@ -8,17 +10,26 @@ import { headerFilters } from './header-filters';
 /** Who a client is (its access profile's name, when one applies) and what it may see and call. */
 export interface ClientAccess {
   readonly principal?: string;
+  /** Who holds a bearer token (its `sub`, else `client_id`); absent for API keys. */
+  readonly subject?: string;
   readonly filters: ClientFilters;
 }
 
 /** Why a request or handshake is turned away, as an HTTP status, a message and response headers. */
 export interface AccessRefusal {
-  readonly status: 400 | 401;
+  readonly status: 400 | 401 | 403 | 503;
   readonly message: string;
   readonly headers: Readonly<Record<string, string>>;
 }
 
 export type AccessResolution = { readonly access: ClientAccess } | { readonly refusal: AccessRefusal };
+
+const REFUSAL_TITLES = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' } as const;
+
+function tokenRefusal(verdict: Extract<TokenVerdict, { status: 'refused' }>): AccessRefusal {
+  const { httpStatus: status, message, headers } = verdict;
+  return { status, message: `${REFUSAL_TITLES[status]}: ${message}`, headers };
+}
 
 /**
  * Turns request headers into a client's access, the same way for HTTP requests and WebSocket
@@ -33,8 +44,16 @@ export class ClientAccessResolver {
   /** profile filters → header filters → both; header filters are cached by their text, so pairs repeat. */
   private readonly combined = new WeakMap<ClientFilters, WeakMap<ClientFilters, ClientFilters>>();
 
-  constructor(@Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'access'>) {
+  constructor(
+    @Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'access'>,
+    @Optional() private readonly oauth?: OAuthAuthenticator,
+  ) {
     this.profiles = options.access;
+  }
+
+  /** Verifies a bearer JWT ahead of {@link resolve} (see `OAuthAuthenticator`); `undefined` when there is none. */
+  prepare(headers: IncomingHttpHeaders): Promise<void> | undefined {
+    return this.oauth?.prepare(headers);
   }
 
   /** Whether requests must present a known key. */
@@ -44,11 +63,19 @@ export class ClientAccessResolver {
 
   resolve(headers: IncomingHttpHeaders): AccessResolution {
     let principal: string | undefined;
+    let subject: string | undefined;
     let base = ClientFilters.ALLOW_ALL;
-    if (this.profiles) {
+    const token = this.oauth?.verdictFor(headers);
+    if (token?.status === 'refused') return { refusal: tokenRefusal(token) };
+    if (token) {
+      ({
+        subject,
+        profile: { name: principal, filters: base },
+      } = token);
+    } else if (this.profiles) {
       const bearer = this.profiles.resolveBearer(headers.authorization);
       if (bearer.status === 'unauthorized') {
-        const headers = { 'WWW-Authenticate': bearer.challenge };
+        const headers = { 'WWW-Authenticate': this.oauth?.challenge(bearer.challenge) ?? bearer.challenge };
         return { refusal: { status: 401, message: `Unauthorized: ${bearer.message}`, headers } };
       }
       principal = bearer.profile?.name;
@@ -56,7 +83,7 @@ export class ClientAccessResolver {
     }
     const parsed = headerFilters(headers);
     if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
-    return { access: { principal, filters: this.and(base, parsed.filters) } };
+    return { access: { principal, ...(subject ? { subject } : {}), filters: this.and(base, parsed.filters) } };
   }
 
   private and(profile: ClientFilters, requested: ClientFilters): ClientFilters {

@@ -227,6 +227,7 @@ export class McpHttpEndpoint {
       sessionId,
       filters: access.filters,
       principal: access.principal,
+      subject: access.subject,
       notify: responder?.notify,
       closeStream: responder?.closeStream,
     };

@@ -60,6 +60,7 @@ export class McpGateway {
       sessionId,
       filters: access.filters,
       principal: access.principal,
+      subject: access.subject,
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
   }
