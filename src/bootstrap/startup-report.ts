@@ -13,6 +13,10 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
       ? 'API key required'
       : `API key optional (default profile: ${access.defaultProfile?.name ?? 'none, unrestricted'})`;
     logger.log(`Access: ${config.configPath}; profiles ${profiles.join(', ') || 'none'}; ${auth}`);
+    const { oauth } = access;
+    if (oauth && config.mode === 'serve') {
+      logger.log(`OAuth: resource ${oauth.resource}; issuers ${oauth.issuers.map((i) => i.issuer).join(', ')}`);
+    }
   }
   if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);
   logger.log(`Audit log: ${audit.describe()}`);
