@@ -21,7 +21,7 @@ export interface OidcClient {
 /** A private signing key (JWK with `kid` and `alg`) and the same key for signing tokens here. */
 export interface SigningKey {
   jwk: JWK & { kid: string; alg: string };
-  privateKey: CryptoKey | import('node:crypto').KeyObject;
+  privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 }
 
 export async function signingKey(kid: string): Promise<SigningKey> {

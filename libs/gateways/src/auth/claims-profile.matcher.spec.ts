@@ -1,6 +1,7 @@
+import type { OAuthProfileRule } from '@myko/filter';
 import { grantedScopes, matchProfile } from './claims-profile.matcher';
 
-const RULES = [
+const RULES: OAuthProfileRule[] = [
   { profile: 'admin', match: { scope: ['myko:read', 'myko:admin'] } },
   { profile: 'ops', match: { groups: 'myko-ops' } },
   { profile: 'keycloak-ops', match: { 'realm_access.roles': 'ops' } },
