@@ -339,6 +339,16 @@ describe('bad tokens are refused with 401 invalid_token (HTTP and WebSocket)', (
     expect(challenge).toContain(`resource_metadata="${METADATA_URL()}"`);
   });
 
+  it('a WebSocket connection is closed (4401) when the token of its handshake expires', async () => {
+    const client = await connectClient(wsTransport(await token(CLIENTS.short)));
+    const closed = new Promise<void>((done) => {
+      client.onclose = done;
+    });
+    expect((await visibleCommands(client)).commands).toEqual([]);
+    await closed; // 1 s lifetime + 1 s skew; jest's timeout fails the test if it never closes
+    await expect(client.listTools()).rejects.toThrow();
+  });
+
   it('two credentials at once (an API key header and a token entry) are refused', async () => {
     const ws = await wsHandshake(wsUrl, ['mcp', `myko.oauth.${await token(CLIENTS.support)}`], {
       Authorization: `Bearer ${KEYS.support}`,

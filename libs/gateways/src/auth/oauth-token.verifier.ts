@@ -6,7 +6,13 @@ import { OAuthChallenges } from './oauth.challenges';
 
 /** The outcome of one bearer token: a profile (and who holds it), or a ready refusal. */
 export type TokenVerdict =
-  | { readonly status: 'authenticated'; readonly profile: AccessProfile; readonly subject?: string }
+  | {
+      readonly status: 'authenticated';
+      readonly profile: AccessProfile;
+      readonly subject?: string;
+      /** `exp` plus the clock skew, in ms since the epoch. */
+      readonly expiresAtMs: number;
+    }
   | {
       readonly status: 'refused';
       readonly httpStatus: 401 | 403 | 503;
@@ -84,7 +90,8 @@ export class OAuthTokenVerifier {
       });
     }
     const subject = typeof payload.sub === 'string' ? payload.sub : (payload.client_id as string | undefined);
-    return { status: 'authenticated', profile, ...(typeof subject === 'string' ? { subject } : {}) };
+    const expiresAtMs = ((payload.exp as number) + this.config.clockSkewSeconds) * 1000;
+    return { status: 'authenticated', profile, expiresAtMs, ...(typeof subject === 'string' ? { subject } : {}) };
   }
 
   private invalid(message: string): TokenVerdict {

@@ -12,6 +12,8 @@ export interface ClientAccess {
   readonly principal?: string;
   /** Who holds a bearer token (its `sub`, else `client_id`); absent for API keys. */
   readonly subject?: string;
+  /** When the bearer token stops being valid (ms since the epoch); absent for API keys. */
+  readonly expiresAtMs?: number;
   readonly filters: ClientFilters;
 }
 
@@ -62,28 +64,35 @@ export class ClientAccessResolver {
   }
 
   resolve(headers: IncomingHttpHeaders): AccessResolution {
-    let principal: string | undefined;
-    let subject: string | undefined;
-    let base = ClientFilters.ALLOW_ALL;
+    const identity = this.identify(headers);
+    if ('refusal' in identity) return identity;
+    const parsed = headerFilters(headers);
+    if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
+    const { filters, ...who } = identity;
+    return { access: { ...who, filters: this.and(filters, parsed.filters) } };
+  }
+
+  /** Who the client is: a verified bearer token's profile, else its API key's, else nobody (all allowed). */
+  private identify(headers: IncomingHttpHeaders): ClientAccess | { refusal: AccessRefusal } {
     const token = this.oauth?.verdictFor(headers);
     if (token?.status === 'refused') return { refusal: tokenRefusal(token) };
     if (token) {
-      ({
-        subject,
-        profile: { name: principal, filters: base },
-      } = token);
-    } else if (this.profiles) {
-      const bearer = this.profiles.resolveBearer(headers.authorization);
-      if (bearer.status === 'unauthorized') {
-        const headers = { 'WWW-Authenticate': this.oauth?.challenge(bearer.challenge) ?? bearer.challenge };
-        return { refusal: { status: 401, message: `Unauthorized: ${bearer.message}`, headers } };
-      }
-      principal = bearer.profile?.name;
-      base = bearer.profile?.filters ?? base;
+      const { profile, subject, expiresAtMs } = token;
+      return { principal: profile.name, ...(subject ? { subject } : {}), expiresAtMs, filters: profile.filters };
     }
-    const parsed = headerFilters(headers);
-    if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
-    return { access: { principal, ...(subject ? { subject } : {}), filters: this.and(base, parsed.filters) } };
+    if (!this.profiles) return { filters: ClientFilters.ALLOW_ALL };
+    const bearer = this.profiles.resolveBearer(headers.authorization);
+    if (bearer.status === 'unauthorized') {
+      const challenge = this.oauth?.challenge(bearer.challenge) ?? bearer.challenge;
+      return {
+        refusal: {
+          status: 401,
+          message: `Unauthorized: ${bearer.message}`,
+          headers: { 'WWW-Authenticate': challenge },
+        },
+      };
+    }
+    return { principal: bearer.profile?.name, filters: bearer.profile?.filters ?? ClientFilters.ALLOW_ALL };
   }
 
   private and(profile: ClientFilters, requested: ClientFilters): ClientFilters {

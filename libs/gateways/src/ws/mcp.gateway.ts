@@ -9,6 +9,7 @@ import {
 } from '@myko/dispatch';
 import { Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
+import { closeAtExpiry } from '../auth/token-expiry';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, rateLimitKey } from '../limits/client-address';
@@ -52,6 +53,7 @@ export class McpGateway {
       return;
     }
     const sessionId = randomUUID();
+    closeAtExpiry(socket, access.expiresAtMs);
     this.rateKeys.set(socket, rateLimitKey(access.principal, clientAddress(req)));
     // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
     this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
