@@ -14,6 +14,7 @@ import { MethodRouter } from './methods/method.router';
 import { PromptsHandler } from './methods/prompts.handler';
 import { ResourcesHandler } from './methods/resources.handler';
 import { ToolsHandler } from './methods/tools.handler';
+import { ExecuteMonitor } from './observe/execute.monitor';
 import { CustomResourceCatalog } from './resources/custom-resource.catalog';
 import { ResourceSubscriptions } from './resources/resource-subscriptions';
 import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
@@ -83,8 +84,9 @@ export class DispatchModule {
         ClientRequestSender,
         McpContextFactory,
         SandboxHealthProvider,
+        ExecuteMonitor,
       ],
-      exports: [DispatchService, OperationSearchService, SandboxHealthProvider],
+      exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor],
     };
   }
 }

@@ -9,6 +9,8 @@ import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
 import { MethodRouter } from './methods/method.router';
 import { RequestOutbox } from './methods/request-outbox';
+import { RequestObservations } from './observe/request-observations';
+import type { RequestObserver } from './observe/request-observer.interface';
 import { InFlightCounter } from './session/in-flight.counter';
 import { SessionStore } from './session/session.store';
 
@@ -23,6 +25,7 @@ const CANCELLED = Symbol('cancelled');
 export class DispatchService {
   private readonly logger = new Logger(DispatchService.name);
   private readonly running = new InFlightCounter();
+  private readonly observers: RequestObserver[] = [];
 
   constructor(
     private readonly router: MethodRouter,
@@ -106,6 +109,15 @@ export class DispatchService {
     return this.sessions.abortInFlight(reason, sessionId);
   }
 
+  /** Follows every request from now on (metrics, tracing); returns the function that stops it. */
+  observe(observer: RequestObserver): () => void {
+    this.observers.push(observer);
+    return () => {
+      const at = this.observers.indexOf(observer);
+      if (at >= 0) this.observers.splice(at, 1);
+    };
+  }
+
   private notify(method: string, params: JsonRpcParams, client: ClientContext): void {
     try {
       this.router.notificationHandler(method)?.(params, client);
@@ -125,6 +137,27 @@ export class DispatchService {
     method: string,
     params: JsonRpcParams,
     client: ClientContext,
+  ): Promise<JsonRpcResponse | undefined> {
+    if (this.observers.length === 0) return this.run(id, method, params, client);
+    const known = this.router.requestHandler(method) !== undefined;
+    const observations = RequestObservations.begin(this.observers, {
+      method: known ? method : 'unknown',
+      client,
+      protocolVersion: this.sessions.get(client.sessionId).protocolVersion,
+      meta: (params as { _meta?: Record<string, unknown> } | undefined)?._meta,
+    });
+    if (!observations) return this.run(id, method, params, client);
+    const response = await observations.run(() => this.run(id, method, params, client, observations.operationCall));
+    observations.end(response);
+    return response;
+  }
+
+  private async run(
+    id: JsonRpcId,
+    method: string,
+    params: JsonRpcParams,
+    client: ClientContext,
+    operationCall?: RequestContext['operationCall'],
   ): Promise<JsonRpcResponse | undefined> {
     const handler = this.router.requestHandler(method);
     if (!handler) return errorResponse(id, new MethodNotFoundError(method));
@@ -149,6 +182,7 @@ export class DispatchService {
       },
       progress: outbox.progress,
       log: outbox.log,
+      ...(operationCall ? { operationCall } : {}),
     };
     this.running.enter();
     try {

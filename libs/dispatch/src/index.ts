@@ -8,6 +8,13 @@ export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';
 export * from './interfaces';
+export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './observe/execute.monitor';
+export type {
+  ObservedRequest,
+  OperationCallOutcome,
+  RequestObservation,
+  RequestObserver,
+} from './observe/request-observer.interface';
 export { OperationSearchService } from './search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
 export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';

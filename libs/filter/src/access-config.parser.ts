@@ -7,6 +7,7 @@ import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from '.
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 import { parseLimitsConfig } from './limits-config.parser';
 import { parseOAuthConfig } from './oauth-config.parser';
+import { parseObservabilityConfig } from './observability-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
 
 type Json = Record<string, unknown>;
@@ -25,6 +26,7 @@ const ROOT_KEYS = [
   'sandbox',
   'plugins',
   'oauth',
+  'observability',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
@@ -218,6 +220,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
   const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
   const plugins = parsePlugins(v, root.plugins);
+  const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
   return {
     auth,
     profiles,
@@ -228,6 +231,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(sandbox ? { sandbox } : {}),
     ...(plugins ? { plugins } : {}),
     ...(oauth ? { oauth } : {}),
+    ...(observability ? { observability } : {}),
   };
 }
 

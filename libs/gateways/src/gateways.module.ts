@@ -14,6 +14,7 @@ import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { EdgeAdmission } from './limits/edge-admission.service';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
+import { observabilityParts } from './observability/observability.parts';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
 import { McpWsServer } from './ws/mcp-ws.server';
@@ -28,12 +29,19 @@ import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
 @Module({})
 export class GatewaysModule {
   static forRoot(options: GatewaysModuleOptions = {}): DynamicModule {
+    const resolved = resolveGatewaysOptions(options);
+    const observability = observabilityParts(resolved);
     return {
       module: GatewaysModule,
-      controllers: [HealthController, ...(options.access?.oauth ? [ProtectedResourceController] : [])],
+      controllers: [
+        HealthController,
+        ...(options.access?.oauth ? [ProtectedResourceController] : []),
+        ...observability.controllers,
+      ],
       providers: [
+        ...observability.providers,
         OAuthAuthenticator,
-        { provide: GATEWAYS_OPTIONS, useValue: resolveGatewaysOptions(options) },
+        { provide: GATEWAYS_OPTIONS, useValue: resolved },
         HostOriginPolicy,
         ClientAccessResolver,
         McpHttpEndpoint,

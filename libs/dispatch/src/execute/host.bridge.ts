@@ -12,6 +12,7 @@ import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
 import { Logger } from '@nestjs/common';
 import { CallRefusedError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import type { OperationCallOutcome } from '../observe/request-observer.interface';
 import type { CommandJournal } from './command-journal';
 import { clientInfoOf, createOperationContext } from './operation-context.factory';
 import { reportRefusal } from './refusal.reporter';
@@ -40,6 +41,19 @@ export class HostBridge implements SandboxBridge {
 
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
+    const end = this.request.operationCall?.(name);
+    if (!end) return this.checkAndInvoke(name, kind, argsJson);
+    try {
+      const result = await this.checkAndInvoke(name, kind, argsJson);
+      end('ok');
+      return result;
+    } catch (error) {
+      end(callOutcome(error));
+      throw error;
+    }
+  }
+
+  private async checkAndInvoke(name: string, kind: SandboxCallKind, argsJson: string): Promise<string> {
     const ctx = this.admitted.get(name) ?? this.admit(name, argsJson);
     const args = parseArguments(name, argsJson);
     const refusal = this.request.client.filters.checkCallable(name, args);
@@ -96,6 +110,12 @@ export class HostBridge implements SandboxBridge {
     masked.name = 'InternalError';
     return masked;
   }
+}
+
+/** How a failed call ended, for observers (traces). */
+function callOutcome(error: unknown): OperationCallOutcome {
+  if (error instanceof CallRefusedError || error instanceof OperationNotFoundError) return 'refused';
+  return error instanceof OperationAbortedError ? 'aborted' : 'error';
 }
 
 /** `myko.x(id)` sends `{}`; anything but a JSON object is refused before the filters see it. */

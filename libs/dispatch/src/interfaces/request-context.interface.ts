@@ -1,4 +1,5 @@
 import type { ClientLog } from '../logging/client-log';
+import type { OperationCallOutcome } from '../observe/request-observer.interface';
 import type { SessionState } from '../session/session-state.interface';
 import type { ClientContext } from './client-context.interface';
 import type { JsonRpcId } from './json-rpc.types';
@@ -21,4 +22,6 @@ export interface RequestContext {
    * that contexts built by hand (tests, tools) need not provide it; dispatch always sets it.
    */
   readonly log?: ClientLog;
+  /** Set when an observer follows `myko.*` calls (tracing): call it as a call starts, its result as it ends. */
+  readonly operationCall?: (name: string) => (outcome: OperationCallOutcome) => void;
 }

@@ -11,6 +11,7 @@ import { SessionRunGate } from '../execute/session-run.gate';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { ExecuteMonitor } from '../observe/execute.monitor';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
 
@@ -33,6 +34,7 @@ export class ExecuteTool {
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
+    private readonly monitor: ExecuteMonitor,
   ) {
     this.gate = new SessionRunGate(options.execute.maxRunsPerSession);
     if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
@@ -40,12 +42,16 @@ export class ExecuteTool {
 
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const { code, timeoutMs } = parseExecuteArguments(args);
+    const startedAt = performance.now();
     const client = abuseKey(request.client);
     const cooldown = this.abuse?.cooldown(client);
     if (cooldown) {
       await pauseBeforeRefusal(Math.min(REFUSAL_PAUSE_MS, cooldown.retryAfterMs), request.signal);
       const left = this.abuse?.cooldown(client);
-      if (left) return executeCooldownRefusal(left);
+      if (left) {
+        this.monitor.report('cooldown', startedAt);
+        return executeCooldownRefusal(left);
+      }
     }
     // Aborted while waiting: the sandbox sees the aborted signal and answers `cancelled`.
     const release = await this.gate.acquire(request.client.sessionId, request.signal);
@@ -54,6 +60,7 @@ export class ExecuteTool {
       const bridge = new HostBridge(this.registry, this.invoker, request, journal);
       const run = await this.sandbox.run({ code, timeoutMs, signal: request.signal, bridge });
       this.abuse?.record(client, run.ok ? undefined : run.error.kind);
+      this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
       return formatExecuteResult(run, journal);
     } finally {
       release?.();

@@ -1,6 +1,7 @@
 import type { CallableRulesInput } from '../callable-rules.parser';
 import type { LimitsConfig } from './limits-config.interface';
 import type { OAuthConfig } from './oauth-config.interface';
+import type { ObservabilityConfig } from './observability-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
@@ -60,4 +61,6 @@ export interface AccessConfig {
   readonly plugins?: readonly string[];
   /** OAuth 2.1 resource server: bearer JWTs of trusted issuers select profiles by their claims. */
   readonly oauth?: OAuthConfig;
+  /** Prometheus metrics and OpenTelemetry tracing (both off without this section). */
+  readonly observability?: ObservabilityConfig;
 }
