@@ -21,6 +21,7 @@ import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
 import { OperationSearchService } from './search/operation-search.service';
 import { SessionStore } from './session/session.store';
 import { SandboxHealthProvider } from './status/sandbox-health.provider';
+import { SandboxReadinessProbe } from './status/sandbox-readiness.probe';
 import { CustomToolSource } from './tools/custom-tool.source';
 import { DirectOperationToolSource } from './tools/direct-operation-tool.source';
 import { ExecuteTool } from './tools/execute.tool';
@@ -85,8 +86,9 @@ export class DispatchModule {
         McpContextFactory,
         SandboxHealthProvider,
         ExecuteMonitor,
+        SandboxReadinessProbe,
       ],
-      exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor],
+      exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor, SandboxReadinessProbe],
     };
   }
 }

@@ -18,3 +18,4 @@ export type {
 export { OperationSearchService } from './search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
 export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';
+export { type SandboxReadiness, SandboxReadinessProbe } from './status/sandbox-readiness.probe';

@@ -6,6 +6,7 @@ import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
 import { HealthController } from './health/health.controller';
+import { ProbesController } from './health/probes.controller';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
@@ -35,6 +36,7 @@ export class GatewaysModule {
       module: GatewaysModule,
       controllers: [
         HealthController,
+        ProbesController,
         ...(options.access?.oauth ? [ProtectedResourceController] : []),
         ...observability.controllers,
       ],
