@@ -140,8 +140,11 @@ export class DispatchService {
   ): Promise<JsonRpcResponse | undefined> {
     if (this.observers.length === 0) return this.run(id, method, params, client);
     const known = this.router.requestHandler(method) !== undefined;
+    const named =
+      method === 'tools/call' || method === 'prompts/get' ? (params as { name?: unknown })?.name : undefined;
     const observations = RequestObservations.begin(this.observers, {
       method: known ? method : 'unknown',
+      ...(typeof named === 'string' ? { target: named.slice(0, 64) } : {}),
       client,
       protocolVersion: this.sessions.get(client.sessionId).protocolVersion,
       meta: (params as { _meta?: Record<string, unknown> } | undefined)?._meta,

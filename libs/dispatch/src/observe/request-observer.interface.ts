@@ -4,6 +4,8 @@ import type { JsonRpcResponse } from '../interfaces/json-rpc.types';
 /** What an observer learns of a request when it starts: never argument values beyond `_meta`. */
 export interface ObservedRequest {
   readonly method: string;
+  /** The tool of a `tools/call`, the prompt of a `prompts/get` (as sent, at most 64 characters). */
+  readonly target?: string;
   readonly client: ClientContext;
   /** The session's negotiated protocol version (its era), once `initialize` ran. */
   readonly protocolVersion?: string;

@@ -1,5 +1,6 @@
-import type { AccessProfiles, MetricsConfig, TracingConfig } from '@myko/filter';
+import type { AccessProfiles, MetricsConfig } from '@myko/filter';
 import type { EdgeLimitsOptions, ResolvedEdgeLimits } from '../limits/edge-limits-options.interface';
+import type { TracingOptions } from '../observability/tracing-options.interface';
 
 /**
  * Options of `GatewaysModule.forRoot()`. Every field has a safe default; the resource limits at the
@@ -74,7 +75,7 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
   /** Prometheus exposition at `/metrics` for the allowed addresses. Absent or disabled: no `/metrics`. */
   metrics?: MetricsConfig;
   /** OpenTelemetry spans of MCP requests and `myko.*` calls. Absent or disabled: no tracing. */
-  tracing?: TracingConfig;
+  tracing?: TracingOptions;
 }
 
 /** The options with every default applied. */

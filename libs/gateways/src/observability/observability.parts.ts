@@ -2,6 +2,7 @@ import type { Provider, Type } from '@nestjs/common';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { MetricsController } from './metrics.controller';
 import { MykoMetrics } from './metrics.service';
+import { MykoTracing } from './tracing.service';
 
 /** The controllers and providers of the enabled observability features (none by default). */
 export function observabilityParts(options: Pick<ResolvedGatewaysOptions, 'metrics' | 'tracing'>): {
@@ -14,5 +15,6 @@ export function observabilityParts(options: Pick<ResolvedGatewaysOptions, 'metri
     controllers.push(MetricsController);
     providers.push(MykoMetrics);
   }
+  if (options.tracing) providers.push(MykoTracing);
   return { controllers, providers };
 }
