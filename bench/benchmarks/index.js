@@ -3,4 +3,4 @@
  * `{ title, run(ctx) }`, where `run` resolves an array of rows (`lib/report.js` `row()`); add its
  * name here. Each one runs in a fresh Node process (see `lib/worker.js`).
  */
-module.exports = ['context', 'search', 'execute-floor', 'bridge', 'chain', 'throughput', 'memory'];
+module.exports = ['context', 'search', 'execute-floor', 'bridge', 'chain', 'throughput', 'observability', 'memory'];

@@ -13,6 +13,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@
 import { Registry } from 'prom-client';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import { EdgeAdmission } from '../limits/edge-admission.service';
+import { LabelledChildren } from './labelled-children';
 import { defineMetrics, type MykoMetricSet } from './metrics.definitions';
 import { registerProcessMetrics } from './process.metrics';
 
@@ -38,6 +39,7 @@ export class MykoMetrics implements OnModuleInit, OnModuleDestroy, RequestObserv
   readonly registry = new Registry();
   private readonly metrics: MykoMetricSet = defineMetrics([this.registry]);
   private readonly stops: (() => void)[] = [];
+  private readonly children = new LabelledChildren();
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -69,9 +71,11 @@ export class MykoMetrics implements OnModuleInit, OnModuleDestroy, RequestObserv
     return {
       end: (response) => {
         this.metrics.inFlight.dec();
+        const outcome = outcomeOf(response);
         const era = protocolVersion ?? 'none';
-        this.metrics.requests.inc({ method, transport, era, outcome: outcomeOf(response) });
-        this.metrics.requestDuration.observe({ method, transport }, (performance.now() - started) / 1000);
+        this.children.of(this.metrics.requests, method, transport, era, outcome).inc();
+        const duration = (performance.now() - started) / 1000;
+        this.children.of(this.metrics.requestDuration, method, transport).observe(duration);
       },
     };
   }

@@ -82,6 +82,7 @@ export class MykoTracing implements OnModuleInit, OnApplicationShutdown, Request
 
   begin(request: ObservedRequest): RequestObservation {
     const { method, target, client, protocolVersion } = request;
+    const parent = parentOf(request);
     const span = this.tracer.startSpan(
       target ? `${method} ${target}` : method,
       {
@@ -95,9 +96,9 @@ export class MykoTracing implements OnModuleInit, OnApplicationShutdown, Request
           ...(client.principal ? { 'myko.profile': client.principal } : {}),
         },
       },
-      parentOf(request),
+      parent,
     );
-    const spanContext = trace.setSpan(parentOf(request), span);
+    const spanContext = trace.setSpan(parent, span);
     return {
       run: (handler) => context.with(spanContext, handler),
       operationCall: (name) => this.operationSpan(name, spanContext),
