@@ -18,6 +18,15 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
       logger.log(`OAuth: resource ${oauth.resource}; issuers ${oauth.issuers.map((i) => i.issuer).join(', ')}`);
     }
   }
+  const { metrics, tracing } = config.gateways;
+  if (config.mode === 'serve' && metrics?.enabled) logger.log(`Metrics: GET /metrics for ${metrics.allow.join(', ')}`);
+  if (config.mode === 'serve' && tracing?.enabled) {
+    const to =
+      tracing.exporter === 'otlp'
+        ? `otlp ${tracing.endpoint ?? '(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)'}`
+        : tracing.exporter;
+    logger.log(`Tracing: ${to}, sampling ${tracing.sampleRatio}`);
+  }
   if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);
   logger.log(`Audit log: ${audit.describe()}`);
   for (const warning of config.warnings) logger.warn(warning);

@@ -96,6 +96,20 @@ describe('OpenTelemetry tracing', () => {
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
+  it('takes the parent from an HTTP traceparent header when _meta has none', async () => {
+    const headers = { Authorization: `Bearer ${KEYS.support}`, traceparent: `00-${TRACE_ID}-${PARENT_ID}-01` };
+    const traced = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
+    try {
+      exporter.reset();
+      await traced.callTool({ name: 'search', arguments: {} });
+      const span = exporter.getFinishedSpans().find((s) => s.name === 'tools/call search');
+      expect(span?.spanContext().traceId).toBe(TRACE_ID);
+      expect(span?.parentSpanContext?.spanId).toBe(PARENT_ID);
+    } finally {
+      await traced.close();
+    }
+  });
+
   it('marks a failed request span as an error', async () => {
     exporter.reset();
     await client.callTool({ name: 'no_such_tool', arguments: {} }).catch(() => undefined);

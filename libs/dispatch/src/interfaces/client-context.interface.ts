@@ -18,6 +18,8 @@ export interface ClientContext {
   readonly principal?: string;
   /** Who holds the bearer token (`sub`, else `client_id`) when the client authenticated with OAuth. */
   readonly subject?: string;
+  /** W3C trace context the transport received with this message (HTTP `traceparent`, `tracestate`). */
+  readonly traceContext?: Readonly<Record<string, string>>;
   /**
    * Sends a message related to the request being handled: a notification (progress, log) or a
    * server→client request (sampling, elicitation) whose response the client sends back through

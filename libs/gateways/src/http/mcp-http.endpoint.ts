@@ -17,6 +17,7 @@ import {
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
+import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
@@ -77,7 +78,7 @@ export class McpHttpEndpoint {
     }
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch
-      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined))
+      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined, req))
       .finally(() => admitted?.release());
     this.drain.markResponse(res);
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
@@ -221,8 +222,15 @@ export class McpHttpEndpoint {
   }
 
   /** `closeStream` goes beside `notify` for dispatch to offer tools (SEP-1699 polling on demand). */
-  private client(sessionId: string, access: ClientAccess, responder?: McpPostResponder): HttpClientContext {
+  private client(
+    sessionId: string,
+    access: ClientAccess,
+    responder?: McpPostResponder,
+    req?: IncomingMessage,
+  ): HttpClientContext {
+    const traceContext = req && traceContextOf(req.headers);
     return {
+      ...(traceContext ? { traceContext } : {}),
       transport: 'http',
       sessionId,
       filters: access.filters,

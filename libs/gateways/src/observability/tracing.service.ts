@@ -32,9 +32,10 @@ const metaGetter = {
   },
 };
 
-/** The trace context a client sent in `params._meta` (`traceparent`, `tracestate`), else none. */
+/** The trace context a client sent: `params._meta` first, else its transport's (HTTP headers), else none. */
 function parentOf(request: ObservedRequest): Context {
-  return request.meta ? propagator.extract(ROOT_CONTEXT, request.meta, metaGetter) : ROOT_CONTEXT;
+  const carrier = typeof request.meta?.traceparent === 'string' ? request.meta : request.client.traceContext;
+  return carrier ? propagator.extract(ROOT_CONTEXT, carrier, metaGetter) : ROOT_CONTEXT;
 }
 
 function endRequestSpan(span: Span, response: JsonRpcResponse | undefined): void {
