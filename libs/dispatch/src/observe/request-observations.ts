@@ -12,25 +12,36 @@ type CallEnd = (outcome: OperationCallOutcome) => void;
 export class RequestObservations {
   private constructor(private readonly observations: RequestObservation[]) {}
 
+  // Plain loops and one-observer shortcuts: this runs on every request while observers are on.
   static begin(observers: readonly RequestObserver[], request: ObservedRequest): RequestObservations | undefined {
-    const observations = observers.flatMap((observer) => observer.begin(request) ?? []);
+    const observations: RequestObservation[] = [];
+    for (const observer of observers) {
+      const observation = observer.begin(request);
+      if (observation) observations.push(observation);
+    }
     return observations.length > 0 ? new RequestObservations(observations) : undefined;
   }
 
   /** Nests the handler in each observer's context, first observer outermost. */
   run<T>(handler: () => Promise<T>): Promise<T> {
-    return this.observations.reduceRight<() => Promise<T>>(
-      (next, observation) => (observation.run ? () => observation.run!(next) : next),
-      handler,
-    )();
+    let next = handler;
+    for (let i = this.observations.length - 1; i >= 0; i--) {
+      const { run } = this.observations[i];
+      if (!run) continue;
+      const inner = next;
+      next = () => run(inner);
+    }
+    return next();
   }
 
   /** The `operationCall` hook handed to the request context, or `undefined` when no observer wants calls. */
   get operationCall(): ((name: string) => CallEnd) | undefined {
     const watchers = this.observations.filter((o) => o.operationCall);
     if (watchers.length === 0) return undefined;
+    if (watchers.length === 1) return watchers[0].operationCall;
+    const all = watchers;
     return (name) => {
-      const ends = watchers.map((o) => o.operationCall!(name));
+      const ends = all.map((o) => o.operationCall!(name));
       return (outcome) => {
         for (const end of ends) end(outcome);
       };

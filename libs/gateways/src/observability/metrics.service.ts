@@ -109,6 +109,6 @@ export class MykoMetrics implements OnModuleInit, OnModuleDestroy, RequestObserv
   }
 
   private recordCall(call: OperationInvocation): void {
-    this.metrics.operationCalls.inc({ kind: call.kind, outcome: call.outcome });
+    this.children.of(this.metrics.operationCalls, call.kind, call.outcome).inc();
   }
 }

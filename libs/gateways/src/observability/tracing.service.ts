@@ -8,6 +8,7 @@ import {
 } from '@myko/dispatch';
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import {
+  type Attributes,
   type Context,
   context,
   ROOT_CONTEXT,
@@ -84,21 +85,16 @@ export class MykoTracing implements OnModuleInit, OnApplicationShutdown, Request
   begin(request: ObservedRequest): RequestObservation {
     const { method, target, client, protocolVersion } = request;
     const parent = parentOf(request);
-    const span = this.tracer.startSpan(
-      target ? `${method} ${target}` : method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          'mcp.method.name': method,
-          'mcp.session.id': client.sessionId,
-          'network.transport': client.transport,
-          ...(target ? { 'gen_ai.tool.name': target } : {}),
-          ...(protocolVersion ? { 'mcp.protocol.version': protocolVersion } : {}),
-          ...(client.principal ? { 'myko.profile': client.principal } : {}),
-        },
-      },
-      parent,
-    );
+    const attributes: Attributes = {
+      'mcp.method.name': method,
+      'mcp.session.id': client.sessionId,
+      'network.transport': client.transport,
+    };
+    if (target) attributes['gen_ai.tool.name'] = target;
+    if (protocolVersion) attributes['mcp.protocol.version'] = protocolVersion;
+    if (client.principal) attributes['myko.profile'] = client.principal;
+    const name = target ? `${method} ${target}` : method;
+    const span = this.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
     const spanContext = trace.setSpan(parent, span);
     return {
       run: (handler) => context.with(spanContext, handler),
