@@ -12,6 +12,7 @@ module.exports = [
   'chain',
   'throughput',
   'io-bound',
+  'observability',
   'memory',
   'live',
 ];

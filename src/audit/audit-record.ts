@@ -8,6 +8,8 @@ export interface AuditRecord {
   time: string;
   /** The access profile (principal), or null for a client without one. */
   profile: string | null;
+  /** The OAuth subject (token `sub`, else `client_id`); absent for API keys and stdio. */
+  subject?: string;
   transport: string;
   session: string | null;
   /** `<kind>_<id>` */
@@ -52,6 +54,7 @@ export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
   return {
     time: new Date(invocation.startedAt).toISOString(),
     profile: client.principal ?? null,
+    ...(client.subject === undefined ? {} : { subject: client.subject }),
     transport: client.transport,
     session: client.sessionId ?? null,
     operation: invocation.name,

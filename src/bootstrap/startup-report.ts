@@ -13,6 +13,19 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
       ? 'API key required'
       : `API key optional (default profile: ${access.defaultProfile?.name ?? 'none, unrestricted'})`;
     logger.log(`Access: ${config.configPath}; profiles ${profiles.join(', ') || 'none'}; ${auth}`);
+    const { oauth } = access;
+    if (oauth && config.mode === 'serve') {
+      logger.log(`OAuth: resource ${oauth.resource}; issuers ${oauth.issuers.map((i) => i.issuer).join(', ')}`);
+    }
+  }
+  const { metrics, tracing } = config.gateways;
+  if (config.mode === 'serve' && metrics?.enabled) logger.log(`Metrics: GET /metrics for ${metrics.allow.join(', ')}`);
+  if (config.mode === 'serve' && tracing?.enabled) {
+    const to =
+      tracing.exporter === 'otlp'
+        ? `otlp ${tracing.endpoint ?? '(OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)'}`
+        : tracing.exporter;
+    logger.log(`Tracing: ${to}, sampling ${tracing.sampleRatio}`);
   }
   if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);
   logger.log(`Audit log: ${audit.describe()}`);

@@ -137,6 +137,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       allowedHosts: [...defaults.allowedHosts, ...bound, ...(cli.allowedHosts ?? [])],
       allowedOrigins: [...defaults.allowedOrigins, ...bound, ...(cli.allowedOrigins ?? [])],
       ...(access ? { access } : {}),
+      ...file?.config.observability,
       ...(cli.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: cli.shutdownGraceMs }),
     },
   };

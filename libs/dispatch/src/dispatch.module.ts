@@ -19,6 +19,7 @@ import { MethodRouter } from './methods/method.router';
 import { PromptsHandler } from './methods/prompts.handler';
 import { ResourcesHandler } from './methods/resources.handler';
 import { ToolsHandler } from './methods/tools.handler';
+import { ExecuteMonitor } from './observe/execute.monitor';
 import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol-era/protocol-era.constants';
 import { ProtocolEraService } from './protocol-era/protocol-era.service';
 import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.handler';
@@ -30,6 +31,7 @@ import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
 import { OperationSearchService } from './search/operation-search.service';
 import { SessionStore } from './session/session.store';
 import { SandboxHealthProvider } from './status/sandbox-health.provider';
+import { SandboxReadinessProbe } from './status/sandbox-readiness.probe';
 import { CustomToolSource } from './tools/custom-tool.source';
 import { DirectOperationToolSource } from './tools/direct-operation-tool.source';
 import { ExecuteTool } from './tools/execute.tool';
@@ -103,8 +105,10 @@ export class DispatchModule {
         SandboxHealthProvider,
         ProtocolEraService,
         SubscriptionsListenHandler,
+        ExecuteMonitor,
+        SandboxReadinessProbe,
       ],
-      exports: [DispatchService, OperationSearchService, SandboxHealthProvider],
+      exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor, SandboxReadinessProbe],
     };
   }
 }

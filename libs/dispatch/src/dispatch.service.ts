@@ -9,7 +9,9 @@ import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
 import { MethodRouter, type RequestHandler } from './methods/method.router';
 import { RequestOutbox } from './methods/request-outbox';
-import type { ProtocolMode } from './protocol-era/protocol-era.constants';
+import { RequestObservations } from './observe/request-observations';
+import type { RequestObserver } from './observe/request-observer.interface';
+import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol-era/protocol-era.constants';
 import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-era.service';
 import { InFlightCounter } from './session/in-flight.counter';
 import { SessionStore } from './session/session.store';
@@ -26,6 +28,7 @@ const CANCELLED = Symbol('cancelled');
 export class DispatchService {
   private readonly logger = new Logger(DispatchService.name);
   private readonly running = new InFlightCounter();
+  private readonly observers: RequestObserver[] = [];
 
   constructor(
     private readonly router: MethodRouter,
@@ -115,6 +118,15 @@ export class DispatchService {
     return this.sessions.abortInFlight(reason, sessionId);
   }
 
+  /** Follows every request from now on (metrics, tracing); returns the function that stops it. */
+  observe(observer: RequestObserver): () => void {
+    this.observers.push(observer);
+    return () => {
+      const at = this.observers.indexOf(observer);
+      if (at >= 0) this.observers.splice(at, 1);
+    };
+  }
+
   private notify(method: string, params: JsonRpcParams, client: ClientContext): void {
     try {
       this.router.notificationHandler(method)?.(params, client);
@@ -129,10 +141,38 @@ export class DispatchService {
     params: JsonRpcParams,
     client: ClientContext,
   ): Promise<JsonRpcResponse | undefined> {
-    if (this.era.isModern(method, params, client)) return this.modernRequest(id, method, params, client);
+    if (this.observers.length === 0) return this.route(id, method, params, client);
+    const known = this.router.requestHandler(method) !== undefined;
+    const named =
+      method === 'tools/call' || method === 'prompts/get' ? (params as { name?: unknown })?.name : undefined;
+    const observations = RequestObservations.begin(this.observers, {
+      method: known ? method : 'unknown',
+      ...(typeof named === 'string' ? { target: named.slice(0, 64) } : {}),
+      client,
+      // A stateless request has no session to read: its era is the revision it speaks.
+      protocolVersion: this.era.isModern(method, params, client)
+        ? MODERN_PROTOCOL_VERSION
+        : this.sessions.peek(client.sessionId)?.protocolVersion,
+      meta: (params as { _meta?: Record<string, unknown> } | undefined)?._meta,
+    });
+    if (!observations) return this.route(id, method, params, client);
+    const response = await observations.run(() => this.route(id, method, params, client, observations.operationCall));
+    observations.end(response);
+    return response;
+  }
+
+  /** A 2026-07-28 request is served statelessly; anything else in the client's session. */
+  private async route(
+    id: JsonRpcId,
+    method: string,
+    params: JsonRpcParams,
+    client: ClientContext,
+    operationCall?: RequestContext['operationCall'],
+  ): Promise<JsonRpcResponse | undefined> {
+    if (this.era.isModern(method, params, client)) return this.modernRequest(id, method, params, client, operationCall);
     const handler = this.router.requestHandler(method);
     if (!handler) return errorResponse(id, new MethodNotFoundError(method));
-    return this.run(id, method, params, client, this.sessions.get(client.sessionId), handler);
+    return this.run(id, method, params, client, this.sessions.get(client.sessionId), handler, undefined, operationCall);
   }
 
   /** 2026-07-28: no session; the request's `_meta` says who the client is, for this request only. */
@@ -141,6 +181,7 @@ export class DispatchService {
     method: string,
     params: JsonRpcParams,
     client: ClientContext,
+    operationCall?: RequestContext['operationCall'],
   ): Promise<JsonRpcResponse | undefined> {
     let modern: ModernRequest;
     try {
@@ -148,7 +189,7 @@ export class DispatchService {
     } catch (error) {
       return this.era.reject(id, error, method);
     }
-    const response = await this.run(id, method, params, client, modern.session, modern.handler, modern);
+    const response = await this.run(id, method, params, client, modern.session, modern.handler, modern, operationCall);
     return response && this.era.finish(response, modern);
   }
 
@@ -167,6 +208,7 @@ export class DispatchService {
     session: SessionState,
     handler: RequestHandler,
     modern?: ModernRequest,
+    operationCall?: RequestContext['operationCall'],
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = this.sessions.begin(session, id, method);
     if (!inFlight) {
@@ -190,6 +232,7 @@ export class DispatchService {
       log: outbox.log,
       notify: outbox.notify,
       input: modern?.round,
+      ...(operationCall ? { operationCall } : {}),
     };
     const counted = method !== 'subscriptions/listen';
     if (counted) this.running.enter();

@@ -6,6 +6,8 @@ import { quote } from './filter-name.util';
 import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
 import type { FilterSpec } from './interfaces/filter-spec.interface';
 import { parseLimitsConfig } from './limits-config.parser';
+import { parseOAuthConfig } from './oauth-config.parser';
+import { parseObservabilityConfig } from './observability-config.parser';
 import { parseProtocolConfig } from './protocol-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
 
@@ -26,6 +28,8 @@ const ROOT_KEYS = [
   'plugins',
   'protocol',
   'requestState',
+  'oauth',
+  'observability',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
@@ -206,11 +210,12 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
       `${quote(defaultProfile)} is not one of the profiles (${Object.keys(profiles).join(', ') || 'none'})`,
     );
   }
+  const oauth = parseOAuthConfig(root.oauth, Object.keys(profiles), (path, problem) => v.add(path, problem));
   const noKeys = !Object.values(profiles).some((p) => p.keys.length > 0);
-  if (auth.required && noKeys && !v.keysUncertain) {
+  if (auth.required && noKeys && !oauth && !v.keysUncertain) {
     v.add(
       'auth.required',
-      'auth is required (the default) but no profile has keys, so no client could connect; add keys or set "required": false',
+      'auth is required (the default) but no profile has keys and there is no oauth section, so no client could connect; add keys or set "required": false',
     );
   }
   const toolMode = v.toolMode(root.toolMode, 'toolMode');
@@ -219,6 +224,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
   const plugins = parsePlugins(v, root.plugins);
   const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
+  const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
   return {
     ...protocol,
     auth,
@@ -229,6 +235,8 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(limits ? { limits } : {}),
     ...(sandbox ? { sandbox } : {}),
     ...(plugins ? { plugins } : {}),
+    ...(oauth ? { oauth } : {}),
+    ...(observability ? { observability } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import { parseAccessConfig } from './access-config.parser';
 import { digestApiKey, digestsEqual, parseKeyHash } from './api-key.util';
 import { ClientFilters } from './client-filters';
 import type { AccessConfig, ToolMode } from './interfaces/access-config.interface';
+import type { OAuthConfig } from './interfaces/oauth-config.interface';
 
 /** A profile ready to use: its name and its compiled filters. */
 export interface AccessProfile {
@@ -51,6 +52,8 @@ export class AccessProfiles {
   readonly authRequired: boolean;
   readonly defaultProfile?: AccessProfile;
   readonly toolMode?: ToolMode;
+  /** Bearer JWTs of trusted issuers, beside the API keys (verified by the gateways). */
+  readonly oauth?: OAuthConfig;
 
   /** Takes a config already validated by {@link parseAccessConfig}; prefer {@link AccessProfiles.parse}. */
   constructor(config: AccessConfig) {
@@ -63,6 +66,7 @@ export class AccessProfiles {
     this.authRequired = config.auth.required;
     this.defaultProfile = config.defaultProfile ? this.profiles.get(config.defaultProfile) : undefined;
     this.toolMode = config.toolMode;
+    this.oauth = config.oauth;
   }
 
   /** Validates (JSON text or a parsed value) and builds; throws `AccessConfigError` with every problem. */

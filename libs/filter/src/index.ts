@@ -7,3 +7,4 @@ export * from './errors';
 export { FILTER_ENV_VARS, FILTER_HEADERS, FILTER_LIMITS, META_TOOL_NAMES } from './filter.constants';
 export { filtersFromEnv, filtersFromHeaders, type HeaderBag } from './filter-source.parser';
 export * from './interfaces';
+export { DEFAULT_METRICS_ALLOW } from './observability-config.parser';

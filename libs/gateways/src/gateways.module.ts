@@ -1,9 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { OAuthAuthenticator } from './auth/oauth.authenticator';
+import { ProtectedResourceController } from './auth/protected-resource.controller';
 import { ClientAccessResolver } from './common/client-access.resolver';
 import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
 import { HealthController } from './health/health.controller';
+import { ProbesController } from './health/probes.controller';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
@@ -13,6 +16,7 @@ import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { EdgeAdmission } from './limits/edge-admission.service';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
+import { observabilityParts } from './observability/observability.parts';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
 import { McpWsServer } from './ws/mcp-ws.server';
@@ -27,11 +31,20 @@ import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
 @Module({})
 export class GatewaysModule {
   static forRoot(options: GatewaysModuleOptions = {}): DynamicModule {
+    const resolved = resolveGatewaysOptions(options);
+    const observability = observabilityParts(resolved);
     return {
       module: GatewaysModule,
-      controllers: [HealthController],
+      controllers: [
+        HealthController,
+        ProbesController,
+        ...(options.access?.oauth ? [ProtectedResourceController] : []),
+        ...observability.controllers,
+      ],
       providers: [
-        { provide: GATEWAYS_OPTIONS, useValue: resolveGatewaysOptions(options) },
+        ...observability.providers,
+        OAuthAuthenticator,
+        { provide: GATEWAYS_OPTIONS, useValue: resolved },
         HostOriginPolicy,
         ClientAccessResolver,
         McpHttpEndpoint,

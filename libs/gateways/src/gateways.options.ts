@@ -22,5 +22,7 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     ...resolveEdgeLimits(options),
     shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
     access: options.access,
+    ...(options.metrics?.enabled ? { metrics: options.metrics } : {}),
+    ...(options.tracing?.enabled ? { tracing: options.tracing } : {}),
   };
 }

@@ -1,3 +1,6 @@
+export { OAuthAuthenticator } from './auth/oauth.authenticator';
+export { WS_OAUTH_PROTOCOL_PREFIX } from './auth/oauth.constants';
+export type { ProtectedResourceMetadata } from './auth/protected-resource.controller';
 export {
   type AccessRefusal,
   type AccessResolution,
@@ -17,6 +20,7 @@ export {
 export { GatewaysModule } from './gateways.module';
 export { LOOPBACK_HOSTS, resolveGatewaysOptions } from './gateways.options';
 export { HealthController } from './health/health.controller';
+export type { ReadinessReport } from './health/probes.controller';
 export { McpHttpEndpoint } from './http/mcp-http.endpoint';
 export { McpHttpRouter } from './http/mcp-http.router';
 export { McpSessionRegistry } from './http/mcp-session.registry';
@@ -32,6 +36,9 @@ export type {
 export { applyHttpServerLimits } from './limits/http-server.limits';
 export { LIMIT_EXCEEDED, LIMIT_NAMES } from './limits/limits.constants';
 export { type WsBackpressureStats, WsOutboundSender } from './limits/ws-outbound.sender';
+export { MykoMetrics } from './observability/metrics.service';
+export { MykoTracing } from './observability/tracing.service';
+export type { TracingOptions } from './observability/tracing-options.interface';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
 export { McpGateway, type WsFrame } from './ws/mcp.gateway';
 export { McpWsServer } from './ws/mcp-ws.server';

@@ -12,6 +12,7 @@ import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
 import { Logger } from '@nestjs/common';
 import { CallRefusedError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import type { OperationCallOutcome } from '../observe/request-observer.interface';
 import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
 import { clientInfoOf, createOperationContext } from './operation-context.factory';
@@ -48,6 +49,19 @@ export class HostBridge implements SandboxBridge {
   async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     if (kind === 'search' || kind === 'describe') return this.discover(kind, String(id), argsJson);
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
+    const end = this.request.operationCall?.(name);
+    if (!end) return this.checkAndInvoke(name, kind, argsJson);
+    try {
+      const result = await this.checkAndInvoke(name, kind, argsJson);
+      end('ok');
+      return result;
+    } catch (error) {
+      end(callOutcome(error));
+      throw error;
+    }
+  }
+
+  private async checkAndInvoke(name: string, kind: SandboxCallKind, argsJson: string): Promise<string> {
     // Parsed before the name is looked at: a hidden and a missing operation cost the host the same work.
     const args = parseArguments(name, argsJson);
     const ctx = this.admitted.get(name) ?? this.admit(name, args);
@@ -143,6 +157,12 @@ export class HostBridge implements SandboxBridge {
     masked.name = 'InternalError';
     return masked;
   }
+}
+
+/** How a failed call ended, for observers (traces). */
+function callOutcome(error: unknown): OperationCallOutcome {
+  if (error instanceof CallRefusedError || error instanceof OperationNotFoundError) return 'refused';
+  return error instanceof OperationAbortedError ? 'aborted' : 'error';
 }
 
 /** `myko.x(id)` sends `{}`; anything but a JSON object is refused before the filters see it. */

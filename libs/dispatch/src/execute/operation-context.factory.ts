@@ -13,6 +13,7 @@ export function clientInfoOf(request: RequestContext): ClientInfo {
     transport: client.transport,
     sessionId: client.sessionId,
     principal: client.principal,
+    ...(client.subject === undefined ? {} : { subject: client.subject }),
     clientName: session.clientInfo?.name,
   };
 }

@@ -17,6 +17,10 @@ export interface ClientContext {
   readonly filters: ClientFilters;
   /** Access profile name when auth is configured. */
   readonly principal?: string;
+  /** Who holds the bearer token (`sub`, else `client_id`) when the client authenticated with OAuth. */
+  readonly subject?: string;
+  /** W3C trace context the transport received with this message (HTTP `traceparent`, `tracestate`). */
+  readonly traceContext?: Readonly<Record<string, string>>;
   /**
    * Who the client is across its sessions, for per-client limits and accounting (`execute`'s resident
    * caps, abuse backoff and crash accounting): `key:<digest prefix>` when it presented an API key, else

@@ -1,4 +1,5 @@
 import type { ClientLog } from '../logging/client-log';
+import type { OperationCallOutcome } from '../observe/request-observer.interface';
 import type { InputRound } from '../protocol-era/input-round';
 import type { SessionState } from '../session/session-state.interface';
 import type { ClientContext } from './client-context.interface';
@@ -29,4 +30,6 @@ export interface RequestContext {
   readonly input?: InputRound;
   /** A notification on the request's own stream (`subscriptions/listen`); closed when the request ends. */
   readonly notify?: (message: JsonRpcNotification) => void;
+  /** Set when an observer follows `myko.*` calls (tracing): call it as a call starts, its result as it ends. */
+  readonly operationCall?: (name: string) => (outcome: OperationCallOutcome) => void;
 }

@@ -32,6 +32,7 @@ export class McpContextFactory {
       transport: client.transport,
       sessionId: client.sessionId,
       principal: client.principal,
+      ...(client.subject === undefined ? {} : { subject: client.subject }),
       clientName: session.clientInfo?.name,
     };
     const ask = this.asker(request, capabilities);

@@ -16,6 +16,7 @@ import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { McpContextFactory } from '../mcp-context/mcp-context.factory';
+import { ExecuteMonitor } from '../observe/execute.monitor';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from './tool-arguments';
 import type { CallToolResult } from './tool-definition.interface';
@@ -51,6 +52,7 @@ export class ExecuteTool {
     private readonly searchService: OperationSearchService,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
     private readonly contexts: McpContextFactory,
+    private readonly monitor: ExecuteMonitor,
   ) {
     const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
     this.quota = new ResidentQuota({
@@ -63,16 +65,23 @@ export class ExecuteTool {
 
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const { code, timeoutMs } = parseExecuteArguments(args);
+    const startedAt = performance.now();
     const client = abuseKey(request.client);
     const cooldown = this.abuse?.cooldown(client);
     if (cooldown) {
       await pauseBeforeRefusal(Math.min(REFUSAL_PAUSE_MS, cooldown.retryAfterMs), request.signal);
       const left = this.abuse?.cooldown(client);
-      if (left) return executeCooldownRefusal(left);
+      if (left) {
+        this.monitor.report('cooldown', startedAt);
+        return executeCooldownRefusal(left);
+      }
     }
     // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
     const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));
-    if (typeof release !== 'function') throw new ExecuteLimitError(release);
+    if (typeof release !== 'function') {
+      this.monitor.report('limit', startedAt);
+      throw new ExecuteLimitError(release);
+    }
     // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
     setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
     try {
@@ -85,9 +94,13 @@ export class ExecuteTool {
       const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery, replay, elicit);
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
       const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client });
-      if (!run.ok && run.error.kind === 'queue-full') throw sandboxFull(run.error.message);
+      if (!run.ok && run.error.kind === 'queue-full') {
+        this.monitor.report('limit', startedAt);
+        throw sandboxFull(run.error.message);
+      }
       if (request.input?.needsInput) return formatExecuteResult(run, journal);
       this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
+      this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
       return formatExecuteResult(run, journal);
     } finally {
       release();

@@ -1,6 +1,8 @@
 import type { CallableRulesInput } from '../callable-rules.parser';
 import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
+import type { OAuthConfig } from './oauth-config.interface';
+import type { ObservabilityConfig } from './observability-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
@@ -58,4 +60,8 @@ export interface AccessConfig extends ProtocolConfig {
    * directory), like `--plugin`; see the README's "Deploying your own plugins".
    */
   readonly plugins?: readonly string[];
+  /** OAuth 2.1 resource server: bearer JWTs of trusted issuers select profiles by their claims. */
+  readonly oauth?: OAuthConfig;
+  /** Prometheus metrics and OpenTelemetry tracing (both off without this section). */
+  readonly observability?: ObservabilityConfig;
 }

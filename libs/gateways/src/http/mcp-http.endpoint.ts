@@ -18,6 +18,7 @@ import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
+import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
@@ -266,12 +267,15 @@ export class McpHttpEndpoint {
     responder?: McpPostResponder,
     req?: IncomingMessage,
   ): HttpClientContext {
+    const traceContext = req && traceContextOf(req.headers);
     return {
+      ...(traceContext ? { traceContext } : {}),
       transport: 'http',
       sessionId,
       filters: access.filters,
       principal: access.principal,
       ...(req ? { clientId: clientIdOf(access.keyId, clientAddress(req)) } : {}),
+      subject: access.subject,
       notify: responder?.notify,
       closeStream: responder?.closeStream,
     };

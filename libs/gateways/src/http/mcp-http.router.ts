@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { ClientAccessResolver } from '../common/client-access.resolver';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { requestPath } from '../common/request-path';
 import { McpHttpError } from '../errors';
@@ -31,6 +32,7 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     private readonly endpoint: McpHttpEndpoint,
     private readonly policy: HostOriginPolicy,
     private readonly drain: DrainCoordinator,
+    private readonly access: ClientAccessResolver,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -54,6 +56,13 @@ export class McpHttpRouter implements OnApplicationBootstrap {
 
   /** Answers one MCP request; never throws (a failure becomes its HTTP status and JSON-RPC error). */
   route(req: IncomingMessage, res: ServerResponse): void {
+    // A bearer JWT is verified first (async: the JWKS may need fetching); API keys need no wait.
+    const verifying = this.access.prepare(req.headers);
+    if (verifying) verifying.then(() => this.routeVerified(req, res)).catch((error) => writeHttpFailure(res, error));
+    else this.routeVerified(req, res);
+  }
+
+  private routeVerified(req: IncomingMessage, res: ServerResponse): void {
     try {
       const refusal = this.policy.refusal(req.headers.host, req.headers.origin);
       if (refusal) throw new McpHttpError(403, TRANSPORT_ERROR, `Forbidden: ${refusal}`);

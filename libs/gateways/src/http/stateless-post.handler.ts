@@ -8,6 +8,7 @@ import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
+import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import type { AcceptedResponses } from './mcp-http.negotiation';
@@ -46,11 +47,14 @@ export class StatelessPostHandler {
     const admitted = this.limiter.admitRequest(req, access, `stateless:${caller}`, message);
     const responder = this.responder(res, accepted);
     cancelWhenStreamCloses(res, (reason) => this.dispatch.cancel(sessionId, requestIdOf(message), reason));
+    const traceContext = traceContextOf(req.headers);
     const client: HttpClientContext = {
+      ...(traceContext ? { traceContext } : {}),
       transport: 'http',
       sessionId,
       filters: access.filters,
       principal: access.principal,
+      subject: access.subject,
       notify: responder.notify,
       stateless: true,
       caller,

@@ -1,5 +1,6 @@
-import type { AccessProfiles } from '@myko/filter';
+import type { AccessProfiles, MetricsConfig } from '@myko/filter';
 import type { EdgeLimitsOptions, ResolvedEdgeLimits } from '../limits/edge-limits-options.interface';
+import type { TracingOptions } from '../observability/tracing-options.interface';
 
 /**
  * Options of `GatewaysModule.forRoot()`. Every field has a safe default; the resource limits at the
@@ -82,9 +83,15 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
    * handshakes). Absent: no authentication; each client gets only the filters of its own headers.
    */
   access?: AccessProfiles;
+  /** Prometheus exposition at `/metrics` for the allowed addresses. Absent or disabled: no `/metrics`. */
+  metrics?: MetricsConfig;
+  /** OpenTelemetry spans of MCP requests and `myko.*` calls. Absent or disabled: no tracing. */
+  tracing?: TracingOptions;
 }
 
 /** The options with every default applied. */
-export type ResolvedGatewaysOptions = Required<Omit<GatewaysModuleOptions, 'access' | keyof EdgeLimitsOptions>> &
+export type ResolvedGatewaysOptions = Required<
+  Omit<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing' | keyof EdgeLimitsOptions>
+> &
   ResolvedEdgeLimits &
-  Pick<GatewaysModuleOptions, 'access'>;
+  Pick<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing'>;

@@ -9,6 +9,7 @@ import {
 } from '@myko/dispatch';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { WebSocket } from 'ws';
+import { closeAtExpiry } from '../auth/token-expiry';
 import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
 import { jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { oversizedMessageError } from '../common/oversized-message';
@@ -59,6 +60,7 @@ export class McpGateway {
       return;
     }
     const sessionId = randomUUID();
+    closeAtExpiry(socket, access.expiresAtMs);
     this.rateKeys.set(socket, rateLimitKey(access.principal, clientAddress(req)));
     // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
     this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
@@ -68,6 +70,7 @@ export class McpGateway {
       filters: access.filters,
       principal: access.principal,
       clientId: clientIdOf(access.keyId, clientAddress(req)),
+      subject: access.subject,
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
   }

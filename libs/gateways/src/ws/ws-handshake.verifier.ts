@@ -65,6 +65,12 @@ export class WsHandshakeVerifier {
   }
 
   private verify(req: IncomingMessage, done: VerifyCallback): void {
+    const verifying = this.resolver.prepare(req.headers);
+    if (verifying) verifying.then(() => this.decide(req, done)).catch(() => done(false, 500, 'Internal Server Error'));
+    else this.decide(req, done);
+  }
+
+  private decide(req: IncomingMessage, done: VerifyCallback): void {
     const refusal = this.refusal(req);
     if (!refusal) {
       done(true);

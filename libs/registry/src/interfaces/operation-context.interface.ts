@@ -7,6 +7,8 @@ export interface ClientInfo {
   sessionId?: string;
   /** The authenticated principal (access profile name) when auth is configured. */
   principal?: string;
+  /** The OAuth subject (token `sub`, else `client_id`) when the client presented a bearer token. */
+  subject?: string;
   /** `clientInfo.name` from `initialize`, when known. */
   clientName?: string;
 }

@@ -1,0 +1,38 @@
+import type { SandboxFailureKind } from '@myko/sandbox';
+import { Injectable } from '@nestjs/common';
+
+/** How one `execute` ended: `ok`, the sandbox's failure kind, or `cooldown` (refused by the abuse backoff). */
+/** How a run ended; `limit`: refused by a resident cap (session, key, address) or a full sandbox. */
+export type ExecuteOutcome = 'ok' | SandboxFailureKind | 'cooldown' | 'limit';
+
+/** One finished `execute`: its outcome and how long it held the request, waiting included. */
+export interface ExecuteEvent {
+  readonly outcome: ExecuteOutcome;
+  readonly durationMs: number;
+}
+
+/**
+ * What `execute` reports as each run ends, for metrics: a small listener list beside the sandbox,
+ * so observers need not know how runs are scheduled. Gauges (running, queued) come from
+ * `SandboxHealthProvider`.
+ * @publicApi
+ */
+@Injectable()
+export class ExecuteMonitor {
+  private readonly listeners: ((event: ExecuteEvent) => void)[] = [];
+
+  /** Calls `listener` after every `execute`; returns the function that stops it. */
+  onExecute(listener: (event: ExecuteEvent) => void): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
+  }
+
+  report(outcome: ExecuteOutcome, startedAt: number): void {
+    if (this.listeners.length === 0) return;
+    const event = { outcome, durationMs: performance.now() - startedAt };
+    for (const listener of this.listeners) listener(event);
+  }
+}

@@ -1,0 +1,39 @@
+import type { OAuthProfileRule } from '@myko/filter';
+import type { JWTPayload } from 'jose';
+
+/** The granted scopes: the space-separated `scope` claim (RFC 9068) and an `scp` string or array. */
+export function grantedScopes(claims: JWTPayload): Set<string> {
+  const scopes = new Set<string>();
+  for (const claim of [claims.scope, claims.scp]) {
+    const values = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(' ') : [];
+    for (const value of values) if (typeof value === 'string' && value !== '') scopes.add(value);
+  }
+  return scopes;
+}
+
+/** A claim by name, else by a dotted path into nested objects (`realm_access.roles`). */
+function claimValues(claims: JWTPayload, name: string): Set<string> {
+  let value: unknown = Object.hasOwn(claims, name) ? claims[name] : undefined;
+  if (value === undefined && name.includes('.')) {
+    value = name.split('.').reduce<unknown>((at, key) => {
+      return typeof at === 'object' && at !== null && Object.hasOwn(at, key)
+        ? (at as Record<string, unknown>)[key]
+        : undefined;
+    }, claims);
+  }
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  return new Set(list.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String));
+}
+
+function matches(rule: OAuthProfileRule, claims: JWTPayload, scopes: Set<string>): boolean {
+  return Object.entries(rule.match).every(([claim, wanted]) => {
+    const present = claim === 'scope' ? scopes : claimValues(claims, claim);
+    return [wanted].flat().every((value) => present.has(value));
+  });
+}
+
+/** The profile name of the first rule whose every claim is present in the token; none: `undefined`. */
+export function matchProfile(rules: readonly OAuthProfileRule[], claims: JWTPayload): string | undefined {
+  const scopes = grantedScopes(claims);
+  return rules.find((rule) => matches(rule, claims, scopes))?.profile;
+}

@@ -1,0 +1,104 @@
+import type { AccessProfile, AccessProfiles, OAuthConfig } from '@myko/filter';
+import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { matchProfile } from './claims-profile.matcher';
+import { IssuerKeys, IssuerUnavailableError } from './issuer-keys';
+import { OAuthChallenges } from './oauth.challenges';
+
+/** The outcome of one bearer token: a profile (and who holds it), or a ready refusal. */
+export type TokenVerdict =
+  | {
+      readonly status: 'authenticated';
+      readonly profile: AccessProfile;
+      readonly subject?: string;
+      /** `exp` plus the clock skew, in ms since the epoch. */
+      readonly expiresAtMs: number;
+    }
+  | {
+      readonly status: 'refused';
+      readonly httpStatus: 401 | 403 | 503;
+      readonly message: string;
+      readonly headers: Readonly<Record<string, string>>;
+    };
+
+/** A refusal message that names the failed check, never the token or a claim value. */
+function reasonOf(error: unknown): string | undefined {
+  if (error instanceof errors.JWTExpired) return 'The token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return 'The token is not for this resource (aud)';
+    if (error.claim === 'iss') return 'The token is from an untrusted issuer';
+    if (error.claim === 'nbf') return 'The token is not valid yet (nbf)';
+    return `The token's ${error.claim} claim is invalid`;
+  }
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm that is not allowed';
+  if (error instanceof errors.JWKSNoMatchingKey) return "The token's signing key is not one of the issuer's keys";
+  if (error instanceof errors.JWSSignatureVerificationFailed) return "The token's signature is invalid";
+  if (error instanceof errors.JOSEError) return 'The token is malformed';
+  return undefined;
+}
+
+/**
+ * Verifies bearer JWTs as an OAuth 2.1 resource server (MCP authorization): signature against the
+ * issuer's JWKS, an allow-listed `alg` (never `none`), `iss` one of the trusted issuers, `aud` this
+ * server's resource URI (RFC 8707), `exp` required and `exp`/`nbf` within the clock skew. The claims
+ * then select a profile through the config's ordered rules; none matching is `insufficient_scope`.
+ */
+export class OAuthTokenVerifier {
+  private readonly keys: IssuerKeys;
+
+  constructor(
+    private readonly config: OAuthConfig,
+    private readonly profiles: AccessProfiles,
+    readonly challenges: OAuthChallenges,
+  ) {
+    this.keys = new IssuerKeys(config);
+  }
+
+  async verify(token: string): Promise<TokenVerdict> {
+    try {
+      return await this.verifyOrThrow(token);
+    } catch (error) {
+      if (error instanceof IssuerUnavailableError || error instanceof errors.JWKSTimeout) {
+        return this.refuse(503, "Cannot verify the token now: the issuer's keys are unavailable", {
+          'Retry-After': '5',
+        });
+      }
+      const reason = reasonOf(error);
+      if (reason === undefined) throw error;
+      return this.invalid(reason);
+    }
+  }
+
+  private async verifyOrThrow(token: string): Promise<TokenVerdict> {
+    const { alg } = decodeProtectedHeader(token);
+    if (typeof alg !== 'string' || !this.config.algorithms.includes(alg)) {
+      return this.invalid('The token is signed with an algorithm that is not allowed');
+    }
+    const { iss } = decodeJwt(token);
+    if (!this.keys.isTrusted(iss)) return this.invalid('The token is from an untrusted issuer');
+    const { payload } = await jwtVerify(token, await this.keys.of(iss), {
+      issuer: iss,
+      audience: this.config.resource,
+      algorithms: [...this.config.algorithms],
+      clockTolerance: this.config.clockSkewSeconds,
+      requiredClaims: ['exp'],
+    });
+    const name = matchProfile(this.config.profiles, payload);
+    const profile = name === undefined ? undefined : this.profiles.byName(name);
+    if (!profile) {
+      return this.refuse(403, 'The token grants no scope or claim that maps to an access profile', {
+        'WWW-Authenticate': this.challenges.insufficientScope(),
+      });
+    }
+    const subject = typeof payload.sub === 'string' ? payload.sub : (payload.client_id as string | undefined);
+    const expiresAtMs = ((payload.exp as number) + this.config.clockSkewSeconds) * 1000;
+    return { status: 'authenticated', profile, expiresAtMs, ...(typeof subject === 'string' ? { subject } : {}) };
+  }
+
+  private invalid(message: string): TokenVerdict {
+    return this.refuse(401, message, { 'WWW-Authenticate': this.challenges.invalidToken(message) });
+  }
+
+  private refuse(httpStatus: 401 | 403 | 503, message: string, headers: Record<string, string>): TokenVerdict {
+    return { status: 'refused', httpStatus, message, headers };
+  }
+}

@@ -1,0 +1,43 @@
+import type { ServerResponse } from 'node:http';
+import { type SandboxReadiness, SandboxReadinessProbe } from '@myko/dispatch';
+import { Controller, Get, Optional, Res } from '@nestjs/common';
+import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+
+/** What `GET /health/ready` answers (200 when `ready`, else 503). */
+export interface ReadinessReport {
+  ready: boolean;
+  draining: boolean;
+  sandbox?: SandboxReadiness;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(text);
+}
+
+/**
+ * Probes for orchestrators, apart: `GET /health/live` (the process serves HTTP: restart it when
+ * this fails) and `GET /health/ready` (send it traffic: false while draining, or while the sandbox
+ * cannot start a run). `GET /health` keeps its report for humans.
+ */
+@Controller('health')
+export class ProbesController {
+  constructor(
+    private readonly drain: DrainCoordinator,
+    @Optional() private readonly sandbox?: SandboxReadinessProbe,
+  ) {}
+
+  @Get('live')
+  live(@Res() res: ServerResponse): void {
+    send(res, 200, { live: true });
+  }
+
+  @Get('ready')
+  async ready(@Res() res: ServerResponse): Promise<void> {
+    const sandbox = this.drain.isDraining ? undefined : await this.sandbox?.check();
+    const draining = this.drain.isDraining;
+    const ready = !draining && (sandbox?.ready ?? true);
+    const report: ReadinessReport = { ready, draining, ...(sandbox ? { sandbox } : {}) };
+    send(res, ready ? 200 : 503, report);
+  }
+}
