@@ -1,14 +1,9 @@
 import { InvalidArgumentsError, OperationInvoker, OperationRegistry, RegistryModule } from '@myko/registry';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { compileReadmeExample } from '../helpers/readme-example';
+import { compileReadmeExample, internalContext } from '../helpers/readme-example';
 
-const ctx = () => ({
-  client: { transport: 'internal' as const },
-  signal: new AbortController().signal,
-  log: { debug() {}, info() {}, warn() {}, error() {} },
-  progress() {},
-});
+const ctx = internalContext;
 
 describe('the README entity example', () => {
   let app: INestApplicationContext;

@@ -1,17 +1,12 @@
 import { InvalidArgumentsError, OperationInvoker, OperationRegistry, RegistryModule } from '@myko/registry';
 import type { INestApplicationContext, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { compileReadmeExample } from '../helpers/readme-example';
+import { compileReadmeExample, internalContext } from '../helpers/readme-example';
 
 /** The README's "Writing a plugin" example, compiled as written. */
 const loadReadmePlugin = () => compileReadmeExample('## Writing a plugin', 'greetings.operations.ts');
 
-const ctx = () => ({
-  client: { transport: 'internal' as const },
-  signal: new AbortController().signal,
-  log: { debug() {}, info() {}, warn() {}, error() {} },
-  progress() {},
-});
+const ctx = internalContext;
 
 describe('the README plugin example', () => {
   let app: INestApplicationContext;

@@ -25,3 +25,13 @@ export function compileReadmeExample(heading: string, filename: string): Record<
   new Function('require', 'module', 'exports', code)(require, module, module.exports);
   return module.exports;
 }
+
+/** The context a documented operation receives when a test invokes it directly. */
+export function internalContext() {
+  return {
+    client: { transport: 'internal' as const },
+    signal: new AbortController().signal,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+    progress() {},
+  };
+}

@@ -19,6 +19,16 @@ import type { SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
+/** One JSON-RPC request on its way through dispatch. */
+interface PendingRequest {
+  readonly id: JsonRpcId;
+  readonly method: string;
+  readonly params: JsonRpcParams;
+  readonly client: ClientContext;
+  /** Set when an observer follows the `myko.*` calls of this request (tracing). */
+  readonly operationCall?: RequestContext['operationCall'];
+}
+
 /**
  * Transport-agnostic MCP dispatch: one JSON-RPC message in, at most one response out. Every
  * gateway injects this one singleton; gateways only frame, parse and serialize.
@@ -54,7 +64,7 @@ export class DispatchService {
         this.notify(incoming.method, incoming.params, client);
         return undefined;
       case 'request':
-        return this.request(incoming.id, incoming.method, incoming.params, client);
+        return this.request({ id: incoming.id, method: incoming.method, params: incoming.params, client });
     }
   }
 
@@ -135,13 +145,9 @@ export class DispatchService {
     }
   }
 
-  private async request(
-    id: JsonRpcId,
-    method: string,
-    params: JsonRpcParams,
-    client: ClientContext,
-  ): Promise<JsonRpcResponse | undefined> {
-    if (this.observers.length === 0) return this.route(id, method, params, client);
+  private async request(request: PendingRequest): Promise<JsonRpcResponse | undefined> {
+    if (this.observers.length === 0) return this.route(request);
+    const { method, params, client } = request;
     const known = this.router.requestHandler(method) !== undefined;
     const named =
       method === 'tools/call' || method === 'prompts/get' ? (params as { name?: unknown })?.name : undefined;
@@ -155,41 +161,33 @@ export class DispatchService {
         : this.sessions.peek(client.sessionId)?.protocolVersion,
       meta: (params as { _meta?: Record<string, unknown> } | undefined)?._meta,
     });
-    if (!observations) return this.route(id, method, params, client);
-    const response = await observations.run(() => this.route(id, method, params, client, observations.operationCall));
+    if (!observations) return this.route(request);
+    const response = await observations.run(() =>
+      this.route({ ...request, operationCall: observations.operationCall }),
+    );
     observations.end(response);
     return response;
   }
 
   /** A 2026-07-28 request is served statelessly; anything else in the client's session. */
-  private async route(
-    id: JsonRpcId,
-    method: string,
-    params: JsonRpcParams,
-    client: ClientContext,
-    operationCall?: RequestContext['operationCall'],
-  ): Promise<JsonRpcResponse | undefined> {
-    if (this.era.isModern(method, params, client)) return this.modernRequest(id, method, params, client, operationCall);
+  private async route(request: PendingRequest): Promise<JsonRpcResponse | undefined> {
+    const { id, method, params, client } = request;
+    if (this.era.isModern(method, params, client)) return this.modernRequest(request);
     const handler = this.router.requestHandler(method);
     if (!handler) return errorResponse(id, new MethodNotFoundError(method));
-    return this.run(id, method, params, client, this.sessions.get(client.sessionId), handler, undefined, operationCall);
+    return this.run(request, this.sessions.get(client.sessionId), handler);
   }
 
   /** 2026-07-28: no session; the request's `_meta` says who the client is, for this request only. */
-  private async modernRequest(
-    id: JsonRpcId,
-    method: string,
-    params: JsonRpcParams,
-    client: ClientContext,
-    operationCall?: RequestContext['operationCall'],
-  ): Promise<JsonRpcResponse | undefined> {
+  private async modernRequest(request: PendingRequest): Promise<JsonRpcResponse | undefined> {
+    const { id, method, params, client } = request;
     let modern: ModernRequest;
     try {
       modern = this.era.prepare(method, params, client);
     } catch (error) {
       return this.era.reject(id, error, method);
     }
-    const response = await this.run(id, method, params, client, modern.session, modern.handler, modern, operationCall);
+    const response = await this.run(request, modern.session, modern.handler, modern);
     return response && this.era.finish(response, modern);
   }
 
@@ -201,15 +199,12 @@ export class DispatchService {
    * a drain does not wait for it (it ends at shutdown).
    */
   private async run(
-    id: JsonRpcId,
-    method: string,
-    params: JsonRpcParams,
-    client: ClientContext,
+    request: PendingRequest,
     session: SessionState,
     handler: RequestHandler,
     modern?: ModernRequest,
-    operationCall?: RequestContext['operationCall'],
   ): Promise<JsonRpcResponse | undefined> {
+    const { id, method, params, client, operationCall } = request;
     const inFlight = this.sessions.begin(session, id, method);
     if (!inFlight) {
       return errorResponse(
