@@ -104,6 +104,10 @@ async function main() {
     writeFileSync(OUTPUT, markdown);
     process.stdout.write(`${markdown}\n(written to ${OUTPUT})\n`);
     process.exitCode = result.ok ? 0 : 1;
+  } catch (error) {
+    // What the server said last is usually why (it exited, or refused): the error alone hides it.
+    process.stderr.write(`load: server log (last lines):\n${server.log().split('\n').slice(-40).join('\n')}\n`);
+    throw error;
   } finally {
     await server.close();
   }

@@ -9,6 +9,7 @@ import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
 import { MethodRouter, type RequestHandler } from './methods/method.router';
 import { RequestOutbox } from './methods/request-outbox';
+import { nextRequestId } from './observe/request-id';
 import { RequestObservations } from './observe/request-observations';
 import type { RequestObserver } from './observe/request-observer.interface';
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol-era/protocol-era.constants';
@@ -18,6 +19,9 @@ import { SessionStore } from './session/session.store';
 import type { SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
+
+/** What follows a request through dispatch: its ids for the logs, and the observers' call hook. */
+type RequestFollow = Pick<RequestContext, 'requestId' | 'traceId' | 'operationCall'>;
 
 /**
  * Transport-agnostic MCP dispatch: one JSON-RPC message in, at most one response out. Every
@@ -141,7 +145,8 @@ export class DispatchService {
     params: JsonRpcParams,
     client: ClientContext,
   ): Promise<JsonRpcResponse | undefined> {
-    if (this.observers.length === 0) return this.route(id, method, params, client);
+    const requestId = nextRequestId();
+    if (this.observers.length === 0) return this.route(id, method, params, client, { requestId });
     const known = this.router.requestHandler(method) !== undefined;
     const named =
       method === 'tools/call' || method === 'prompts/get' ? (params as { name?: unknown })?.name : undefined;
@@ -155,8 +160,9 @@ export class DispatchService {
         : this.sessions.peek(client.sessionId)?.protocolVersion,
       meta: (params as { _meta?: Record<string, unknown> } | undefined)?._meta,
     });
-    if (!observations) return this.route(id, method, params, client);
-    const response = await observations.run(() => this.route(id, method, params, client, observations.operationCall));
+    if (!observations) return this.route(id, method, params, client, { requestId });
+    const follow = { requestId, traceId: observations.traceId, operationCall: observations.operationCall };
+    const response = await observations.run(() => this.route(id, method, params, client, follow));
     observations.end(response);
     return response;
   }
@@ -167,12 +173,12 @@ export class DispatchService {
     method: string,
     params: JsonRpcParams,
     client: ClientContext,
-    operationCall?: RequestContext['operationCall'],
+    follow: RequestFollow,
   ): Promise<JsonRpcResponse | undefined> {
-    if (this.era.isModern(method, params, client)) return this.modernRequest(id, method, params, client, operationCall);
+    if (this.era.isModern(method, params, client)) return this.modernRequest(id, method, params, client, follow);
     const handler = this.router.requestHandler(method);
     if (!handler) return errorResponse(id, new MethodNotFoundError(method));
-    return this.run(id, method, params, client, this.sessions.get(client.sessionId), handler, undefined, operationCall);
+    return this.run(id, method, params, client, this.sessions.get(client.sessionId), handler, undefined, follow);
   }
 
   /** 2026-07-28: no session; the request's `_meta` says who the client is, for this request only. */
@@ -181,7 +187,7 @@ export class DispatchService {
     method: string,
     params: JsonRpcParams,
     client: ClientContext,
-    operationCall?: RequestContext['operationCall'],
+    follow: RequestFollow,
   ): Promise<JsonRpcResponse | undefined> {
     let modern: ModernRequest;
     try {
@@ -189,7 +195,7 @@ export class DispatchService {
     } catch (error) {
       return this.era.reject(id, error, method);
     }
-    const response = await this.run(id, method, params, client, modern.session, modern.handler, modern, operationCall);
+    const response = await this.run(id, method, params, client, modern.session, modern.handler, modern, follow);
     return response && this.era.finish(response, modern);
   }
 
@@ -207,8 +213,8 @@ export class DispatchService {
     client: ClientContext,
     session: SessionState,
     handler: RequestHandler,
-    modern?: ModernRequest,
-    operationCall?: RequestContext['operationCall'],
+    modern: ModernRequest | undefined,
+    follow: RequestFollow,
   ): Promise<JsonRpcResponse | undefined> {
     const inFlight = this.sessions.begin(session, id, method);
     if (!inFlight) {
@@ -232,7 +238,9 @@ export class DispatchService {
       log: outbox.log,
       notify: outbox.notify,
       input: modern?.round,
-      ...(operationCall ? { operationCall } : {}),
+      requestId: follow.requestId,
+      traceId: follow.traceId,
+      operationCall: follow.operationCall,
     };
     const counted = method !== 'subscriptions/listen';
     if (counted) this.running.enter();
@@ -244,11 +252,11 @@ export class DispatchService {
       await outbox.close();
       if (inFlight.cancelled) return undefined;
       // Aborted without a cancellation (`abortInFlight`): the client still gets an answer, the reason.
-      if (result === CANCELLED) return errorResponse(id, inFlight.reason, method);
+      if (result === CANCELLED) return errorResponse(id, inFlight.reason, method, follow);
       return successResponse(id, result);
     } catch (error) {
       await outbox.close();
-      return inFlight.cancelled ? undefined : errorResponse(id, error, method);
+      return inFlight.cancelled ? undefined : errorResponse(id, error, method, follow);
     } finally {
       this.sessions.finish(session, inFlight);
       if (counted) this.running.leave();
