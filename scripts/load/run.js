@@ -4,8 +4,10 @@
  * with a hostile client attacking the sandbox alongside. Prints and writes bench/results/load-latest.md.
  * Exit code 1 on any protocol error, any honest tool error, any escape, or a changed stock ledger.
  */
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { writeKeyedConfig } = require('./lib/client-keys');
 const { startLauncher } = require('./lib/launcher');
 const { runPhase } = require('./lib/load-phase');
 const { containmentTable, header, hostileSection, phaseSection } = require('./lib/load-report');
@@ -78,7 +80,8 @@ async function main() {
     settle: values.settle,
     edge: values.edge,
   };
-  const server = await startLauncher();
+  const configPath = writeKeyedConfig(mkdtempSync(join(tmpdir(), 'myko-load-config-')), values.clients);
+  const server = await startLauncher(['--config', configPath]);
   try {
     const ledgerBefore = await readLedger(server.port);
     const calm = await phase(server, { ...options, hostile: false }, await settledSample(server, 1));
@@ -101,6 +104,10 @@ async function main() {
     writeFileSync(OUTPUT, markdown);
     process.stdout.write(`${markdown}\n(written to ${OUTPUT})\n`);
     process.exitCode = result.ok ? 0 : 1;
+  } catch (error) {
+    // What the server said last is usually why (it exited, or refused): the error alone hides it.
+    process.stderr.write(`load: server log (last lines):\n${server.log().split('\n').slice(-40).join('\n')}\n`);
+    throw error;
   } finally {
     await server.close();
   }

@@ -6,8 +6,10 @@
  * the warm pool. Writes bench/results/soak-latest.md; exit code 1
  * when memory did not come back or any request failed.
  */
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { writeKeyedConfig } = require('./lib/client-keys');
 const { startLauncher } = require('./lib/launcher');
 const { runPhase } = require('./lib/load-phase');
 const { header } = require('./lib/load-report');
@@ -35,7 +37,8 @@ async function main() {
   const { help, values } = parseFlags(process.argv.slice(2), FLAGS);
   if (help) return void process.stdout.write(usage('npm run soak --', FLAGS));
   const load = { clients: values.clients, thinkMs: values['think-ms'], hostile: false };
-  const server = await startLauncher();
+  const configPath = writeKeyedConfig(mkdtempSync(join(tmpdir(), 'myko-load-config-')), values.clients);
+  const server = await startLauncher(['--config', configPath]);
   try {
     const warmup = await runPhase(server, { ...load, durationMs: values.warmup * 1000 });
     const baseline = await settled(server, values.settle);

@@ -12,6 +12,10 @@ export interface AuditRecord {
   subject?: string;
   transport: string;
   session: string | null;
+  /** The server-generated id of the MCP request (its server log lines carry the same id). */
+  requestId?: string;
+  /** The W3C trace id of that request, when tracing records it. */
+  traceId?: string;
   /** `<kind>_<id>` */
   operation: string;
   outcome: InvocationOutcome;
@@ -57,6 +61,8 @@ export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
     ...(client.subject === undefined ? {} : { subject: client.subject }),
     transport: client.transport,
     session: client.sessionId ?? null,
+    ...(client.requestId === undefined ? {} : { requestId: client.requestId }),
+    ...(client.traceId === undefined ? {} : { traceId: client.traceId }),
     operation: invocation.name,
     outcome: invocation.outcome,
     ...(invocation.error === undefined ? {} : { error: describeError(invocation.error) }),
@@ -74,6 +80,7 @@ export function minimalAuditRecord(invocation: OperationInvocation, failure: unk
     profile: typeof client?.principal === 'string' ? client.principal : null,
     transport: String(client?.transport ?? 'unknown'),
     session: typeof client?.sessionId === 'string' ? client.sessionId : null,
+    ...(typeof client?.requestId === 'string' ? { requestId: client.requestId } : {}),
     operation: String(invocation.name),
     outcome: invocation.outcome,
     durationMs: Math.round((invocation.durationMs || 0) * 100) / 100,

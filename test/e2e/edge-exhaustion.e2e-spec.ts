@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateApiKey, hashApiKey } from '@myko/filter';
-import { McpSessionRegistry } from '@myko/gateways';
+import { EdgeAdmission, McpSessionRegistry } from '@myko/gateways';
 import { WebSocket } from 'ws';
 import { HeaderWebSocketTransport, KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
-import { INITIALIZE, PROTOCOL_VERSION, sleep } from '../helpers/raw-mcp';
+import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { INITIALIZE, PROTOCOL_VERSION, sleep, wsCalls } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -187,23 +187,67 @@ describe('one client cannot lock out the others: keys, sockets and replay memory
     await closed; // idle 2 s → 1001
   });
 
-  it('caps WebSockets per key while another key is served', async () => {
+  it('caps WebSockets per key: the key gives up its own least useful socket, while another key is served', async () => {
     const held = [await openRawWs(server.wsUrl, bearer(second)), await openRawWs(server.wsUrl, bearer(second))];
     expect(held.every((s) => s instanceof WebSocket)).toBe(true);
-    expect(await openRawWs(server.wsUrl, bearer(second))).toBe(429);
+    const closes = held.map((socket) => wsClose(socket as WebSocket));
+    const third = await openRawWs(server.wsUrl, bearer(second));
+    expect(third).toBeInstanceOf(WebSocket);
+    // Neither held socket initialized: the oldest goes (1013), the other stays.
+    expect(await closes[0]).toBe(1013);
+    expect((held[1] as WebSocket).readyState).toBe(WebSocket.OPEN);
     const other = await connectClient(new HeaderWebSocketTransport(server.wsUrl, bearer(keyOf.ops)));
     expect((await other.listTools()).tools.length).toBeGreaterThan(0);
     await other.close();
-    await Promise.all(
-      held.map((socket) => {
-        const closing = wsClose(socket as WebSocket);
-        (socket as WebSocket).close();
-        return closing;
-      }),
+    for (const socket of [held[1], third] as WebSocket[]) socket.close();
+    await Promise.all([closes[1], wsClose(third as WebSocket)]);
+  });
+});
+
+describe('one client cannot lock out the others: WebSocket slots of a shared address', () => {
+  const CAP = 16;
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ gateways: { maxWsConnectionsPerAddress: CAP } });
+  });
+  afterAll(() => server.close());
+
+  /** A raw socket that initialized and then pings now and then, as a patient squatter would. */
+  async function squatter(): Promise<{ socket: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
+    const socket = (await openRawWs(server.wsUrl)) as WebSocket;
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
     );
-    await sleep(100);
-    const again = await openRawWs(server.wsUrl, bearer(second));
-    expect(again).toBeInstanceOf(WebSocket);
-    (again as WebSocket).close();
+    await wsCalls(socket, [INITIALIZE, { jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    return { socket, closed };
+  }
+
+  it('a full cap of initialized, pinging raw sockets ends its longest idle one for an SDK client, which is served', async () => {
+    const admission = server.app.get(EdgeAdmission);
+    const squatters: Awaited<ReturnType<typeof squatter>>[] = [];
+    for (let i = 0; i < CAP; i++) squatters.push(await squatter());
+    expect(admission.wsConnections('127.0.0.1')).toBe(CAP);
+    // Every squatter but the first sends a message again: the first is now the longest idle.
+    await Promise.all(
+      squatters.slice(1).map(({ socket }, i) => wsCalls(socket, [{ jsonrpc: '2.0', id: 10 + i, method: 'ping' }])),
+    );
+
+    const honest = await connectClient(clientTransport('ws', server));
+    expect(await squatters[0].closed).toEqual({
+      code: 1013,
+      reason: expect.stringMatching(/^evicted: connection cap/),
+    });
+    expect((await honest.callTool({ name: 'search', arguments: { query: 'order' } })).isError).toBeFalsy();
+    expect(admission.wsConnections('127.0.0.1')).toBe(CAP);
+
+    // The squatter comes back with a wave of sockets: each evicts the least useful one (its own handshakes
+    // first, then its own idle sockets), never the honest client who keeps using its connection.
+    for (let wave = 0; wave < 3; wave++) {
+      const again = await Promise.all(Array.from({ length: CAP }, () => openRawWs(server.wsUrl)));
+      expect(again.every((s) => s instanceof WebSocket)).toBe(true);
+      expect((await honest.listTools()).tools.map((t) => t.name)).toContain('execute');
+    }
+    expect(admission.wsConnections('127.0.0.1')).toBeLessThanOrEqual(CAP);
+    await honest.close();
   });
 });

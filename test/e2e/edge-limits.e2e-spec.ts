@@ -51,15 +51,21 @@ describe('edge limits: sessions, connections, requests in flight', () => {
     for (const id of [first, second, third.headers.get('mcp-session-id') ?? '']) await endSession(server.httpUrl, id);
   });
 
-  it('refuses a WebSocket handshake beyond maxWsConnectionsPerAddress with 429 and frees the slot on close', async () => {
+  it('refuses a WebSocket handshake beyond maxWsConnectionsPerAddress with 429 only while every socket is busy, and frees the slot on close', async () => {
     const admission = server.app.get(EdgeAdmission);
     const sockets = [await openWs(server.wsUrl), await openWs(server.wsUrl)];
+    await Promise.all(sockets.map((socket) => wsCalls(socket, [INITIALIZE])));
+    const running = sockets.map((socket, i) => wsCalls(socket, [busyExecute(i + 1, 1_200)]));
+    await sleep(200);
     expect(await refusedWs(server.wsUrl)).toEqual({ status: 429, retryAfter: expect.stringMatching(/^\d+$/) });
-    sockets[0].close();
-    expect(await eventually(() => admission.wsConnections('127.0.0.1') === 1, 2_000)).toBe(true);
-    const again = await openWs(server.wsUrl);
-    again.close();
-    sockets[1].close();
+    await Promise.all(running);
+    // Both idle now: the newcomer ends the longest idle one (1013) instead of being refused.
+    const closes = sockets.map((socket) => new Promise<number>((resolve) => socket.once('close', resolve)));
+    const newcomer = await openWs(server.wsUrl);
+    const first = await Promise.race([...closes, sleep(2_000).then(() => 0)]);
+    expect(first).toBe(1013);
+    expect(admission.wsConnections('127.0.0.1')).toBe(2);
+    for (const socket of [...sockets, newcomer]) socket.close();
     expect(await eventually(() => admission.wsConnections() === 0, 2_000)).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
 import { MethodRouter, type RequestHandler } from './methods/method.router';
 import { RequestOutbox } from './methods/request-outbox';
+import { nextRequestId } from './observe/request-id';
 import { RequestObservations } from './observe/request-observations';
 import type { RequestObserver } from './observe/request-observer.interface';
 import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol-era/protocol-era.constants';
@@ -19,14 +20,12 @@ import type { SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
-/** One JSON-RPC request on its way through dispatch. */
-interface PendingRequest {
+/** One JSON-RPC request on its way through dispatch, with what follows it (its ids for the logs, the observers' call hook). */
+interface PendingRequest extends Pick<RequestContext, 'requestId' | 'traceId' | 'operationCall'> {
   readonly id: JsonRpcId;
   readonly method: string;
   readonly params: JsonRpcParams;
   readonly client: ClientContext;
-  /** Set when an observer follows the `myko.*` calls of this request (tracing). */
-  readonly operationCall?: RequestContext['operationCall'];
 }
 
 /**
@@ -145,7 +144,8 @@ export class DispatchService {
     }
   }
 
-  private async request(request: PendingRequest): Promise<JsonRpcResponse | undefined> {
+  private async request(pending: Omit<PendingRequest, 'requestId'>): Promise<JsonRpcResponse | undefined> {
+    const request: PendingRequest = { ...pending, requestId: nextRequestId() };
     if (this.observers.length === 0) return this.route(request);
     const { method, params, client } = request;
     const known = this.router.requestHandler(method) !== undefined;
@@ -163,7 +163,7 @@ export class DispatchService {
     });
     if (!observations) return this.route(request);
     const response = await observations.run(() =>
-      this.route({ ...request, operationCall: observations.operationCall }),
+      this.route({ ...request, traceId: observations.traceId, operationCall: observations.operationCall }),
     );
     observations.end(response);
     return response;
@@ -204,7 +204,7 @@ export class DispatchService {
     handler: RequestHandler,
     modern?: ModernRequest,
   ): Promise<JsonRpcResponse | undefined> {
-    const { id, method, params, client, operationCall } = request;
+    const { id, method, params, client } = request;
     const inFlight = this.sessions.begin(session, id, method);
     if (!inFlight) {
       return errorResponse(
@@ -227,7 +227,9 @@ export class DispatchService {
       log: outbox.log,
       notify: outbox.notify,
       input: modern?.round,
-      ...(operationCall ? { operationCall } : {}),
+      requestId: request.requestId,
+      traceId: request.traceId,
+      operationCall: request.operationCall,
     };
     const counted = method !== 'subscriptions/listen';
     if (counted) this.running.enter();
@@ -239,11 +241,11 @@ export class DispatchService {
       await outbox.close();
       if (inFlight.cancelled) return undefined;
       // Aborted without a cancellation (`abortInFlight`): the client still gets an answer, the reason.
-      if (result === CANCELLED) return errorResponse(id, inFlight.reason, method);
+      if (result === CANCELLED) return errorResponse(id, inFlight.reason, method, request);
       return successResponse(id, result);
     } catch (error) {
       await outbox.close();
-      return inFlight.cancelled ? undefined : errorResponse(id, error, method);
+      return inFlight.cancelled ? undefined : errorResponse(id, error, method, request);
     } finally {
       this.sessions.finish(session, inFlight);
       if (counted) this.running.leave();

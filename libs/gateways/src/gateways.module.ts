@@ -16,6 +16,7 @@ import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { EdgeAdmission } from './limits/edge-admission.service';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
+import { WsSlotLedger } from './limits/ws-slot.ledger';
 import { observabilityParts } from './observability/observability.parts';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
@@ -52,6 +53,7 @@ export class GatewaysModule {
         McpHttpRouter,
         McpSessionRegistry,
         EdgeAdmission,
+        WsSlotLedger,
         HttpRequestLimiter,
         WsOutboundSender,
         DrainCoordinator,

@@ -2,6 +2,7 @@
  * One honest client: opens its session (HTTP or WebSocket), discovers the tools and resources, then loops
  * closed: think, send the next request of the mix, wait for its answer, record it.
  */
+const { authHeaders, honestName } = require('./client-keys');
 const { discover } = require('./discovery');
 const { nextRequest } = require('./honest-mix');
 const { HttpSession } = require('./http-session');
@@ -24,7 +25,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Opens and discovers; resolves the ready client. `index` decides the transport (even: HTTP, odd: WS). */
 async function openHonestClient(port, index) {
   const Session = index % 2 === 0 ? HttpSession : WsSession;
-  const session = await new Session(port, `load-honest-${index}`).open();
+  const name = honestName(index);
+  const session = await new Session(port, name, authHeaders(name)).open();
   const { schemaUris } = await discover(session);
   return { session, schemaUris, random: seededRandom(index + 1) };
 }

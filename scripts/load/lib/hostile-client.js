@@ -9,6 +9,7 @@
 const { ATTACKS, escapeEvidence, hostMarkers } = require('./hostile-attacks');
 const { EDGE_ATTACKS, edgeAttackLoop } = require('./hostile-edge');
 const { toolErrorKind } = require('./json-rpc-answer');
+const { HOSTILE, authHeaders } = require('./client-keys');
 const { HttpSession } = require('./http-session');
 const { WsSession } = require('./ws-session');
 
@@ -66,8 +67,8 @@ async function attackLoop(session, attacks, tally, markers, shouldStop) {
 async function runHostileClient(server, shouldStop, { edge = true } = {}) {
   const tally = new HostileTally();
   const markers = hostMarkers(server.dir);
-  const resourceSession = await new HttpSession(server.port, 'load-hostile').open();
-  const probeSession = await new WsSession(server.port, 'load-hostile').open();
+  const resourceSession = await new HttpSession(server.port, HOSTILE, authHeaders(HOSTILE)).open();
+  const probeSession = await new WsSession(server.port, HOSTILE, authHeaders(HOSTILE)).open();
   try {
     await Promise.all([
       attackLoop(

@@ -9,11 +9,13 @@ const { INITIALIZED, PROTOCOL_VERSION, initializeParams } = require('./mcp-hands
 const REQUEST_TIMEOUT_MS = 120_000;
 
 class HttpSession {
-  constructor(port, name) {
+  /** `auth`: headers sent with every request (an API key). */
+  constructor(port, name, auth = {}) {
     this.port = port;
     this.name = name;
     this.transport = 'http';
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    this.auth = auth;
     this.headers = {};
     this.nextId = 1;
   }
@@ -58,6 +60,7 @@ class HttpSession {
             'content-type': 'application/json',
             accept: 'application/json, text/event-stream',
             'content-length': Buffer.byteLength(body),
+            ...this.auth,
             ...this.headers,
           },
         },

@@ -2,13 +2,14 @@
  * The stock invariant of the honest mix: every transfer is undone in the same script, so after the load
  * each warehouse holds exactly the units it held before.
  */
+const { LEDGER, authHeaders } = require('./client-keys');
 const { HttpSession } = require('./http-session');
 
 const LEDGER_SCRIPT = `return (await myko.query('ListWarehouses')).map((w) => [w.code, w.unitsOnHand, w.unitsReserved]);`;
 
 /** Units on hand and reserved per warehouse, as `execute` sees them. */
 async function readLedger(port) {
-  const session = await new HttpSession(port, 'load-ledger').open();
+  const session = await new HttpSession(port, LEDGER, authHeaders(LEDGER)).open();
   try {
     const result = await session.request('tools/call', { name: 'execute', arguments: { code: LEDGER_SCRIPT } });
     if (result.isError) throw new Error(`ledger: ${result.content[0].text}`);

@@ -9,9 +9,11 @@ const { INITIALIZED, initializeParams } = require('./mcp-handshake');
 const REQUEST_TIMEOUT_MS = 120_000;
 
 class WsSession {
-  constructor(port, name) {
+  /** `auth`: headers of the handshake (an API key). */
+  constructor(port, name, auth = {}) {
     this.port = port;
     this.name = name;
+    this.auth = auth;
     this.transport = 'ws';
     this.pending = new Map();
     this.nextId = 1;
@@ -19,7 +21,7 @@ class WsSession {
   }
 
   async open() {
-    this.socket = new WebSocket(`ws://127.0.0.1:${this.port}/mcp`, 'mcp');
+    this.socket = new WebSocket(`ws://127.0.0.1:${this.port}/mcp`, 'mcp', { headers: this.auth });
     await new Promise((resolve, reject) => {
       this.socket.once('open', resolve);
       this.socket.once('error', (error) => reject(new ProtocolError(`WebSocket: ${error.message}`)));

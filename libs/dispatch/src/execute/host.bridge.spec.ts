@@ -52,7 +52,7 @@ describe('HostBridge', () => {
     seen.length = 0;
   });
 
-  it('gives every call of an operation in a run the same context, and shares loggers across runs', async () => {
+  it('gives every call of an operation in a run the same context; each run logs under its own request tag', async () => {
     const first = bridge();
     expect(await first.bridge.call('query', 'Echo', '{"n":1}')).toBe('{"n":1}');
     await first.bridge.call('query', 'Echo', '{"n":2}');
@@ -63,7 +63,8 @@ describe('HostBridge', () => {
     expect(b).toBe(a);
     expect(other).not.toBe(a);
     expect(later).not.toBe(a);
-    expect(later.log).toBe(a.log);
+    expect(b.log).toBe(a.log);
+    expect(later.log).not.toBe(a.log);
     expect(other.log).not.toBe(a.log);
     expect(a.client).toEqual({ transport: 'internal', sessionId: 's-1', principal: 'ops', clientName: 'spec-client' });
     expect(a.signal).toBe(first.request.signal);

@@ -12,6 +12,7 @@ import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
 import { Logger } from '@nestjs/common';
 import { CallRefusedError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { requestLogTag } from '../observe/request-id';
 import type { OperationCallOutcome } from '../observe/request-observer.interface';
 import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
@@ -152,7 +153,8 @@ export class HostBridge implements SandboxBridge {
   private toScriptError(name: string, error: unknown): Error {
     if (error instanceof OperationError) return error;
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    HostBridge.logger.error(`Internal error in ${name} (session ${this.request.client.sessionId}): ${detail}`);
+    const tag = requestLogTag(this.request);
+    HostBridge.logger.error(`${tag}Internal error in ${name} (session ${this.request.client.sessionId}): ${detail}`);
     const masked = new Error(`Internal error in ${name}`);
     masked.name = 'InternalError';
     return masked;

@@ -2,9 +2,10 @@ import type { ClientInfo, OperationContext, OperationLogger } from '@myko/regist
 import { Logger } from '@nestjs/common';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { withClientLog } from '../logging/operation-log';
+import { requestLogTag } from '../observe/request-id';
 
-/** One logger per operation name, shared by every call (names are checked against the registry first). */
-const loggers = new Map<string, OperationLogger>();
+/** One Nest logger per operation name, shared by every call (names are checked against the registry first). */
+const loggers = new Map<string, Logger>();
 
 /** Who is calling, as operations see it: built once per request. */
 export function clientInfoOf(request: RequestContext): ClientInfo {
@@ -15,6 +16,8 @@ export function clientInfoOf(request: RequestContext): ClientInfo {
     principal: client.principal,
     ...(client.subject === undefined ? {} : { subject: client.subject }),
     clientName: session.clientInfo?.name,
+    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
+    ...(request.traceId === undefined ? {} : { traceId: request.traceId }),
   };
 }
 
@@ -29,7 +32,7 @@ export function createOperationContext(
   client: ClientInfo = clientInfoOf(request),
   elicit?: OperationContext['elicit'],
 ): OperationContext {
-  const log = request.log ? withClientLog(operationLogger(name), name, request.log) : operationLogger(name);
+  let log: OperationLogger | undefined;
   return {
     client,
     // Read through: the request's signal is made only if the operation asks for it.
@@ -39,26 +42,31 @@ export function createOperationContext(
     get aborted() {
       return request.aborted;
     },
-    log,
+    // Built on first use: most operations never log, and this runs once per operation a request calls.
+    get log() {
+      if (!log) {
+        const server = operationLogger(name, requestLogTag(request));
+        log = request.log ? withClientLog(server, name, request.log) : server;
+      }
+      return log;
+    },
     progress: request.progress,
     ...(elicit ? { elicit } : {}),
   };
 }
 
-/** The shared logger of an operation: `debug/info/warn/error(message, data?)` into the Nest log, context = name. */
-export function operationLogger(name: string): OperationLogger {
-  let log = loggers.get(name);
-  if (!log) {
-    log = createOperationLogger(name);
-    loggers.set(name, log);
+/**
+ * An operation's logger: `debug/info/warn/error(message, data?)` into the Nest log, context = name, each
+ * line starting with `tag` (the request's ids, `requestLogTag`).
+ */
+export function operationLogger(name: string, tag = ''): OperationLogger {
+  let logger = loggers.get(name);
+  if (!logger) {
+    logger = new Logger(name);
+    loggers.set(name, logger);
   }
-  return log;
-}
-
-function createOperationLogger(name: string): OperationLogger {
-  const logger = new Logger(name);
   const format = (message: string, data: unknown) =>
-    data === undefined ? message : `${message} ${safeStringify(data)}`;
+    data === undefined ? `${tag}${message}` : `${tag}${message} ${safeStringify(data)}`;
   return Object.freeze({
     debug: (message: string, data?: unknown) => logger.debug(format(message, data)),
     info: (message: string, data?: unknown) => logger.log(format(message, data)),

@@ -30,6 +30,10 @@ export interface RequestContext {
   readonly input?: InputRound;
   /** A notification on the request's own stream (`subscriptions/listen`); closed when the request ends. */
   readonly notify?: (message: JsonRpcNotification) => void;
+  /** The server-generated id of this request, which every log line written for it carries. */
+  readonly requestId?: string;
+  /** The W3C trace id of the request's span, when tracing records it. */
+  readonly traceId?: string;
   /** Set when an observer follows `myko.*` calls (tracing): call it as a call starts, its result as it ends. */
   readonly operationCall?: (name: string) => (outcome: OperationCallOutcome) => void;
 }

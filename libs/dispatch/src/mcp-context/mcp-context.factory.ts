@@ -9,6 +9,7 @@ import {
 } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ClientRequestSender } from '../client-requests/client-request.sender';
+import { clientInfoOf } from '../execute/operation-context.factory';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import { NO_CLIENT_LOG } from '../logging/client-log';
@@ -28,13 +29,7 @@ export class McpContextFactory {
     const { client, session, signal, progress } = request;
     const capabilities = session.clientCapabilities ?? {};
     const log = request.log ?? NO_CLIENT_LOG;
-    const info: ClientInfo = {
-      transport: client.transport,
-      sessionId: client.sessionId,
-      principal: client.principal,
-      ...(client.subject === undefined ? {} : { subject: client.subject }),
-      clientName: session.clientInfo?.name,
-    };
+    const info: ClientInfo = clientInfoOf(request);
     const ask = this.asker(request, capabilities);
     return {
       client: info,

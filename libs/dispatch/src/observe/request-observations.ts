@@ -48,6 +48,12 @@ export class RequestObservations {
     };
   }
 
+  /** The trace id of the first observer that records one. */
+  get traceId(): string | undefined {
+    for (const observation of this.observations) if (observation.traceId) return observation.traceId;
+    return undefined;
+  }
+
   end(response: JsonRpcResponse | undefined): void {
     for (const observation of this.observations) observation.end(response);
   }

@@ -22,6 +22,8 @@ export interface RequestObservation {
   run?<T>(handler: () => Promise<T>): Promise<T>;
   /** A `myko.*` call started inside this request; the returned function is called when it ends. */
   operationCall?(name: string): (outcome: OperationCallOutcome) => void;
+  /** The W3C trace id this request is recorded under (tracing, when sampled): log lines carry it. */
+  readonly traceId?: string;
   /** The request ended: its response, or `undefined` when it was cancelled. */
   end(response: JsonRpcResponse | undefined): void;
 }

@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ToolExecutionError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { McpContextFactory } from '../mcp-context/mcp-context.factory';
+import { requestLogTag } from '../observe/request-id';
 import { toCallToolResult } from './custom-tool-result';
 import type { CallToolResult, ToolDefinition } from './tool-definition.interface';
 import type { ToolSource } from './tool-source.interface';
@@ -47,7 +48,7 @@ export class CustomToolSource implements ToolSource {
       if (error instanceof OperationError) throw new ToolExecutionError(error.message);
       if (request.signal.aborted) throw error;
       this.logger.error(
-        `Tool ${name} failed (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
+        `${requestLogTag(request)}Tool ${name} failed (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
       );
       throw new ToolExecutionError(`Internal error in tool ${name}`);
     }

@@ -11,6 +11,7 @@ import { ToolExecutionError } from '../errors';
 import { createOperationContext } from '../execute/operation-context.factory';
 import { reportRefusal } from '../execute/refusal.reporter';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { requestLogTag } from '../observe/request-id';
 import { type OperationTool, operationTool, operationToolResult } from './operation-tool.definition';
 import type { CallToolResult, ToolDefinition } from './tool-definition.interface';
 import type { ToolSource } from './tool-source.interface';
@@ -60,7 +61,7 @@ export class DirectOperationToolSource implements ToolSource {
       if (error instanceof OperationAbortedError || request.signal.aborted) throw error;
       if (error instanceof OperationError) throw new ToolExecutionError(error.message);
       this.logger.error(
-        `Internal error in ${name} (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
+        `${requestLogTag(request)}Internal error in ${name} (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
       );
       throw new ToolExecutionError(`Internal error in ${name}`);
     }

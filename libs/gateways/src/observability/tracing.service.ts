@@ -97,6 +97,7 @@ export class MykoTracing implements OnModuleInit, OnApplicationShutdown, Request
     const span = this.tracer.startSpan(name, { kind: SpanKind.SERVER, attributes }, parent);
     const spanContext = trace.setSpan(parent, span);
     return {
+      traceId: span.isRecording() ? span.spanContext().traceId : undefined,
       run: (handler) => context.with(spanContext, handler),
       operationCall: (name) => this.operationSpan(name, spanContext),
       end: (response) => endRequestSpan(span, response),

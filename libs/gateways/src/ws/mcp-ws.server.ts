@@ -15,6 +15,7 @@ import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { startWsIdleWatch } from '../limits/ws-idle.watch';
+import { WsSlotLedger } from '../limits/ws-slot.ledger';
 import { McpGateway } from './mcp.gateway';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
@@ -35,6 +36,7 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly gateway: McpGateway,
     private readonly verifier: WsHandshakeVerifier,
     private readonly drain: DrainCoordinator,
+    private readonly slots: WsSlotLedger,
     @Inject(GATEWAYS_OPTIONS)
     private readonly options: Pick<
       ResolvedGatewaysOptions,
@@ -80,8 +82,10 @@ export class McpWsServer implements OnApplicationBootstrap, BeforeApplicationShu
     socket.on('error', (error) => this.logger.warn(`WebSocket client error: ${error.message}`));
     socket.on('close', () => this.gateway.handleDisconnect(socket));
     socket.on('message', (data: Buffer, isBinary: boolean) => {
-      void this.gateway.onFrame(socket, isBinary ? data : data.toString('utf8'));
+      const done = this.slots.busy(socket);
+      void this.gateway.onFrame(socket, isBinary ? data : data.toString('utf8')).finally(done);
     });
+    this.slots.attach(socket, req, () => this.gateway.isInitialized(socket));
     this.gateway.handleConnection(socket, req);
   }
 }

@@ -12,6 +12,7 @@ import { clientAddress } from '../limits/client-address';
 import { EdgeAdmission, isRefusal } from '../limits/edge-admission.service';
 import { retryAfterSeconds } from '../limits/limit-exceeded.error';
 import { LIMIT_NAMES } from '../limits/limits.constants';
+import { WsSlotLedger } from '../limits/ws-slot.ledger';
 import { headersWithProtocolKey, offeredProtocols, WS_API_KEY_PROTOCOL_PREFIX } from './ws-api-key.protocol';
 
 type VerifyCallback = (verified: boolean, code?: number, message?: string, headers?: Record<string, string>) => void;
@@ -41,6 +42,7 @@ export class WsHandshakeVerifier {
     private readonly policy: HostOriginPolicy,
     private readonly resolver: ClientAccessResolver,
     private readonly admission: EdgeAdmission,
+    private readonly slots: WsSlotLedger,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
   ) {}
 
@@ -102,15 +104,21 @@ export class WsHandshakeVerifier {
 
   /**
    * A connection slot of the client's address, held until the socket closes, whether the upgrade
-   * completes or not (the upgraded WebSocket keeps the request's socket).
+   * completes or not (the upgraded WebSocket keeps the request's socket). At a full per-address or
+   * per-key cap, the least useful socket of that address (anonymous) or key is ended for the newcomer.
    */
   private reserveSlot(req: IncomingMessage, keyId?: string): HandshakeRefusal | undefined {
-    const slot = this.admission.reserveWsSlot(clientAddress(req), keyId);
+    const address = clientAddress(req);
+    let slot = this.admission.reserveWsSlot(address, keyId);
+    if (isRefusal(slot) && slot.limit !== LIMIT_NAMES.wsTotal) {
+      const group = slot.limit === LIMIT_NAMES.wsPerKey && keyId !== undefined ? { keyId } : { address };
+      if (this.slots.evictFor(group)) slot = this.admission.reserveWsSlot(address, keyId);
+    }
     if (isRefusal(slot)) {
       const status = slot.limit === LIMIT_NAMES.wsTotal ? 503 : 429;
       return { status, message: slot.message, headers: { 'Retry-After': retryAfterSeconds(slot.retryAfterMs) } };
     }
-    req.socket.once('close', slot.release);
+    this.slots.hold(req, address, keyId, slot.release);
     return undefined;
   }
 }

@@ -11,6 +11,10 @@ export interface ClientInfo {
   subject?: string;
   /** `clientInfo.name` from `initialize`, when known. */
   clientName?: string;
+  /** The server-generated id of the request the call is part of (its log lines and audit line carry it). */
+  requestId?: string;
+  /** The W3C trace id of that request, when tracing records it. */
+  traceId?: string;
 }
 
 /** Severity of an operation log line (RFC 5424 names, as MCP logging uses them). */
