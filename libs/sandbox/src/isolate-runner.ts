@@ -149,26 +149,25 @@ export class IsolateRun {
   }
 
   /**
-   * The first entry: compile, and the script up to its first `await` (the harness was bootstrapped when the
-   * isolate was created). Resolves a compile failure, or undefined once the script is under way (its answer
-   * comes through `done`).
+   * The first entry: compile and evaluate the wrapper (one trip to the isolate), then the script up to its
+   * first `await` (the harness was bootstrapped when the isolate was created). Resolves a compile failure,
+   * or undefined once the script is under way (its answer comes through `done`).
    */
   private async start(lease: IsolateLease): Promise<RunOutcome | undefined> {
-    const script = await this.compile(lease);
-    if ('ok' in script) return script;
+    const fn = await this.evaluate(lease);
+    if (!(fn instanceof ivm.Reference)) return fn;
     const { cpuTimeMs, maxResultBytes, maxArgBytes, maxConsoleBytes } = this.settings;
-    const fn = (await script.run(lease.context, { reference: true, timeout: cpuTimeMs })) as ivm.Reference;
-    script.release();
     this.relay.attach(lease.harness.settle);
     const args = [fn.derefInto(), maxResultBytes, RESULT_PREVIEW_CHARS, maxArgBytes, maxConsoleBytes];
     await lease.harness.start.apply(undefined, args, { timeout: cpuTimeMs });
     return undefined;
   }
 
-  /** Compiles the user's code as the body of an async function (not evaluated yet), or says why it cannot. */
-  private async compile(lease: IsolateLease): Promise<ivm.Script | RunOutcome> {
+  /** The user's code as the body of an async function (not called yet), or why it cannot compile. */
+  private async evaluate(lease: IsolateLease): Promise<ivm.Reference | RunOutcome> {
+    const options = { ...USER_SCRIPT_ORIGIN, reference: true, timeout: this.settings.cpuTimeMs } as const;
     try {
-      return await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
+      return await lease.context.eval(wrapUserCode(this.request.code), options);
     } catch (error) {
       if (isNestingError(error)) return { ok: false, failure: toNestingFailure(this.request.code) };
       if (!isSyntaxError(error)) throw error;

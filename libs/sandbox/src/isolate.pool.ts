@@ -19,10 +19,11 @@ export interface IsolatePoolOptions {
 }
 
 /**
- * Creates isolates (context and harness bootstrap included), optionally ahead of demand, and disposes them. An isolate is handed out once and
- * disposed on release: none is ever reused after user code ran. Tracks every isolate not yet disposed,
- * so leaks show up in `live`. The warm pool is refilled after a run, never inside `acquire()`: creating an
- * isolate blocks the thread for ~2 ms, which belongs after the result, not before the run.
+ * Creates isolates (context and harness bootstrap included), optionally ahead of demand, and disposes
+ * them. An isolate is handed out once and disposed on release: none is ever reused after user code ran.
+ * Tracks every isolate not yet disposed, so leaks show up in `live`. The warm pool is refilled after a
+ * run, never inside or after `acquire()`: creating an isolate blocks the thread for ~1 ms, which belongs
+ * after the result, not beside the run it would delay.
  */
 export class IsolatePool {
   private readonly warm: Promise<IsolateLease>[] = [];
