@@ -4,12 +4,13 @@ import { USER_SCRIPT_FILENAME } from './sandbox.constants';
 const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:(\\d+):(\\d+)`;
 
 /**
- * The in-isolate bootstrap, run by `context.evalClosure` before any user code, with:
+ * The in-isolate bootstrap, run by `context.evalClosure` when the isolate is created (ahead of its run, by
+ * the `IsolatePool`), before any user code, with:
  *   $0 send(callId, kind, id, argsJson, argsLength)  host Callback, result ignored: starts one myko.* call
  *   $1 write(level, text) -> boolean                 host Callback, sync: one console line; false = stop
- *   $2 maxArgChars, $3 maxConsoleChars               pre-checks; the host re-checks exact bytes
- *   $4 done(answer)                                  host Callback, result ignored: the run's answer
- * It removes `WebAssembly` (its memories live outside the heap limit), installs a frozen `myko` and a frozen
+ *   $2 done(answer)                                  host Callback, result ignored: the run's answer
+ * The run's limits come with `start(fn, maxResultChars, previewChars, maxArgChars, maxConsoleChars)`, the
+ * first thing that enters the isolate for its run; the host re-checks exact bytes. It removes `WebAssembly` (its memories live outside the heap limit), installs a frozen `myko` and a frozen
  * `console`, and returns `{ start, settle }`, which only the host
  * holds (as References). Nothing else from the host exists in the isolate.
  *
@@ -27,9 +28,10 @@ const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\
 export const BOOTSTRAP_SOURCE = `'use strict';
 const send = $0;
 const write = $1;
-const maxArgChars = $2;
-const maxConsoleChars = $3;
-const done = $4;
+const done = $2;
+// Until \`start\` sets them, no shortcut: the host's exact checks alone apply.
+let maxArgChars = Infinity;
+let maxConsoleChars = Infinity;
 // Scripts orchestrate operations: WebAssembly only offers them memory outside the heap limit.
 delete globalThis.WebAssembly;
 
@@ -205,7 +207,9 @@ async function finish(fn, maxResultChars, previewChars) {
   done(await run(fn, maxResultChars, previewChars));
 }
 
-function start(fn, maxResultChars, previewChars) {
+function start(fn, maxResultChars, previewChars, argChars, consoleChars) {
+  maxArgChars = argChars;
+  maxConsoleChars = consoleChars;
   finish(fn, maxResultChars, previewChars);
 }
 

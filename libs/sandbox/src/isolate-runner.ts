@@ -1,5 +1,4 @@
 import ivm from 'isolated-vm';
-import { BOOTSTRAP_SOURCE } from './bootstrap.source';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
@@ -14,7 +13,7 @@ import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxFailureKind, SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
-import { BOOTSTRAP_FILENAME, RESULT_PREVIEW_CHARS } from './sandbox.constants';
+import { RESULT_PREVIEW_CHARS } from './sandbox.constants';
 import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
 export type RunnerSettings = Pick<
@@ -131,6 +130,11 @@ export class IsolateRun {
       const lease = await this.pool.acquire();
       this.lease = lease;
       lease.onCatastrophe = (message) => this.stop(toSandboxError(message, this.settings));
+      lease.harness.hooks = {
+        send: this.relay.send,
+        write: (level, text) => this.capture.write(level, text),
+        done: (answer) => this.deliver(answer),
+      };
       if (this.ended) {
         this.dispose();
         return this.ended;
@@ -145,46 +149,25 @@ export class IsolateRun {
   }
 
   /**
-   * The first entry: bootstrap, compile, and the script up to its first `await`. Resolves a compile
-   * failure, or undefined once the script is under way (its answer comes through `done`).
+   * The first entry: compile and evaluate the wrapper (one trip to the isolate), then the script up to its
+   * first `await` (the harness was bootstrapped when the isolate was created). Resolves a compile failure,
+   * or undefined once the script is under way (its answer comes through `done`).
    */
   private async start(lease: IsolateLease): Promise<RunOutcome | undefined> {
-    // Compiling runs none of the user's code, so it goes to the isolate together with the bootstrap; the
-    // code is evaluated only once the bootstrap has run. Fewer waits on the isolate thread per run.
-    const [control, script] = await Promise.all([this.bootstrap(lease), this.compile(lease)]);
-    if ('ok' in script) {
-      control.release();
-      return script;
-    }
-    const [start, settle, fn] = await Promise.all([
-      control.get('start', { reference: true }),
-      control.get('settle', { reference: true }),
-      script.run(lease.context, { reference: true, timeout: this.settings.cpuTimeMs }) as Promise<ivm.Reference>,
-    ]);
-    control.release();
-    script.release();
-    this.relay.attach(settle);
-    const args = [fn.derefInto(), this.settings.maxResultBytes, RESULT_PREVIEW_CHARS];
-    await start.apply(undefined, args, { timeout: this.settings.cpuTimeMs });
+    const fn = await this.evaluate(lease);
+    if (!(fn instanceof ivm.Reference)) return fn;
+    const { cpuTimeMs, maxResultBytes, maxArgBytes, maxConsoleBytes } = this.settings;
+    this.relay.attach(lease.harness.settle);
+    const args = [fn.derefInto(), maxResultBytes, RESULT_PREVIEW_CHARS, maxArgBytes, maxConsoleBytes];
+    await lease.harness.start.apply(undefined, args, { timeout: cpuTimeMs });
     return undefined;
   }
 
-  /** Installs `myko` and `console`; returns the harness's `{ start, settle }` (as a Reference). */
-  private bootstrap(lease: IsolateLease): Promise<ivm.Reference> {
-    const send = new ivm.Callback(this.relay.send, { ignored: true });
-    const write = new ivm.Callback((level: unknown, text: unknown) => this.capture.write(level, text));
-    const done = new ivm.Callback((answer: unknown) => this.deliver(answer), { ignored: true });
-    const args = [send, write, this.settings.maxArgBytes, this.settings.maxConsoleBytes, done];
-    return lease.context.evalClosure(BOOTSTRAP_SOURCE, args, {
-      filename: BOOTSTRAP_FILENAME,
-      result: { reference: true },
-    });
-  }
-
-  /** Compiles the user's code as the body of an async function (not evaluated yet), or says why it cannot. */
-  private async compile(lease: IsolateLease): Promise<ivm.Script | RunOutcome> {
+  /** The user's code as the body of an async function (not called yet), or why it cannot compile. */
+  private async evaluate(lease: IsolateLease): Promise<ivm.Reference | RunOutcome> {
+    const options = { ...USER_SCRIPT_ORIGIN, reference: true, timeout: this.settings.cpuTimeMs } as const;
     try {
-      return await lease.isolate.compileScript(wrapUserCode(this.request.code), USER_SCRIPT_ORIGIN);
+      return await lease.context.eval(wrapUserCode(this.request.code), options);
     } catch (error) {
       if (isNestingError(error)) return { ok: false, failure: toNestingFailure(this.request.code) };
       if (!isSyntaxError(error)) throw error;

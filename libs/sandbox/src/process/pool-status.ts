@@ -23,9 +23,18 @@ export function processPoolStatus(
   return { liveIsolates, catastrophicErrors, processes, crashes, executing, peakExecuting };
 }
 
-/** The least loaded process, reserved for one run (which must then go to its `execute()`). */
+let reservations = 0;
+
+/**
+ * The least loaded process, reserved for one run (which must then go to its `execute()`). Among equals, the
+ * one picked longest ago: a process that just ended a run is still disposing its isolate and creating the
+ * next warm one, while the other has its warm isolate ready.
+ */
 export function reserveLeastBusy(processes: SandboxProcess[]): SandboxProcess {
-  const chosen = processes.reduce((best, proc) => (proc.load < best.load ? proc : best));
+  const chosen = processes.reduce((best, proc) =>
+    proc.load < best.load || (proc.load === best.load && proc.reservedAt < best.reservedAt) ? proc : best,
+  );
   chosen.reserved++;
+  chosen.reservedAt = ++reservations;
   return chosen;
 }

@@ -56,6 +56,8 @@ export class SandboxProcess implements RunChannel {
   peakExecuting = 0;
   /** Runs assigned to it that have not reached `execute()` yet (so that concurrent picks spread out). */
   reserved = 0;
+  /** When the pool last reserved it (a sequence number): ties between equally loaded processes rotate. */
+  reservedAt = 0;
   /** How it ended, once it has. */
   exit: ProcessExit | undefined;
   private output = '';
