@@ -16,7 +16,10 @@ describe.each(ISOLATIONS)('SandboxService against hostile scripts, %s', (isolati
   const run = (code: string) => sandbox.run({ code, bridge });
 
   beforeAll(() => {
-    sandbox = new SandboxService({ isolation, wallTimeMs: 2_000, cpuTimeMs: 300, memoryMb: 32 });
+    // The RSS watch is tested by execute-containment; here it must not stop a run whose thread stack
+    // (deep recursion touches up to V8's stack limit) lands on a process its neighbours' runs have grown.
+    const rssCap = { processRssLimitMb: 4_096 };
+    sandbox = new SandboxService({ isolation, wallTimeMs: 2_000, cpuTimeMs: 300, memoryMb: 32, ...rssCap });
   });
   afterEach(async () => {
     expect(await run("return await myko.query('Echo', { still: 'serving' })")).toMatchObject({
