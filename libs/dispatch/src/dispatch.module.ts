@@ -26,6 +26,7 @@ import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.
 import { CustomResourceCatalog } from './resources/custom-resource.catalog';
 import { LiveQueryCatalog } from './resources/live/live-query.catalog';
 import { LiveQueryTracker } from './resources/live/live-query.tracker';
+import { LiveQueryWatches } from './resources/live/live-query.watches';
 import { ResourceSubscriptions } from './resources/resource-subscriptions';
 import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
 import { OperationSearchService } from './search/operation-search.service';
@@ -98,6 +99,7 @@ export class DispatchModule {
         CustomResourceCatalog,
         LiveQueryCatalog,
         LiveQueryTracker,
+        LiveQueryWatches,
         ResourceSubscriptions,
         SchemaTemplateCompleter,
         ClientRequestSender,

@@ -1,14 +1,13 @@
 import { ResourceEvents } from '@myko/registry';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { listOffset, pageOf } from '../common/list-page';
-import { DISPATCH_OPTIONS, LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../dispatch.constants';
-import { InvalidParamsError, LimitExceededError, ResourceNotFoundError } from '../errors';
-import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
+import { LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../dispatch.constants';
+import { InvalidParamsError, ResourceNotFoundError } from '../errors';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { CustomResourceCatalog } from '../resources/custom-resource.catalog';
 import { LiveQueryCatalog } from '../resources/live/live-query.catalog';
-import { LiveQueryTracker } from '../resources/live/live-query.tracker';
+import { LiveQueryWatches } from '../resources/live/live-query.watches';
 import { SchemaResourceCatalog } from '../resources/schema-resource.catalog';
 import { encodeCursor } from '../search/search.cursor';
 import { SessionStore } from '../session/session.store';
@@ -28,9 +27,8 @@ export class ResourcesHandler {
     private readonly custom: CustomResourceCatalog,
     private readonly events: ResourceEvents,
     private readonly live: LiveQueryCatalog,
-    private readonly tracker: LiveQueryTracker,
+    private readonly watches: LiveQueryWatches,
     private readonly sessions: SessionStore,
-    @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
   ) {}
 
   /** Custom static resources, then one schema resource per visible operation, paged together. */
@@ -73,35 +71,20 @@ export class ResourcesHandler {
     return {};
   }
 
-  /**
-   * A live query: checked and read now (so a bad URI or arguments fail here, clearly), then
-   * watched from that result, within the per-session and server-wide limits.
-   */
+  /** A live query: opened for this session (checked, read now, within the limits), released with it. */
   private async subscribeLive(uri: string, request: RequestContext): Promise<Record<string, unknown>> {
-    const live = this.live.resolve(uri, request);
     const subscriptions = request.session.subscriptions;
-    if (subscriptions.has(uri)) return {};
-    const { maxPerSession, maxWatched } = this.options.live;
+    if (subscriptions.has(uri)) {
+      this.live.resolve(uri, request);
+      return {};
+    }
     const held = [...subscriptions.keys()].filter((key) => this.live.handles(key)).length;
-    if (held >= maxPerSession) {
-      throw new LimitExceededError(
-        `This session already watches ${held} live queries (at most ${maxPerSession}); unsubscribe from one first`,
-        'liveQueriesPerSession',
-        maxPerSession,
-      );
-    }
-    if (!this.tracker.isWatched(uri) && this.tracker.size >= maxWatched) {
-      throw new LimitExceededError(
-        `The server watches ${maxWatched} live queries, its limit; retry later`,
-        'liveQueries',
-        maxWatched,
-      );
-    }
-    const read = await this.live.read(live, request);
-    const [{ text }] = read.contents as Array<{ text: string }>;
+    const stopTracking = await this.watches.open(uri, request, held);
     // The session may have subscribed meanwhile (a concurrent request): keep one watch.
-    if (subscriptions.has(uri)) return {};
-    const stopTracking = this.tracker.watch(live, text);
+    if (subscriptions.has(uri)) {
+      stopTracking();
+      return {};
+    }
     const stopWatching = this.events.watch(uri);
     this.sessions.subscribe(request.session, uri, () => {
       stopTracking();

@@ -1,15 +1,14 @@
 import { ResourceEvents } from '@myko/registry';
-import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
-import { DISPATCH_OPTIONS, SCHEMA_URI_PREFIX } from '../dispatch.constants';
+import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
+import { SCHEMA_URI_PREFIX } from '../dispatch.constants';
 import { DispatchError, InvalidParamsError } from '../errors';
-import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { LifecycleHandler } from '../methods/lifecycle.handler';
 import { CustomResourceCatalog } from '../resources/custom-resource.catalog';
 import { LiveQueryCatalog } from '../resources/live/live-query.catalog';
-import { LiveQueryTracker } from '../resources/live/live-query.tracker';
+import { LiveQueryWatches } from '../resources/live/live-query.watches';
 import { SchemaResourceCatalog } from '../resources/schema-resource.catalog';
 import { META_KEYS } from './protocol-era.constants';
 
@@ -36,8 +35,7 @@ export class SubscriptionsListenHandler implements BeforeApplicationShutdown {
     private readonly custom: CustomResourceCatalog,
     private readonly lifecycle: LifecycleHandler,
     private readonly live: LiveQueryCatalog,
-    private readonly tracker: LiveQueryTracker,
-    @Inject(DISPATCH_OPTIONS) private readonly options: Pick<ResolvedDispatchOptions, 'live'>,
+    private readonly watches: LiveQueryWatches,
   ) {}
 
   async listen(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
@@ -112,34 +110,17 @@ export class SubscriptionsListenHandler implements BeforeApplicationShutdown {
     );
   }
 
-  /**
-   * Live queries among `uris`: each read now (its rules and arguments checked) and watched from that
-   * result, within the per-stream and server-wide limits; one that fails is left out of `uris`.
-   */
+  /** Live queries among `uris`, each opened for this stream (see `LiveQueryWatches`); one that fails is left out of `uris`. */
   private async watchLive(uris: Set<string>, request: RequestContext): Promise<Array<() => void>> {
     const releases: Array<() => void> = [];
-    const { maxPerSession, maxWatched } = this.options.live;
     for (const uri of [...uris].filter((candidate) => this.live.handles(candidate))) {
-      const full =
-        releases.length >= maxPerSession || (!this.tracker.isWatched(uri) && this.tracker.size >= maxWatched);
-      const content = full ? undefined : await this.currentContent(uri, request);
-      if (content === undefined) {
+      try {
+        releases.push(await this.watches.open(uri, request, releases.length, 'stream'));
+      } catch (error) {
+        if (!(error instanceof DispatchError)) throw error;
         uris.delete(uri);
-        continue;
       }
-      releases.push(this.tracker.watch(content.live, content.text));
     }
     return releases;
-  }
-
-  private async currentContent(uri: string, request: RequestContext) {
-    try {
-      const live = this.live.resolve(uri, request);
-      const read = await this.live.read(live, request);
-      return { live, text: (read.contents as Array<{ text: string }>)[0].text };
-    } catch (error) {
-      if (error instanceof DispatchError) return undefined;
-      throw error;
-    }
   }
 }
