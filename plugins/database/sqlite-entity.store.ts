@@ -30,12 +30,15 @@ export class SqliteEntityStore<E extends object, Id extends number | string, Q e
   implements EntityStore<E, Id, Q>
 {
   private readonly table: string;
+  /** The id column without its alias (`id`): what UPDATE and DELETE name, and the rows' id field. */
+  private readonly idColumn: string;
 
   constructor(
     private readonly database: DatabaseService,
     private readonly map: SqliteEntityTable<E, Q>,
   ) {
     this.table = map.from.split(/\s+/)[0];
+    this.idColumn = map.id.split('.').pop() as string;
   }
 
   getAll(page: EntityPage): E[] {
@@ -44,7 +47,7 @@ export class SqliteEntityStore<E extends object, Id extends number | string, Q e
 
   getByIds(ids: readonly Id[]): E[] {
     const rows = this.select(`WHERE ${this.map.id} IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]);
-    const byId = new Map(rows.map((row) => [(row as Record<string, unknown>)[this.idField()], row]));
+    const byId = new Map(rows.map((row) => [(row as Record<string, unknown>)[this.idColumn], row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -75,12 +78,11 @@ export class SqliteEntityStore<E extends object, Id extends number | string, Q e
   }
 
   deleteMany(ids: readonly Id[]): number {
-    const column = this.map.id.split('.').pop() as string;
     try {
       return this.database.transaction(
         () =>
           this.database.db
-            .prepare(`DELETE FROM ${this.table} WHERE ${column} IN (SELECT value FROM json_each(?))`)
+            .prepare(`DELETE FROM ${this.table} WHERE ${this.idColumn} IN (SELECT value FROM json_each(?))`)
             .run(JSON.stringify(ids)).changes,
       );
     } catch (error) {
@@ -92,8 +94,7 @@ export class SqliteEntityStore<E extends object, Id extends number | string, Q e
   set(id: Id, field: string, value: unknown): E | undefined {
     const column = this.map.settable?.[field];
     if (!column) throw new ConflictError(`${this.map.entity}.${field} cannot be set`);
-    const idColumn = this.map.id.split('.').pop() as string;
-    this.database.db.prepare(`UPDATE ${this.table} SET ${column} = ? WHERE ${idColumn} = ?`).run(value, id);
+    this.database.db.prepare(`UPDATE ${this.table} SET ${column} = ? WHERE ${this.idColumn} = ?`).run(value, id);
     return this.getById(id);
   }
 
@@ -109,9 +110,5 @@ export class SqliteEntityStore<E extends object, Id extends number | string, Q e
       n: number;
     };
     return row.n;
-  }
-
-  private idField(): string {
-    return this.map.id.split('.').pop() as string;
   }
 }
