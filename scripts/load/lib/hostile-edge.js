@@ -8,6 +8,7 @@
 const http = require('node:http');
 const { WebSocket } = require('ws');
 const { PROTOCOL_VERSION, initializeParams } = require('./mcp-handshake');
+const { postMcp } = require('./http-session');
 
 const FLOOD = 100;
 const IDLE_SOCKETS = 60;
@@ -25,34 +26,16 @@ const EDGE_ATTACKS = [
   { name: 'edge: command with a 5,000-deep argument (audit)' },
 ];
 
+/** A POST that never throws: an attack only counts what came back (status 0: no answer). */
 function post(port, agent, body, headers = {}) {
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-      },
-      (res) => {
-        let length = 0;
-        res.on('data', (chunk) => {
-          length += chunk.length;
-        });
-        res.on('end', () => resolve({ status: res.statusCode, session: res.headers['mcp-session-id'], length }));
-        res.on('error', () => resolve({ status: 0, length }));
-      },
-    );
-    req.on('error', () => resolve({ status: 0, length: 0 }));
-    req.end(body);
-  });
+  return postMcp({ agent, port, headers, body, timeoutMs: 0 }).then(
+    (reply) => ({
+      status: reply.status,
+      session: reply.headers['mcp-session-id'],
+      length: Buffer.byteLength(reply.body),
+    }),
+    () => ({ status: 0, length: 0 }),
+  );
 }
 
 const INITIALIZE = JSON.stringify({

@@ -8,6 +8,41 @@ const { INITIALIZED, PROTOCOL_VERSION, initializeParams } = require('./mcp-hands
 
 const REQUEST_TIMEOUT_MS = 120_000;
 
+/**
+ * One POST to /mcp on `agent`; resolves the status, headers and whole body, rejects on a transport
+ * error or when no answer came in `timeoutMs`.
+ */
+function postMcp({ agent, port, headers = {}, body, timeoutMs = REQUEST_TIMEOUT_MS }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', (error) => reject(new ProtocolError(`HTTP response: ${error.message}`)));
+      },
+    );
+    req.setTimeout(timeoutMs, () => req.destroy(new Error('no answer in time')));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 class HttpSession {
   /** `auth`: headers sent with every request (an API key). */
   constructor(port, name, auth = {}) {
@@ -48,35 +83,11 @@ class HttpSession {
   }
 
   post(body) {
-    return new Promise((resolve, reject) => {
-      const req = http.request(
-        {
-          agent: this.agent,
-          host: '127.0.0.1',
-          port: this.port,
-          path: '/mcp',
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-            'content-length': Buffer.byteLength(body),
-            ...this.auth,
-            ...this.headers,
-          },
-        },
-        (res) => {
-          const chunks = [];
-          res.on('data', (chunk) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-          );
-          res.on('error', (error) => reject(new ProtocolError(`HTTP response: ${error.message}`)));
-        },
-      );
-      req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('no answer in time')));
-      req.on('error', (error) => reject(new ProtocolError(`HTTP: ${error.message}`)));
-      req.end(body);
-    });
+    return postMcp({ agent: this.agent, port: this.port, headers: { ...this.auth, ...this.headers }, body }).catch(
+      (error) => {
+        throw error instanceof ProtocolError ? error : new ProtocolError(`HTTP: ${error.message}`);
+      },
+    );
   }
 
   close() {
@@ -84,4 +95,4 @@ class HttpSession {
   }
 }
 
-module.exports = { HttpSession };
+module.exports = { HttpSession, postMcp };
