@@ -8,7 +8,7 @@
  */
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { openWsConnection, runLoad, wsTarget } = require('../lib/load');
+const { loadRounds, openWsConnection, runLoad, wsTarget } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
 const { summarize } = require('../lib/stats');
@@ -76,27 +76,12 @@ async function measure(ctx, server) {
   const names = Object.keys(TARGETS);
   const open = {};
   for (const name of names) open[name] = await wsTarget(server.port, ...TARGETS[name], CLIENTS);
-  const rps = Object.fromEntries(names.map((name) => [name, []]));
-  const latencies = Object.fromEntries(names.map((name) => [name, []]));
-  const cpu = Object.fromEntries(names.map((name) => [name, []]));
-  const rounds = ctx.quick ? 2 : 4;
-  const durationMs = ctx.quick ? 1_500 : 3_000;
-  try {
-    for (const name of names) await runLoad(open[name], 600);
-    for (let round = 0; round < rounds; round++) {
-      const order = names.map((_, i) => names[(i + round) % names.length]);
-      for (const name of order) {
-        const result = await timedRun(server, open[name], durationMs);
-        rps[name].push(result.rps);
-        cpu[name].push(result.cpuMsPerRequest);
-        for (const latency of result.latencies) latencies[name].push(latency);
-      }
-      ctx.log(`round ${round + 1}/${rounds}: ${names.map((n) => `${n} ${Math.round(rps[n].at(-1))}`).join(', ')}`);
-    }
-  } finally {
-    for (const target of Object.values(open)) target.close();
-  }
-  return { rps, latencies, cpu };
+  return loadRounds(ctx, open, {
+    rounds: ctx.quick ? 2 : 4,
+    durationMs: ctx.quick ? 1_500 : 3_000,
+    warmupMs: 600,
+    timed: (name, durationMs) => timedRun(server, open[name], durationMs),
+  });
 }
 
 function trivialRow({ ping, execute }) {

@@ -7,7 +7,7 @@
  * the gateway stack). Targets run in turn, in rotating order, for several rounds.
  */
 const { CHEAP_ARGS, CHEAP_TOOL } = require('../lib/cheap-operation');
-const { httpTarget, runLoad, statelessHttpTarget, wsTarget } = require('../lib/load');
+const { httpTarget, loadRounds, runLoad, statelessHttpTarget, wsTarget } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
 
@@ -55,27 +55,13 @@ async function timedRun(server, target, durationMs) {
 async function measure(ctx, plan) {
   const names = Object.keys(plan);
   const open = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await plan[name][1]()])));
-  const rps = Object.fromEntries(names.map((name) => [name, []]));
-  const cpu = Object.fromEntries(names.map((name) => [name, []]));
-  const latencies = Object.fromEntries(names.map((name) => [name, []]));
-  const rounds = ctx.quick ? 2 : 6;
-  const durationMs = ctx.quick ? 400 : 700;
-  try {
-    for (const name of names) await runLoad(open[name], 300);
-    for (let round = 0; round < rounds; round++) {
-      const order = names.map((_, i) => names[(i + round * 3) % names.length]);
-      for (const name of order) {
-        const result = await timedRun(plan[name][0], open[name], durationMs);
-        rps[name].push(result.rps);
-        cpu[name].push(result.cpuMsPerRequest);
-        for (const latency of result.latencies) latencies[name].push(latency);
-      }
-      ctx.log(`round ${round + 1}/${rounds}: ${names.map((n) => `${n} ${Math.round(rps[n].at(-1))}`).join(', ')}`);
-    }
-  } finally {
-    for (const target of Object.values(open)) target.close();
-  }
-  return { rps, cpu, latencies };
+  return loadRounds(ctx, open, {
+    rounds: ctx.quick ? 2 : 6,
+    durationMs: ctx.quick ? 400 : 700,
+    warmupMs: 300,
+    step: 3,
+    timed: (name, durationMs) => timedRun(plan[name][0], open[name], durationMs),
+  });
 }
 
 const transport = (name) => (name.startsWith('ws') ? 'WS' : 'HTTP');

@@ -166,4 +166,43 @@ async function runLoad(target, durationMs) {
   return { rps: latencies.length / ((now() - started) / 1000), latencies };
 }
 
-module.exports = { httpTarget, openHttpSession, openWsConnection, post, runLoad, statelessHttpTarget, wsTarget };
+/**
+ * Interleaved load rounds over open targets (by name), closing them at the end: one warm-up run of
+ * `warmupMs` each, then `rounds` rounds of one timed run each, the order rotated by `step` places a
+ * round so no target always runs first. `timed(name, durationMs)` runs one and resolves
+ * `{ rps, cpuMsPerRequest, latencies }`. Resolves every target's samples.
+ */
+async function loadRounds(ctx, open, { rounds, durationMs, warmupMs, step = 1, timed }) {
+  const names = Object.keys(open);
+  const samples = (fill) => Object.fromEntries(names.map((name) => [name, fill()]));
+  const rps = samples(() => []);
+  const cpu = samples(() => []);
+  const latencies = samples(() => []);
+  try {
+    for (const name of names) await runLoad(open[name], warmupMs);
+    for (let round = 0; round < rounds; round++) {
+      const order = names.map((_, i) => names[(i + round * step) % names.length]);
+      for (const name of order) {
+        const result = await timed(name, durationMs);
+        rps[name].push(result.rps);
+        cpu[name].push(result.cpuMsPerRequest);
+        for (const latency of result.latencies) latencies[name].push(latency);
+      }
+      ctx.log(`round ${round + 1}/${rounds}: ${names.map((n) => `${n} ${Math.round(rps[n].at(-1))}`).join(', ')}`);
+    }
+  } finally {
+    for (const target of Object.values(open)) target.close();
+  }
+  return { rps, cpu, latencies };
+}
+
+module.exports = {
+  httpTarget,
+  loadRounds,
+  openHttpSession,
+  openWsConnection,
+  post,
+  runLoad,
+  statelessHttpTarget,
+  wsTarget,
+};
