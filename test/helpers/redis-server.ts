@@ -4,8 +4,8 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Where the Debian package installs it; `REDIS_SERVER` overrides. */
-const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+/** On PATH (Debian's `redis-server` package puts it in /usr/bin; `.ci/run` installs it); `REDIS_SERVER` overrides. */
+const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 const READY_TIMEOUT_MS = 10_000;
 
 /**
@@ -93,7 +93,7 @@ function spawnRedis(port: number, dir: string, collect: (text: string) => void) 
   const exited = new Promise<void>((resolve) => {
     child.once('close', () => resolve());
     child.once('error', (error) => {
-      collect(`${error.message}\n`);
+      collect(`${error.message} (install Debian's redis-server package, or set REDIS_SERVER)\n`);
       resolve();
     });
   });
