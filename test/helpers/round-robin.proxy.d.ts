@@ -6,7 +6,7 @@ export interface ProxiedRequest {
   message?: string;
   /** Index into the upstreams of the one that took it; -1 when none could be reached (502). */
   upstream: number;
-  /** Response status; 101 for a WebSocket upgrade, 502 when no upstream answered. */
+  /** Response status once it started (0 before); 101 for a WebSocket upgrade, 502 when no upstream answered. */
   status: number;
 }
 
@@ -21,8 +21,10 @@ export interface RoundRobinProxy {
   readonly origin: string;
   /** `http://127.0.0.1:<port>/mcp` */
   readonly mcpUrl: URL;
-  /** Every request forwarded so far, in the order their responses started. */
+  /** Every request so far, in arrival order (entries fill in as responses start). */
   readonly log: ProxiedRequest[];
+  /** The upstream the next request goes to (unless it refuses the connection). */
+  readonly next: number;
   close(): Promise<void>;
 }
 

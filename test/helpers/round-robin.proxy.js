@@ -24,7 +24,11 @@ async function startRoundRobinProxy(upstreams) {
   const route = { targets, log };
 
   const server = createServer((req, res) => {
-    void readBody(req).then((body) => forward(route, req, res, body, pick(), targets.length));
+    void readBody(req).then((body) => {
+      const entry = { method: req.method, url: req.url, message: rpcMethod(body), upstream: pick(), status: 0 };
+      log.push(entry);
+      forward(route, entry, req, res, body, targets.length);
+    });
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -32,7 +36,9 @@ async function startRoundRobinProxy(upstreams) {
   });
   server.on('upgrade', (req, socket, head) => {
     sockets.add(socket);
-    tunnel(route, req, socket, head, pick(), targets.length);
+    const entry = { method: req.method, url: req.url, upstream: pick(), status: 0 };
+    log.push(entry);
+    tunnel(route, entry, req, socket, head, targets.length);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${server.address().port}`;
@@ -40,6 +46,9 @@ async function startRoundRobinProxy(upstreams) {
     origin,
     mcpUrl: new URL(`${origin}/mcp`),
     log,
+    get next() {
+      return next;
+    },
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -48,9 +57,8 @@ async function startRoundRobinProxy(upstreams) {
   };
 }
 
-function forward(route, req, res, body, index, triesLeft) {
-  const target = route.targets[index];
-  const entry = { method: req.method, url: req.url, message: rpcMethod(body), upstream: index, status: 0 };
+function forward(route, entry, req, res, body, triesLeft) {
+  const target = route.targets[entry.upstream];
   const upstream = request({
     host: target.hostname,
     port: target.port,
@@ -60,7 +68,6 @@ function forward(route, req, res, body, index, triesLeft) {
   });
   upstream.on('response', (answer) => {
     entry.status = answer.statusCode;
-    route.log.push(entry);
     res.writeHead(answer.statusCode, answer.statusMessage, withoutHopByHop(answer.headers));
     res.flushHeaders();
     answer.pipe(res);
@@ -71,9 +78,10 @@ function forward(route, req, res, body, index, triesLeft) {
   upstream.on('error', (error) => {
     if (res.headersSent) return void res.destroy();
     if (error.code === 'ECONNREFUSED' && triesLeft > 1) {
-      return forward(route, req, res, body, (index + 1) % route.targets.length, triesLeft - 1);
+      entry.upstream = (entry.upstream + 1) % route.targets.length;
+      return forward(route, entry, req, res, body, triesLeft - 1);
     }
-    route.log.push({ ...entry, upstream: -1, status: 502 });
+    Object.assign(entry, { upstream: -1, status: 502 });
     res.writeHead(502, { 'content-type': 'text/plain' }).end(`bad gateway: ${error.code ?? error.message}`);
   });
   // The client went away (e.g. closed its SSE stream): so does the upstream request.
@@ -81,12 +89,11 @@ function forward(route, req, res, body, index, triesLeft) {
   upstream.end(body);
 }
 
-function tunnel(route, req, client, head, index, triesLeft) {
-  const target = route.targets[index];
-  const entry = { method: req.method, url: req.url, upstream: index, status: 101 };
+function tunnel(route, entry, req, client, head, triesLeft) {
+  const target = route.targets[entry.upstream];
   const upstream = connect(Number(target.port), target.hostname);
   upstream.once('connect', () => {
-    route.log.push(entry);
+    entry.status = 101;
     upstream.write(requestHead(req));
     if (head.length > 0) upstream.write(head);
     upstream.pipe(client).pipe(upstream);
@@ -94,9 +101,10 @@ function tunnel(route, req, client, head, index, triesLeft) {
   upstream.once('error', (error) => {
     if (upstream.bytesWritten > 0) return void client.destroy();
     if (error.code === 'ECONNREFUSED' && triesLeft > 1) {
-      return tunnel(route, req, client, head, (index + 1) % route.targets.length, triesLeft - 1);
+      entry.upstream = (entry.upstream + 1) % route.targets.length;
+      return tunnel(route, entry, req, client, head, triesLeft - 1);
     }
-    route.log.push({ ...entry, upstream: -1, status: 502 });
+    Object.assign(entry, { upstream: -1, status: 502 });
     client.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
   });
   upstream.once('close', () => client.destroy());
