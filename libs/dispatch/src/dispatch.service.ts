@@ -16,7 +16,7 @@ import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol-era/proto
 import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-era.service';
 import { InFlightCounter } from './session/in-flight.counter';
 import { SessionStore } from './session/session.store';
-import type { SessionState } from './session/session-state.interface';
+import type { SessionSnapshot, SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
@@ -86,6 +86,16 @@ export class DispatchService {
    */
   openChannel(sessionId: string, send: (message: JsonRpcMessage) => void): () => void {
     return this.sessions.openChannel(sessionId, send);
+  }
+
+  /** The state another instance needs to serve the session (see `restoreSession`); undefined when unknown here. */
+  sessionSnapshot(sessionId: string): SessionSnapshot | undefined {
+    return this.sessions.snapshot(sessionId);
+  }
+
+  /** Takes over a session another instance negotiated (shared state on Redis): no re-initialize. */
+  restoreSession(sessionId: string, snapshot: Partial<SessionSnapshot>): void {
+    this.sessions.restore(sessionId, snapshot);
   }
 
   /**

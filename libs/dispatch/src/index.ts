@@ -2,6 +2,7 @@ export {
   DISPATCH_OPTIONS,
   JSON_RPC_ERROR_CODES,
   SERVER_SHUTTING_DOWN,
+  STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './dispatch.constants';
 export { DispatchModule } from './dispatch.module';
@@ -18,6 +19,7 @@ export type {
 export * from './protocol-era';
 export { OperationSearchService } from './search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
+export type { SessionSnapshot } from './session/session-state.interface';
 export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './status/sandbox-readiness.probe';
 export { CODE_MODE_INSTRUCTIONS } from './tools/code-mode.instructions';
