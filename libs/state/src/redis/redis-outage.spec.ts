@@ -77,7 +77,8 @@ describe('a Redis lost while serving', () => {
     await eventually(async () => client.isUp);
     const blocker = client.redis.duplicate({ enableOfflineQueue: true, commandTimeout: 5_000 });
     // A busy script stalls the whole server for 2 s, as a frozen Redis would.
-    const busy = "local t = redis.call('TIME') local s = t[1] + 2 while tonumber(redis.call('TIME')[1]) < s do end return 1";
+    const busy =
+      "local t = redis.call('TIME') local s = t[1] + 2 while tonumber(redis.call('TIME')[1]) < s do end return 1";
     void blocker.call('EVAL', busy, '0').catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const failure = await store.touch('o1', touch).catch((error: unknown) => error);

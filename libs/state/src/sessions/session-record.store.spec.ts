@@ -1,6 +1,6 @@
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
-import { RedisStateClient } from '../redis/redis-state.client';
 import { connectRedis } from '../redis/redis-connection.factory';
+import { RedisStateClient } from '../redis/redis-state.client';
 import { MemorySessionRecordStore } from './memory-session-record.store';
 import { RedisSessionRecordStore } from './redis-session-record.store';
 import type { SessionRecordStore } from './session-record.interface';
@@ -73,7 +73,8 @@ describe.each([
   it('takes the rate-limit token in the touch and counts only admitted requests', async () => {
     await store.create(record('s5'), 60_000);
     const rate = { key: `k5-${_name}`, ratePerSecond: 1, burst: 2 };
-    const touch = (now: number) => store.touch('s5', { now, countRequest: true, knownVersion: -1, ttlMs: 60_000, rate });
+    const touch = (now: number) =>
+      store.touch('s5', { now, countRequest: true, knownVersion: -1, ttlMs: 60_000, rate });
     expect((await touch(10_000)).rateWaitMs).toBe(0);
     expect((await touch(10_000)).rateWaitMs).toBe(0);
     const refused = await touch(10_000);
