@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { delay, InMemoryBridge } from '../../../../test/fixtures/sandbox/in-memory.bridge';
+import { waitUntilGone } from '../../../../test/fixtures/sandbox/process-liveness';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import { resolveSandboxOptions } from '../sandbox-options.resolver';
-import { delay, InMemoryBridge } from '../testing/in-memory.bridge';
-import { waitUntilGone } from '../testing/process-liveness';
 import type { HostLaunch } from './host-launch';
 import { type ProcessPoolTuning, SandboxProcessPool } from './sandbox-process.pool';
 
-const TESTING = join(__dirname, '..', 'testing');
+const TESTING = join(__dirname, '../../../../test/fixtures/sandbox');
 const fixture = (name: string): HostLaunch => ({ modulePath: join(TESTING, name), execArgv: [] });
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 const bridge = new InMemoryBridge({ query_Echo: (args) => args });

@@ -1,7 +1,7 @@
-import { SandboxError } from './errors/sandbox.error';
-import { SandboxCpuLimitError } from './errors/sandbox-cpu-limit.error';
-import { SandboxInternalError } from './errors/sandbox-internal.error';
-import { SandboxMemoryLimitError } from './errors/sandbox-memory-limit.error';
+import { SandboxError } from '../errors/sandbox.error';
+import { SandboxCpuLimitError } from '../errors/sandbox-cpu-limit.error';
+import { SandboxInternalError } from '../errors/sandbox-internal.error';
+import { SandboxMemoryLimitError } from '../errors/sandbox-memory-limit.error';
 
 export interface FailureLimits {
   cpuTimeMs: number;

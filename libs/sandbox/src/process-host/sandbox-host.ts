@@ -1,9 +1,9 @@
-import { CpuGate } from '../cpu-gate';
+import { CpuGate } from '../engine/cpu-gate';
+import { IsolatePool } from '../engine/isolate.pool';
+import { IsolateRunner } from '../engine/isolate-runner';
 import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { failedRun } from '../failed-run';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import { IsolatePool } from '../isolate.pool';
-import { IsolateRunner } from '../isolate-runner';
 import type { FromHostMessage, HostConfig, RunMessage, ToHostMessage } from './host-protocol.interface';
 import { RemoteBridge } from './remote.bridge';
 import { RunWatch } from './run-watch';

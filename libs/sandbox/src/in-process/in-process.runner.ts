@@ -1,10 +1,10 @@
-import { CpuGate } from './cpu-gate';
-import type { SandboxOptions } from './interfaces/sandbox-options.interface';
-import type { SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
-import type { RunnerStatus, SandboxRunner } from './interfaces/sandbox-runner.interface';
-import { IsolatePool } from './isolate.pool';
-import { IsolateRunner } from './isolate-runner';
-import { assertNoNodeSnapshotFlag } from './node-flags';
+import { CpuGate } from '../engine/cpu-gate';
+import { IsolatePool } from '../engine/isolate.pool';
+import { IsolateRunner } from '../engine/isolate-runner';
+import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
+import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import type { RunnerStatus, SandboxRunner } from '../interfaces/sandbox-runner.interface';
+import { assertNoNodeSnapshotFlag } from '../node-flags';
 
 /** Where the in-process runner reports what it cannot return (it knows no Nest logger). */
 export interface InProcessHooks {

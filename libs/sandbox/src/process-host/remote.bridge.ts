@@ -1,4 +1,4 @@
-import type { BridgeRefusal } from '../bridge-refusal';
+import type { BridgeRefusal } from '../engine/bridge-refusal';
 import type { SandboxBridge, SandboxCallKind } from '../interfaces/sandbox-run.interface';
 import type { AnswerMessage, CallMessage } from './host-protocol.interface';
 

@@ -9,12 +9,12 @@ export interface HostLaunch {
 
 /**
  * The sandbox host entry next to this library, in the form the server itself runs: compiled JavaScript from
- * dist/, or TypeScript sources (jest), which the process then loads through `host/ts-register.js`. The
+ * dist/, or TypeScript sources (jest), which the process then loads through `process-host/ts-register.js`. The
  * server's own flags are not passed on (an `--inspect` port would clash); the process gets exactly these.
  */
 export function defaultHostLaunch(heapMb: number): HostLaunch {
   const fromSource = extname(__filename) === '.ts';
-  const hostDir = join(__dirname, '..', 'host');
+  const hostDir = join(__dirname, '..', 'process-host');
   const execArgv = [NO_NODE_SNAPSHOT_FLAG, `--max-old-space-size=${heapMb}`];
   if (fromSource) execArgv.push('--require', join(hostDir, 'ts-register.js'));
   return { modulePath: join(hostDir, `sandbox-host.main${fromSource ? '.ts' : '.js'}`), execArgv };

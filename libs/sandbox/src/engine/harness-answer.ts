@@ -1,7 +1,7 @@
-import { ResultSizeError } from './errors/result-size.error';
-import { SandboxInternalError } from './errors/sandbox-internal.error';
-import type { SandboxFailure, SandboxFailureKind } from './interfaces/sandbox-run.interface';
-import { RESULT_PREVIEW_CHARS } from './sandbox.constants';
+import { ResultSizeError } from '../errors/result-size.error';
+import { SandboxInternalError } from '../errors/sandbox-internal.error';
+import type { SandboxFailure, SandboxFailureKind } from '../interfaces/sandbox-run.interface';
+import { RESULT_PREVIEW_CHARS } from '../sandbox.constants';
 
 /** What one run produced, before console and stats are attached. */
 export type RunOutcome = { ok: true; resultJson: string } | { ok: false; failure: SandboxFailure };

@@ -1,4 +1,4 @@
-import type { SandboxConsole } from './interfaces/sandbox-run.interface';
+import type { SandboxConsole } from '../interfaces/sandbox-run.interface';
 
 const LEVELS = new Set(['log', 'info', 'warn', 'error', 'debug']);
 

@@ -1,4 +1,4 @@
-import { SandboxError } from './errors/sandbox.error';
+import { SandboxError } from '../errors/sandbox.error';
 
 /** How a rejected `myko.*` call is rethrown inside the script: name, message, a string `code`, and a tag. */
 export interface BridgeRefusal {

@@ -1,5 +1,5 @@
+import type { IsolateRun } from '../engine/isolate-runner';
 import { SandboxNativeMemoryError } from '../errors/sandbox-native-memory.error';
-import type { IsolateRun } from '../isolate-runner';
 
 /** How often the runs and the process's resident memory are sampled while runs are in. */
 export const WATCH_INTERVAL_MS = 10;

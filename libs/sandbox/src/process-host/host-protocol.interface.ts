@@ -1,6 +1,6 @@
-import type { BridgeRefusal } from '../bridge-refusal';
+import type { BridgeRefusal } from '../engine/bridge-refusal';
+import type { RunnerSettings } from '../engine/isolate-runner';
 import type { SandboxCallKind, SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import type { RunnerSettings } from '../isolate-runner';
 
 /**
  * The IPC protocol between the server and a sandbox process. Only plain data crosses; code and JSON texts

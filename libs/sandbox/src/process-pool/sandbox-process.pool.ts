@@ -1,12 +1,12 @@
+import type { RunnerSettings } from '../engine/isolate-runner';
 import { SandboxError } from '../errors/sandbox.error';
 import { SandboxCancelledError } from '../errors/sandbox-cancelled.error';
 import { SandboxUnavailableError } from '../errors/sandbox-unavailable.error';
 import { failedRun } from '../failed-run';
-import type { HostConfig } from '../host/host-protocol.interface';
 import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import type { RunnerStatus, SandboxRunner } from '../interfaces/sandbox-runner.interface';
-import type { RunnerSettings } from '../isolate-runner';
+import type { HostConfig } from '../process-host/host-protocol.interface';
 import {
   PROCESS_GRACE_MS,
   PROCESS_RESTARTS_PER_MINUTE,

@@ -1,19 +1,19 @@
 import ivm from 'isolated-vm';
+import type { SandboxError } from '../errors/sandbox.error';
+import { SandboxCancelledError } from '../errors/sandbox-cancelled.error';
+import { SandboxInternalError } from '../errors/sandbox-internal.error';
+import { SandboxTimeoutError } from '../errors/sandbox-timeout.error';
+import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
+import type { SandboxFailureKind, SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import { RESULT_PREVIEW_CHARS } from '../sandbox.constants';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
 import { watchCpuBound } from './cpu-bound.watch';
 import type { CpuGate, CpuTurn } from './cpu-gate';
-import type { SandboxError } from './errors/sandbox.error';
-import { SandboxCancelledError } from './errors/sandbox-cancelled.error';
-import { SandboxInternalError } from './errors/sandbox-internal.error';
-import { SandboxTimeoutError } from './errors/sandbox-timeout.error';
 import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
-import type { SandboxOptions } from './interfaces/sandbox-options.interface';
-import type { SandboxFailureKind, SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
-import { RESULT_PREVIEW_CHARS } from './sandbox.constants';
 import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
 export type RunnerSettings = Pick<

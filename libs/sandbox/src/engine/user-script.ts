@@ -1,6 +1,6 @@
-import type { SandboxFailure } from './interfaces/sandbox-run.interface';
+import type { SandboxFailure } from '../interfaces/sandbox-run.interface';
+import { USER_SCRIPT_FILENAME } from '../sandbox.constants';
 import { messageOf } from './isolate-failure.mapper';
-import { USER_SCRIPT_FILENAME } from './sandbox.constants';
 
 /**
  * The user's code becomes the body of an async function on the lines after the wrapper's first line; the

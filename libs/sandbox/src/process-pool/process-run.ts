@@ -1,5 +1,6 @@
-import { BridgeCallScheduler } from '../bridge-call.scheduler';
-import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from '../bridge-refusal';
+import { BridgeCallScheduler } from '../engine/bridge-call.scheduler';
+import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from '../engine/bridge-refusal';
+import type { RunnerSettings } from '../engine/isolate-runner';
 import { ArgumentSizeError } from '../errors/argument-size.error';
 import { CallLimitError } from '../errors/call-limit.error';
 import type { SandboxError } from '../errors/sandbox.error';
@@ -7,9 +8,8 @@ import { SandboxCancelledError } from '../errors/sandbox-cancelled.error';
 import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { SandboxTimeoutError } from '../errors/sandbox-timeout.error';
 import { failedRun } from '../failed-run';
-import type { CallMessage, ToHostMessage } from '../host/host-protocol.interface';
 import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import type { RunnerSettings } from '../isolate-runner';
+import type { CallMessage, ToHostMessage } from '../process-host/host-protocol.interface';
 import { SANDBOX_CALL_KINDS } from '../sandbox.constants';
 
 /**

@@ -1,11 +1,11 @@
 import type { Reference } from 'isolated-vm';
+import { ArgumentSizeError } from '../errors/argument-size.error';
+import { CallLimitError } from '../errors/call-limit.error';
+import type { SandboxBridge, SandboxCallKind } from '../interfaces/sandbox-run.interface';
+import { SANDBOX_CALL_KINDS } from '../sandbox.constants';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
 import type { CpuTurn } from './cpu-gate';
-import { ArgumentSizeError } from './errors/argument-size.error';
-import { CallLimitError } from './errors/call-limit.error';
-import type { SandboxBridge, SandboxCallKind } from './interfaces/sandbox-run.interface';
-import { SANDBOX_CALL_KINDS } from './sandbox.constants';
 
 export interface RelayLimits {
   maxCalls: number;

@@ -1,6 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ivm from 'isolated-vm';
-import { BOOTSTRAP_SOURCE } from './bootstrap.source';
-import { BOOTSTRAP_FILENAME } from './sandbox.constants';
+import { BOOTSTRAP_FILENAME, USER_SCRIPT_FILENAME } from '../sandbox.constants';
+
+/** Matches `<user file>:<line>:<column>` in a stack trace. */
+const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:(\\d+):(\\d+)`;
+
+/**
+ * The closure the isolate evaluates: the bootstrap program (`isolate-bootstrap.js`, a function expression,
+ * beside this file in the sources and in dist/), called with the host callbacks. On the bootstrap's first
+ * line, so stack positions match the file's.
+ */
+const BOOTSTRAP_CLOSURE = `'use strict'; const bootstrap = ${readFileSync(join(__dirname, 'isolate-bootstrap.js'), 'utf8')}
+return bootstrap($0, $1, $2, $3);`;
 
 /** Where the harness's host callbacks go: the run holding the isolate sets them before its code runs. */
 export interface HarnessHooks {
@@ -31,10 +43,14 @@ export async function bootstrapHarness(context: ivm.Context): Promise<Harness> {
   });
   const write = new ivm.Callback((level: unknown, text: unknown) => harness.hooks.write(level, text));
   const done = new ivm.Callback((answer: unknown) => harness.hooks.done(answer), { ignored: true });
-  const control: ivm.Reference = await context.evalClosure(BOOTSTRAP_SOURCE, [send, write, done], {
-    filename: BOOTSTRAP_FILENAME,
-    result: { reference: true },
-  });
+  const control: ivm.Reference = await context.evalClosure(
+    BOOTSTRAP_CLOSURE,
+    [send, write, done, USER_POSITION_PATTERN],
+    {
+      filename: BOOTSTRAP_FILENAME,
+      result: { reference: true },
+    },
+  );
   try {
     [harness.start, harness.settle] = await Promise.all([
       control.get('start', { reference: true }),
