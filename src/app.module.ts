@@ -1,5 +1,6 @@
 import { CODE_MODE_INSTRUCTIONS, DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
+import { McpPrimitivesModule } from '@myko/mcp';
 import {
   ConformancePluginModule,
   ExamplePluginsModule,
@@ -11,7 +12,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
 
-/** The runnable service: the operation registry, the example and external plugins, dispatch, the gateways and the audit log. */
+/** The runnable service: the operation registry and MCP primitives, the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -19,6 +20,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         RegistryModule,
+        McpPrimitivesModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
         // `--plugin-set conformance`: the fixtures of the official MCP conformance suite, never by default.
         ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),

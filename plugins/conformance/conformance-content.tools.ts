@@ -1,4 +1,5 @@
-import { type McpCallToolResult, McpTool, OperationError } from '@myko/registry';
+import { type McpCallToolResult, McpTool } from '@myko/mcp';
+import { OperationError } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { RED_PIXEL_PNG, SILENT_WAV } from './conformance.media';
 

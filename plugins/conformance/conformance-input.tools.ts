@@ -1,4 +1,4 @@
-import { type McpContext, type McpInputRequest, McpPrompt, McpTool } from '@myko/registry';
+import { type McpContext, type McpInputRequest, McpPrompt, McpTool } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 
 /** A one-field form: `{ <field>: string }`, required. */

@@ -1,4 +1,4 @@
-import { type McpContext, McpTool, ResourceEvents } from '@myko/registry';
+import { type McpContext, McpTool, ResourceEvents } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import { pause } from './conformance.media';
 import { ConformanceResources, WATCHED_RESOURCE } from './conformance.resources';

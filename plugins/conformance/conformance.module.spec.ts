@@ -1,4 +1,5 @@
-import { McpPrimitiveRegistry, RegistryModule } from '@myko/registry';
+import { McpPrimitiveRegistry, McpPrimitivesModule } from '@myko/mcp';
+import { RegistryModule } from '@myko/registry';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { ConformancePluginModule } from './conformance.module';
 
@@ -47,7 +48,9 @@ describe('ConformancePluginModule', () => {
   let registry: McpPrimitiveRegistry;
 
   beforeAll(async () => {
-    moduleRef = await Test.createTestingModule({ imports: [RegistryModule, ConformancePluginModule] }).compile();
+    moduleRef = await Test.createTestingModule({
+      imports: [RegistryModule, McpPrimitivesModule, ConformancePluginModule],
+    }).compile();
     await moduleRef.init();
     registry = moduleRef.get(McpPrimitiveRegistry);
   });

@@ -1,4 +1,4 @@
-import { McpPrompt, type McpPromptMessage } from '@myko/registry';
+import { McpPrompt, type McpPromptMessage } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import { RED_PIXEL_PNG } from './conformance.media';
 

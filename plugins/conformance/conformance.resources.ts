@@ -1,4 +1,4 @@
-import { McpResource, type McpResourceRequest } from '@myko/registry';
+import { McpResource, type McpResourceRequest } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import { RED_PIXEL_PNG } from './conformance.media';
 

@@ -1,8 +1,8 @@
+import { hashApiKey } from '@myko/access';
 import Ajv2020 from 'ajv/dist/2020';
+import { AccessConfigError } from './access-config.error';
 import { parseAccessConfig } from './access-config.parser';
 import schema from './access-config.schema.json';
-import { hashApiKey } from './api-key.util';
-import { AccessConfigError } from './errors/access-config.error';
 
 const SUPPORT_KEY = hashApiKey('support-key');
 const OPS_KEY = hashApiKey('ops-key');

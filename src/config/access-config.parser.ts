@@ -1,10 +1,7 @@
-import { parseKeyHash } from './api-key.util';
-import { ClientFilters } from './client-filters';
-import { AccessConfigError, type AccessConfigIssue } from './errors/access-config.error';
-import { FilterParseError } from './errors/filter-parse.error';
-import { quote } from './filter-name.util';
-import type { AccessConfig, AccessProfileConfig, AuditConfig, ToolMode } from './interfaces/access-config.interface';
-import type { FilterSpec } from './interfaces/filter-spec.interface';
+import { type AccessProfileConfig, parseKeyHash, type ToolMode } from '@myko/access';
+import { ClientFilters, FilterParseError, type FilterSpec, quote } from '@myko/filter';
+import { AccessConfigError, type AccessConfigIssue } from './access-config.error';
+import type { AccessConfig, AuditConfig } from './interfaces/access-config.interface';
 import { parseLimitsConfig } from './limits-config.parser';
 import { parseOAuthConfig } from './oauth-config.parser';
 import { parseObservabilityConfig } from './observability-config.parser';

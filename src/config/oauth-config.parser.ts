@@ -1,4 +1,4 @@
-import type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from './interfaces/oauth-config.interface';
+import type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from '@myko/access';
 
 type Add = (path: string, problem: string) => void;
 type Json = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { MetricsConfig, ObservabilityConfig, TracingConfig } from './interfaces/observability-config.interface';
+import type { MetricsConfig, ObservabilityConfig, TracingConfig } from '@myko/gateways';
 
 type Add = (path: string, problem: string) => void;
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { AccessConfigError } from './access-config.error';
 import { parseAccessConfig } from './access-config.parser';
 import schema from './access-config.schema.json';
-import { AccessConfigError } from './errors/access-config.error';
 
 const BASE = { auth: { required: false } };
 const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);

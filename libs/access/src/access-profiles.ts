@@ -1,7 +1,6 @@
-import { parseAccessConfig } from './access-config.parser';
+import { ClientFilters } from '@myko/filter';
 import { digestApiKey, digestsEqual, parseKeyHash } from './api-key.util';
-import { ClientFilters } from './client-filters';
-import type { AccessConfig, ToolMode } from './interfaces/access-config.interface';
+import type { AccessProfilesConfig, ToolMode } from './interfaces/access-profiles-config.interface';
 import type { OAuthConfig } from './interfaces/oauth-config.interface';
 
 /** A profile ready to use: its name and its compiled filters. */
@@ -55,8 +54,11 @@ export class AccessProfiles {
   /** Bearer JWTs of trusted issuers, beside the API keys (verified by the gateways). */
   readonly oauth?: OAuthConfig;
 
-  /** Takes a config already validated by {@link parseAccessConfig}; prefer {@link AccessProfiles.parse}. */
-  constructor(config: AccessConfig) {
+  /**
+   * Takes a config already validated (the launcher's `parseAccessConfig`): every key a
+   * `sha256:<hex>` hash, every profile's filters well-formed.
+   */
+  constructor(config: AccessProfilesConfig) {
     for (const [name, profile] of Object.entries(config.profiles)) {
       const filters = ClientFilters.from(profile, `profiles.${name}`);
       const built: AccessProfile = { name, description: profile.description, toolMode: profile.toolMode, filters };
@@ -67,11 +69,6 @@ export class AccessProfiles {
     this.defaultProfile = config.defaultProfile ? this.profiles.get(config.defaultProfile) : undefined;
     this.toolMode = config.toolMode;
     this.oauth = config.oauth;
-  }
-
-  /** Validates (JSON text or a parsed value) and builds; throws `AccessConfigError` with every problem. */
-  static parse(input: unknown, source?: string): AccessProfiles {
-    return new AccessProfiles(parseAccessConfig(input, source));
   }
 
   list(): AccessProfile[] {

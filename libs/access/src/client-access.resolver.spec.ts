@@ -1,14 +1,17 @@
-import { AccessProfiles, ClientFilters, hashApiKey } from '@myko/filter';
+import { ClientFilters } from '@myko/filter';
+import { AccessProfiles } from './access-profiles';
+import { hashApiKey } from './api-key.util';
 import { ClientAccessResolver } from './client-access.resolver';
 
-const profiles = AccessProfiles.parse({
+const profiles = new AccessProfiles({
+  auth: { required: true },
   profiles: {
     support: { keys: [hashApiKey('support-key')], visibility: { allow: ['query_*'] } },
     ops: { keys: [hashApiKey('ops-key')] },
   },
 });
-const withKeys = new ClientAccessResolver({ access: profiles });
-const withoutKeys = new ClientAccessResolver({});
+const withKeys = new ClientAccessResolver(profiles);
+const withoutKeys = new ClientAccessResolver();
 
 function accessOf(resolver: ClientAccessResolver, headers: Record<string, string>) {
   const resolved = resolver.resolve(headers);

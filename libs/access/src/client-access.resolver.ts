@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { type AccessProfiles, ClientFilters } from '@myko/filter';
+import { ClientFilters } from '@myko/filter';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { OAuthAuthenticator } from '../auth/oauth.authenticator';
-import type { TokenVerdict } from '../auth/oauth-token.verifier';
-import { GATEWAYS_OPTIONS } from '../gateways.constants';
-import type { ResolvedGatewaysOptions } from '../interfaces';
+import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
+import type { AccessProfiles } from './access-profiles';
 import { headerFilters } from './header-filters';
+import type { BearerTokenAuthenticator, TokenVerdict } from './interfaces/bearer-token-authenticator.interface';
 
 /** Who a client is (its access profile's name, when one applies) and what it may see and call. */
 export interface ClientAccess {
@@ -48,18 +47,15 @@ function tokenRefusal(verdict: Extract<TokenVerdict, { status: 'refused' }>): Ac
  */
 @Injectable()
 export class ClientAccessResolver {
-  private readonly profiles?: AccessProfiles;
   /** profile filters → header filters → both; header filters are cached by their text, so pairs repeat. */
   private readonly combined = new WeakMap<ClientFilters, WeakMap<ClientFilters, ClientFilters>>();
 
   constructor(
-    @Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'access'>,
-    @Optional() private readonly oauth?: OAuthAuthenticator,
-  ) {
-    this.profiles = options.access;
-  }
+    @Optional() @Inject(ACCESS_PROFILES) private readonly profiles?: AccessProfiles,
+    @Optional() @Inject(BEARER_TOKEN_AUTHENTICATOR) private readonly oauth?: BearerTokenAuthenticator,
+  ) {}
 
-  /** Verifies a bearer JWT ahead of {@link resolve} (see `OAuthAuthenticator`); `undefined` when there is none. */
+  /** Verifies a bearer token ahead of {@link resolve} (see `BearerTokenAuthenticator`); `undefined` when there is none. */
   prepare(headers: IncomingHttpHeaders): Promise<void> | undefined {
     return this.oauth?.prepare(headers);
   }
@@ -127,8 +123,6 @@ export class ClientAccessResolver {
     return both;
   }
 }
-
-/** Names a key without holding it: the first 16 hex digits of the SHA-256 of its `Authorization` value. */
 
 /** The stable id of a token holder, in the same form as a key's (`sha256` hex). */
 function subjectKeyId(subject: string): string {

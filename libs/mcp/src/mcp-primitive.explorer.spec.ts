@@ -1,6 +1,6 @@
+import { RegistryModule } from '@myko/registry';
 import { Logger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { RegistryModule } from '../registry.module';
 import {
   DuplicateTool,
   FixturePrimitives,
@@ -9,10 +9,11 @@ import {
 } from './__fixtures__/mcp-primitives.fixture';
 import { McpRegistrationError } from './errors';
 import { McpPrimitiveRegistry } from './mcp-primitive.registry';
+import { McpPrimitivesModule } from './mcp-primitives.module';
 
 async function boot(...providers: unknown[]): Promise<TestingModule> {
   const moduleRef = await Test.createTestingModule({
-    imports: [RegistryModule],
+    imports: [RegistryModule, McpPrimitivesModule],
     providers: providers as never[],
   }).compile();
   return moduleRef.init();

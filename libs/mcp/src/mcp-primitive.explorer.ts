@@ -1,6 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { type DiscoveredMethod, ProviderMethodExplorer } from '@myko/registry';
+import { Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { methodSource, type ProviderMethod, providerMethods } from '../utils/provider-methods.util';
 import type { McpPromptOptions } from './interfaces/mcp-prompt.interface';
 import type { McpResourceOptions } from './interfaces/mcp-resource.interface';
 import type { McpToolOptions } from './interfaces/mcp-tool.interface';
@@ -13,54 +13,44 @@ import { McpPrimitiveRegistry } from './mcp-primitive.registry';
  * providers and controllers during module init, registers it, and seals the registry at bootstrap.
  */
 @Injectable()
-export class McpPrimitiveExplorer implements OnModuleInit, OnApplicationBootstrap {
-  private readonly logger = new Logger(McpPrimitiveExplorer.name);
+export class McpPrimitiveExplorer extends ProviderMethodExplorer {
+  protected readonly logger = new Logger(McpPrimitiveExplorer.name);
 
   constructor(
-    private readonly discovery: DiscoveryService,
-    private readonly scanner: MetadataScanner,
+    discovery: DiscoveryService,
+    scanner: MetadataScanner,
     private readonly reflector: Reflector,
     private readonly registry: McpPrimitiveRegistry,
-  ) {}
-
-  onModuleInit(): void {
-    this.explore();
+  ) {
+    super(discovery, scanner);
   }
 
-  onApplicationBootstrap(): void {
-    this.registry.seal();
-  }
-
-  /** Registers the primitives of every provider and controller; fails on the first bad one. */
-  explore(): void {
-    for (const found of providerMethods(this.discovery, this.scanner)) this.exploreMethod(found);
-  }
-
-  private exploreMethod(found: ProviderMethod): void {
-    const { wrapper, instance, methodName, method } = found;
-    const source = methodSource(found);
-    const handler = method.bind(instance) as never;
-    const singleton = wrapper.isDependencyTreeStatic() && !wrapper.isTransient;
+  protected visit({ methodName, method, handler, source, singleton }: DiscoveredMethod): void {
     const skip = (kind: McpPrimitiveKind, key: string) => {
       this.logger.warn(nonStaticPrimitiveMessage(kind, key, source));
     };
+    const entry = { source, handler: handler as never };
 
     const tool = this.reflector.get<McpToolOptions | undefined>(MCP_TOOL_METADATA, method);
     if (tool) {
       const name = tool.name ?? methodName;
-      if (singleton) this.registry.addTool({ ...tool, name, source, handler });
+      if (singleton) this.registry.addTool({ ...tool, name, ...entry });
       else skip('tool', name);
     }
     const resource = this.reflector.get<McpResourceOptions | undefined>(MCP_RESOURCE_METADATA, method);
     if (resource) {
-      if (singleton) this.registry.addResource({ ...resource, source, handler });
+      if (singleton) this.registry.addResource({ ...resource, ...entry });
       else skip('resource', String(resource.uri ?? resource.uriTemplate));
     }
     const prompt = this.reflector.get<McpPromptOptions | undefined>(MCP_PROMPT_METADATA, method);
     if (prompt) {
       const name = prompt.name ?? methodName;
-      if (singleton) this.registry.addPrompt({ ...prompt, name, source, handler });
+      if (singleton) this.registry.addPrompt({ ...prompt, name, ...entry });
       else skip('prompt', name);
     }
+  }
+
+  protected seal(): void {
+    this.registry.seal();
   }
 }

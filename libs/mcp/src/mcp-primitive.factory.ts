@@ -1,8 +1,5 @@
+import { ArgumentsValidator, deepFreeze, type JsonSchema, OperationSchemaBuilder } from '@myko/registry';
 import type { Type } from '@nestjs/common';
-import type { JsonSchema } from '../interfaces/operation-descriptor.interface';
-import { OperationSchemaBuilder } from '../schema/operation-schema.builder';
-import { deepFreeze } from '../utils/deep-freeze.util';
-import { ArgumentsValidator } from '../validation/arguments.validator';
 import { McpRegistrationError } from './errors/mcp-registration.error';
 import type {
   McpPromptDefinition,

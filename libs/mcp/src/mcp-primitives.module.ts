@@ -1,13 +1,16 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { McpPrimitiveExplorer } from './mcp-primitive.explorer';
 import { McpPrimitiveRegistry } from './mcp-primitive.registry';
 import { ResourceEvents } from './resource-events.service';
 
 /**
- * Discovers the custom MCP tools, resources and prompts and holds them; provides `ResourceEvents`.
- * Imported and re-exported by `RegistryModule`, so every module can inject both.
+ * Discovers the custom `@McpTool`, `@McpResource` and `@McpPrompt` methods and holds them; provides
+ * `ResourceEvents`. Global, so every module can inject both; `DispatchModule` imports it, and an
+ * application without dispatch imports it beside `RegistryModule`.
+ * @publicApi
  */
+@Global()
 @Module({
   imports: [DiscoveryModule],
   providers: [McpPrimitiveExplorer, McpPrimitiveRegistry, ResourceEvents],

@@ -1,4 +1,4 @@
-import { InvalidArgumentsError } from '../errors/invalid-arguments.error';
+import { InvalidArgumentsError } from '@myko/registry';
 import { RawSchemaValidator } from './raw-schema.validator';
 
 const schema = {

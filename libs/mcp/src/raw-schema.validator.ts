@@ -1,6 +1,12 @@
-import { type ArgumentIssue, InvalidArgumentsError } from '../errors/invalid-arguments.error';
-import type { JsonSchema } from '../interfaces/operation-descriptor.interface';
-import { ARGUMENTS_PATH, MISSING_ARGUMENT, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
+import type { JsonSchema } from '@myko/registry';
+import {
+  ARGUMENTS_PATH,
+  type ArgumentIssue,
+  InvalidArgumentsError,
+  MISSING_ARGUMENT,
+  notAnObjectMessage,
+  UNKNOWN_ARGUMENT,
+} from '@myko/registry';
 
 type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 

@@ -1,12 +1,12 @@
 import {
   ClientCapabilityError,
-  type ClientInfo,
   type McpContext,
   type McpCreateMessageResult,
   type McpElicitParams,
   type McpElicitResult,
   type McpInputRequest,
-} from '@myko/registry';
+} from '@myko/mcp';
+import { type ClientInfo } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ClientRequestSender } from '../client-requests/client-request.sender';
 import { clientInfoOf } from '../execute/operation-context.factory';

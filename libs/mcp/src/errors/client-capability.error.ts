@@ -1,4 +1,4 @@
-import { OperationError } from '../../errors/operation.error';
+import { OperationError } from '@myko/registry';
 
 /**
  * A handler asked the client for something (sampling, elicitation) it did not declare at

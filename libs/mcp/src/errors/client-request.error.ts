@@ -1,4 +1,4 @@
-import { OperationError } from '../../errors/operation.error';
+import { OperationError } from '@myko/registry';
 
 /**
  * A request sent to the client (sampling, elicitation) failed: the client answered with a JSON-RPC

@@ -1,4 +1,4 @@
-import { OperationError } from '../../errors/operation.error';
+import { OperationError } from '@myko/registry';
 
 /**
  * Thrown by `McpContext.elicit`/`createMessage`/`listRoots`/`input` (and `OperationContext.elicit`)

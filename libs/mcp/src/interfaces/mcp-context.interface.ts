@@ -1,5 +1,8 @@
-import type { ClientInfo } from '../../interfaces/operation-context.interface';
+import type { ClientInfo, McpElicitParams, McpElicitResult } from '@myko/registry';
 import type { McpAudioContent, McpImageContent, McpTextContent } from './mcp-content.interface';
+
+// Elicitation is part of every operation's context (`ctx.elicit`), so its types live in the registry.
+export type { McpElicitParams, McpElicitResult } from '@myko/registry';
 
 /** MCP log levels (RFC 5424), least to most severe. */
 export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
@@ -29,21 +32,6 @@ export interface McpCreateMessageResult {
   content: McpTextContent | McpImageContent | McpAudioContent;
   model: string;
   stopReason?: string;
-  [key: string]: unknown;
-}
-
-/**
- * Params of `elicitation/create`: a form (`requestedSchema`, a flat object of primitive fields) or,
- * from 2025-11-25, a URL the user opens (`mode: 'url'`, when the client declared `elicitation.url`).
- */
-export type McpElicitParams =
-  | { mode?: 'form'; message: string; requestedSchema: Record<string, unknown>; [key: string]: unknown }
-  | { mode: 'url'; message: string; url: string; elicitationId: string; [key: string]: unknown };
-
-/** The user's answer to an elicitation. */
-export interface McpElicitResult {
-  action: 'accept' | 'decline' | 'cancel';
-  content?: Record<string, unknown>;
   [key: string]: unknown;
 }
 

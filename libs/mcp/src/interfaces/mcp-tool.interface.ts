@@ -1,5 +1,5 @@
+import type { JsonSchema } from '@myko/registry';
 import type { Type } from '@nestjs/common';
-import type { JsonSchema } from '../../interfaces/operation-descriptor.interface';
 import type { McpCallToolResult } from './mcp-content.interface';
 import type { McpContext } from './mcp-context.interface';
 
