@@ -1,4 +1,5 @@
-import { McpPrimitiveRegistry, type McpPromptEntry, OperationError } from '@myko/registry';
+import { McpPrimitiveRegistry, type McpPromptEntry } from '@myko/mcp';
+import { OperationError } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError } from '../../errors';

@@ -5,9 +5,8 @@ import {
   type McpResourceOperationArgs,
   type McpStaticResourceEntry,
   type McpTemplateResourceEntry,
-  NotFoundError,
-  OperationRegistry,
-} from '@myko/registry';
+} from '@myko/mcp';
+import { NotFoundError, OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ResourceNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';

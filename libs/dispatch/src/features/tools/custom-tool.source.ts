@@ -1,5 +1,6 @@
 import type { ClientFilters } from '@myko/filter';
-import { InvalidArgumentsError, McpPrimitiveRegistry, type McpToolEntry, OperationError } from '@myko/registry';
+import { McpPrimitiveRegistry, type McpToolEntry } from '@myko/mcp';
+import { InvalidArgumentsError, OperationError } from '@myko/registry';
 import { Injectable, Logger } from '@nestjs/common';
 import { ToolExecutionError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
