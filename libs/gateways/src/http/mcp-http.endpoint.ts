@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import {
   DispatchService,
   hasModernEnvelope,
@@ -8,7 +9,6 @@ import {
 } from '@myko/dispatch';
 import { StateUnavailableError } from '@myko/state';
 import { Inject, Injectable } from '@nestjs/common';
-import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { McpHttpError } from '../errors';
