@@ -7,11 +7,12 @@ import {
   SyntheticOperationsModule,
 } from '@myko/plugins';
 import { RegistryModule } from '@myko/registry';
+import { StateModule } from '@myko/state';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
 
-/** The runnable service: the operation registry, the example and external plugins, dispatch, the gateways and the audit log. */
+/** The runnable service: the operation registry, the state (memory or Redis), the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -19,6 +20,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         RegistryModule,
+        StateModule.forRoot(config.state),
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
         // `--plugin-set conformance`: the fixtures of the official MCP conformance suite, never by default.
         ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),

@@ -3,27 +3,29 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, filter,
- * sandbox}; plugins → registry; the service (src/) composes them all. A lib is reached only through
+ * sandbox, state}; state imports no other lib; plugins → registry; the service (src/) composes them all. A lib is reached only through
  * its public entry (`@myko/<lib>`), never by a deep or relative path into its folder.
  */
 const ROOT = resolve(__dirname, '../..');
-const UNITS = ['registry', 'filter', 'sandbox', 'dispatch', 'gateways', 'plugins', 'src'] as const;
+const UNITS = ['registry', 'filter', 'sandbox', 'state', 'dispatch', 'gateways', 'plugins', 'src'] as const;
 type Unit = (typeof UNITS)[number];
 
 const ALLOWED: Record<Unit, readonly Unit[]> = {
   registry: [],
   filter: [],
   sandbox: [],
-  dispatch: ['registry', 'filter', 'sandbox'],
-  gateways: ['dispatch', 'filter', 'registry'],
+  state: [],
+  dispatch: ['registry', 'filter', 'sandbox', 'state'],
+  gateways: ['dispatch', 'filter', 'registry', 'state'],
   plugins: ['registry'],
-  src: ['registry', 'filter', 'sandbox', 'dispatch', 'gateways', 'plugins'],
+  src: ['registry', 'filter', 'sandbox', 'state', 'dispatch', 'gateways', 'plugins'],
 };
 
 const FOLDERS: Record<Unit, string> = {
   registry: 'libs/registry/src',
   filter: 'libs/filter/src',
   sandbox: 'libs/sandbox/src',
+  state: 'libs/state/src',
   dispatch: 'libs/dispatch/src',
   gateways: 'libs/gateways/src',
   plugins: 'plugins',

@@ -3,6 +3,7 @@ import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
 import type { OAuthConfig } from './oauth-config.interface';
 import type { ObservabilityConfig } from './observability-config.interface';
+import type { RedisConfig } from './redis-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
@@ -64,4 +65,6 @@ export interface AccessConfig extends ProtocolConfig {
   readonly oauth?: OAuthConfig;
   /** Prometheus metrics and OpenTelemetry tracing (both off without this section). */
   readonly observability?: ObservabilityConfig;
+  /** Cross-request state in Redis, shared by several instances (in this process without it). */
+  readonly redis?: RedisConfig;
 }

@@ -9,4 +9,5 @@ export type { FilterSourceNames, FilterSpec, PatternListInput } from './filter-s
 export type { LimitsConfig } from './limits-config.interface';
 export type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from './oauth-config.interface';
 export type { MetricsConfig, ObservabilityConfig, TracingConfig } from './observability-config.interface';
+export type { RedisConfig } from './redis-config.interface';
 export type { AbuseBackoffConfig, SandboxConfig } from './sandbox-config.interface';
