@@ -1,3 +1,4 @@
+export * from './bus';
 export * from './errors';
 export * from './interfaces';
 export { RedisStateClient } from './redis/redis-state.client';

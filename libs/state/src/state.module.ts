@@ -1,5 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { BUS_PROVIDERS } from './bus/bus.providers';
+import { MessageBus } from './bus/message-bus';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
 import { connectRedis } from './redis/redis-connection.factory';
 import { RedisStateClient } from './redis/redis-state.client';
@@ -44,10 +46,11 @@ export class StateModule {
           useFactory: (connection: Redis | null) =>
             connection && redis ? new RedisStateClient(connection, redis.url) : null,
         },
+        ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
       ],
-      exports: [STATE_OPTIONS, REDIS_CONNECTION, RedisStateClient, StateHealth],
+      exports: [STATE_OPTIONS, REDIS_CONNECTION, RedisStateClient, MessageBus, StateHealth],
     };
   }
 }
