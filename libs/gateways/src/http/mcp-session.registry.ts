@@ -139,7 +139,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   /** Ends a session: closes its streams, drops its stored events and its dispatch state. False when it was not live. */
   end(id: string, reason: 'deleted' | 'idle' | 'shutdown' | 'failed' | 'evicted' = 'deleted'): boolean {
     const session = this.sessions.get(id);
-    this.dispatch.endSession(id);
+    // Deleted or evicted, the session is over on every instance; idle or at shutdown, only here.
+    this.dispatch.endSession(id, reason === 'deleted' || reason === 'evicted');
     if (!session) return false;
     this.sessions.delete(id);
     this.index(session, false);

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { newInstanceId } from './instance-id';
 import type { BusHandler, BusMessage, BusSubscription } from './message-bus';
 import { MessageBus } from './message-bus';
@@ -7,6 +8,7 @@ import { MessageBus } from './message-bus';
  * Redis do (several dispatches in one process, in tests). A bus built without one is alone.
  */
 export class InMemoryBusHub {
+  private readonly logger = new Logger('MessageBus');
   private readonly topics = new Map<string, Map<BusHandler, string>>();
   private readonly instances = new Set<string>();
 
@@ -32,7 +34,13 @@ export class InMemoryBusHub {
     if (!handlers) return 0;
     const targets = [...handlers.keys()];
     queueMicrotask(() => {
-      for (const handler of targets) handler(message, origin);
+      for (const handler of targets) {
+        try {
+          handler(message, origin);
+        } catch (error) {
+          this.logger.error(`Bus handler on ${topic} failed: ${(error as Error)?.stack ?? error}`);
+        }
+      }
     });
     return new Set(handlers.values()).size;
   }
