@@ -23,6 +23,8 @@ import { awaitingInstanceOf, serverRequestId } from './server-request-id';
 export class ClientRequestSender implements OnModuleInit {
   private readonly logger = new Logger('ClientRequests');
   private readonly timeoutMs: number;
+  /** Our requests to clients from this instance (clustered ids: `myko-srv-<instance>.<count>`). */
+  private sent = 0;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -50,10 +52,10 @@ export class ClientRequestSender implements OnModuleInit {
     }
     if (request.signal.aborted) return Promise.reject(new ClientRequestError(method, 'the request was cancelled'));
     const session = request.session;
-    const id = serverRequestId(
-      ++session.serverRequestCount,
-      this.cluster.enabled ? this.cluster.instanceId : undefined,
-    );
+    // Clustered, the count is this instance's: a session's state may be loaded afresh by each instance.
+    const id = this.cluster.enabled
+      ? serverRequestId(++this.sent, this.cluster.instanceId)
+      : serverRequestId(++session.serverRequestCount);
     const key = requestKey(id);
     return new Promise<Record<string, unknown>>((resolve, reject) => {
       const cleanup = () => {

@@ -4,9 +4,9 @@ import type { JsonRpcId } from '../../interfaces/json-rpc.types';
 const WITH_INSTANCE = new RegExp(`^${SERVER_REQUEST_ID_PREFIX}([a-z0-9]{10})\\.\\d+$`);
 
 /**
- * The id of our `count`-th request to the client in a session: `myko-srv-3` on a single instance,
- * `myko-srv-<instance id>.3` when several share the session, so that whichever instance the answer
- * reaches knows which one awaits it (and two instances never send the same id).
+ * The id of one of our requests to a client: `myko-srv-3` (the session's third) on a single instance,
+ * `myko-srv-<instance id>.3` (the instance's third) when several share the sessions, so that whichever
+ * instance the answer reaches knows which one awaits it (and two instances never send the same id).
  */
 export function serverRequestId(count: number, instanceId?: string): JsonRpcId {
   return instanceId ? `${SERVER_REQUEST_ID_PREFIX}${instanceId}.${count}` : `${SERVER_REQUEST_ID_PREFIX}${count}`;
