@@ -56,7 +56,7 @@ describe('dispatch across instances on one Redis', () => {
 
   const instance = () =>
     DispatchHarness.create(
-      { clientRequestTimeoutMs: 1_500, live: { coalesceMs: 5 } },
+      { clientRequestTimeoutMs: 1_500, live: { coalesceMs: 100 } },
       [SpecPrimitives, SharedCounter],
       [StateModule.forRoot({ redis: { url: redis.url } })],
     );
