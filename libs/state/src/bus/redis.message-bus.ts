@@ -29,6 +29,7 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
   private readonly handlers = new Map<string, Set<BusHandler>>();
   private readonly maxPending: number;
   private pending = 0;
+  private closed = false;
 
   constructor(
     private readonly client: RedisStateClient,
@@ -102,6 +103,8 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
   }
 
   async onApplicationShutdown(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     this.handlers.clear();
     if (this.subscriber.status === 'ready') await this.subscriber.quit().catch(() => this.subscriber.disconnect());
     else this.subscriber.disconnect();
