@@ -17,7 +17,7 @@ import { type ModernRequest, ProtocolEraService } from './protocol/protocol-era/
 import { RequestOutbox } from './protocol/request-outbox';
 import { InFlightCounter } from './protocol/session/in-flight.counter';
 import { SessionStore } from './protocol/session/session.store';
-import type { SessionState } from './protocol/session/session-state.interface';
+import type { SessionSnapshot, SessionState } from './protocol/session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
@@ -89,6 +89,16 @@ export class DispatchService {
    */
   openChannel(sessionId: string, send: (message: JsonRpcMessage) => void): () => void {
     return this.relay.openChannel(sessionId, send);
+  }
+
+  /** The state another instance needs to serve the session (see `restoreSession`); undefined when unknown here. */
+  sessionSnapshot(sessionId: string): SessionSnapshot | undefined {
+    return this.sessions.snapshot(sessionId);
+  }
+
+  /** Takes over a session another instance negotiated (shared state on Redis): no re-initialize. */
+  restoreSession(sessionId: string, snapshot: Partial<SessionSnapshot>): void {
+    this.sessions.restore(sessionId, snapshot);
   }
 
   /**

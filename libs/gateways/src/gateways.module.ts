@@ -10,6 +10,7 @@ import { ProbesController } from './health/probes.controller';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
+import { SharedSessions } from './http/shared-sessions';
 import { StatelessPostHandler } from './http/stateless-post.handler';
 import type { GatewaysModuleOptions } from './interfaces';
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
@@ -52,6 +53,7 @@ export class GatewaysModule {
         StatelessPostHandler,
         McpHttpRouter,
         McpSessionRegistry,
+        SharedSessions,
         EdgeAdmission,
         WsSlotLedger,
         HttpRequestLimiter,

@@ -1,8 +1,26 @@
 export * from './bus';
+export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';
 export { RedisStateClient } from './redis/redis-state.client';
 export { redactRedisUrl, redisUrlProblem } from './redis/redis-url';
-export { DEFAULT_REDIS_KEY_PREFIX, REDIS_CONNECTION, REDIS_URL_ENV, STATE_OPTIONS } from './state.constants';
+export { MemorySessionRecordStore } from './sessions/memory-session-record.store';
+export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
+export type {
+  RateTake,
+  SessionRecord,
+  SessionRecordOwner,
+  SessionRecordStore,
+  SessionTouch,
+  TouchOptions,
+} from './sessions/session-record.interface';
+export {
+  DEFAULT_REDIS_KEY_PREFIX,
+  REDIS_CONNECTION,
+  REDIS_URL_ENV,
+  SESSION_RECORD_STORE,
+  SHARED_RATE_LIMITER,
+  STATE_OPTIONS,
+} from './state.constants';
 export { StateModule } from './state.module';
 export { StateHealth } from './state-health.service';

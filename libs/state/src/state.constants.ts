@@ -15,3 +15,7 @@ export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 /** Reconnect back-off while Redis is gone: doubling from 100 ms, at most this. */
 export const REDIS_MAX_RECONNECT_DELAY_MS = 2_000;
+/** Injection token of the `SessionRecordStore` (memory or Redis). */
+export const SESSION_RECORD_STORE = 'MYKO_SESSION_RECORD_STORE';
+/** Injection token of the `SharedRateLimiter` (`null` in memory: the gateways keep their own buckets). */
+export const SHARED_RATE_LIMITER = 'MYKO_SHARED_RATE_LIMITER';

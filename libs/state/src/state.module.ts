@@ -2,10 +2,13 @@ import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown,
 import type Redis from 'ioredis';
 import { BUS_PROVIDERS } from './bus/bus.providers';
 import { MessageBus } from './bus/message-bus';
+import { RedisRateLimiter } from './counters/rate-limit.store';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
 import { connectRedis } from './redis/redis-connection.factory';
 import { RedisStateClient } from './redis/redis-state.client';
-import { REDIS_CONNECTION, STATE_OPTIONS } from './state.constants';
+import { MemorySessionRecordStore } from './sessions/memory-session-record.store';
+import { RedisSessionRecordStore } from './sessions/redis-session-record.store';
+import { REDIS_CONNECTION, SESSION_RECORD_STORE, SHARED_RATE_LIMITER, STATE_OPTIONS } from './state.constants';
 import { StateHealth } from './state-health.service';
 
 /** Closes the Redis connection last, once the gateways have drained and ended their sessions. */
@@ -46,11 +49,30 @@ export class StateModule {
           useFactory: (connection: Redis | null) =>
             connection && redis ? new RedisStateClient(connection, redis.url) : null,
         },
+        {
+          provide: SESSION_RECORD_STORE,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) =>
+            client ? new RedisSessionRecordStore(client) : new MemorySessionRecordStore(),
+        },
+        {
+          provide: SHARED_RATE_LIMITER,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) => (client ? new RedisRateLimiter(client) : null),
+        },
         ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
       ],
-      exports: [STATE_OPTIONS, REDIS_CONNECTION, RedisStateClient, MessageBus, StateHealth],
+      exports: [
+        STATE_OPTIONS,
+        REDIS_CONNECTION,
+        RedisStateClient,
+        SESSION_RECORD_STORE,
+        SHARED_RATE_LIMITER,
+        MessageBus,
+        StateHealth,
+      ],
     };
   }
 }

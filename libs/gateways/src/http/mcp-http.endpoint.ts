@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DispatchService, hasModernEnvelope, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
+import {
+  DispatchService,
+  hasModernEnvelope,
+  JSON_RPC_ERROR_CODES,
+  STATE_UNAVAILABLE,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@myko/dispatch';
+import { StateUnavailableError } from '@myko/state';
 import { Inject, Injectable } from '@nestjs/common';
 import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
@@ -74,13 +81,14 @@ export class McpHttpEndpoint {
     // 2026-07-28 notifications (a `notifications/cancelled` beside the closed stream) have no session: 202.
     if (kind !== 'request' && this.isStateless(message, req)) return void res.writeHead(202).end();
     if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
-      const owner = this.limiter.admitInitialize(req, access, message);
+      const owner = await this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, owner, req, res, accepted);
     }
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const session = this.requireSession(req, access);
-    const admitted = kind === 'request' ? this.limiter.admitRequest(req, access, session.id, message) : undefined;
+    const isRequest = kind === 'request';
+    const { session, rateWaitMs } = await this.requireSession(req, access, isRequest);
+    const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
     const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
     if (kind === 'request') {
       cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
@@ -96,6 +104,8 @@ export class McpHttpEndpoint {
         session.lastSeenAt = Date.now();
         admitted?.release();
       });
+    // On Redis: what this request changed of the session (initialized, log level) for the other instances.
+    if (session.shared) await this.sessions.sharing?.sync(session.id, session.shared);
     this.drain.markResponse(res);
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
     if (kind === 'request' && response) responder.respond(response);
@@ -125,7 +135,7 @@ export class McpHttpEndpoint {
    * The standalone stream of session-level messages (one per session: a second one → 409), or with
    * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
    */
-  openStream(req: IncomingMessage, res: ServerResponse): void {
+  async openStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     if (!acceptsEventStream(req.headers.accept)) {
       throw new McpHttpError(405, TRANSPORT_ERROR, 'Method Not Allowed: GET needs Accept: text/event-stream', {
@@ -135,7 +145,7 @@ export class McpHttpEndpoint {
     const access = this.accessOf(req);
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const session = this.requireSession(req, access);
+    const { session } = await this.requireSession(req, access, false);
     const lastEventId = header(req, LAST_EVENT_ID_HEADER);
     const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
     if (lastEventId !== undefined && !position) {
@@ -163,11 +173,14 @@ export class McpHttpEndpoint {
     connection.onClose(detach);
   }
 
-  endSession(req: IncomingMessage, res: ServerResponse): void {
+  async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     const access = this.accessOf(req);
     assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    this.sessions.end(this.requireSession(req, access).id);
+    const { session } = await this.requireSession(req, access, false);
+    // On Redis the session is gone for every instance before the 204 says so.
+    await this.sessions.sharing?.deleted(session.id);
+    this.sessions.end(session.id);
     res.writeHead(204).end();
   }
 
@@ -183,11 +196,32 @@ export class McpHttpEndpoint {
     const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
     const response = await this.dispatch.handle(message, this.client(session.id, access));
-    if (response && 'result' in response) {
+    const unshared = response && 'result' in response ? await this.share(session) : undefined;
+    if (unshared) {
+      const data = { retryable: true };
+      responder.respond(transportError(STATE_UNAVAILABLE, (unshared as Error).message, response?.id ?? null, data));
+    } else if (response && 'result' in response) {
       responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
     } else {
       this.sessions.end(session.id, 'failed');
       responder.respond(response);
+    }
+  }
+
+  /**
+   * On Redis, writes the new session for the other instances before its id is handed out. If Redis is
+   * down, the session ends and the client gets the error instead of an id no other instance knows.
+   */
+  private async share(session: McpHttpSession): Promise<unknown> {
+    const sharing = this.sessions.sharing;
+    if (!sharing) return undefined;
+    try {
+      session.shared = await sharing.created(session.id, session.owner, session.openedAt);
+      return undefined;
+    } catch (error) {
+      this.sessions.end(session.id, 'failed', false);
+      if (!(error instanceof StateUnavailableError)) throw error;
+      return error;
     }
   }
 
@@ -219,12 +253,17 @@ export class McpHttpEndpoint {
    * keyless profile): another key's request on it, even of the same profile, is answered like an
    * unknown session (404) — POST, GET with `Last-Event-ID` and DELETE alike.
    */
-  private requireSession(req: IncomingMessage, access: ClientAccess): McpHttpSession {
+  private async requireSession(
+    req: IncomingMessage,
+    access: ClientAccess,
+    isRequest: boolean,
+  ): Promise<{ session: McpHttpSession; rateWaitMs?: number }> {
     const id = header(req, MCP_SESSION_HEADER);
     if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-    const session = this.sessions.use(id, access);
+    const rate = isRequest ? this.limiter.sharedRate(req, access) : undefined;
+    const { session, rateWaitMs } = await this.sessions.resume(id, access, isRequest, rate);
     if (!session) throw new McpHttpError(404, SESSION_NOT_FOUND, 'Session not found');
-    return session;
+    return { session, ...(rate ? { rateWaitMs } : {}) };
   }
 
   /** Auth (401 + `WWW-Authenticate`) first, then the filter headers (400): nothing is read for a stranger. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { RateTake } from '@myko/state';
 import { Injectable } from '@nestjs/common';
 import type { ClientAccess } from '../common/client-access.resolver';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
@@ -29,9 +30,9 @@ export class HttpRequestLimiter {
    * anonymous clients, in total; idle sessions that matter least are ended first). Returns the owner
    * the new session is opened for.
    */
-  admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): SessionOwner {
+  async admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): Promise<SessionOwner> {
     const address = clientAddress(req);
-    const rate = this.admission.admitRate(rateLimitKey(access.principal, address));
+    const rate = await this.admission.admitSharedRate(rateLimitKey(access.principal, address));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
     const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
     const full = this.sessions.makeRoom(owner);
@@ -42,11 +43,25 @@ export class HttpRequestLimiter {
     return owner;
   }
 
-  /** Before a request of a session: its rate and in-flight cap. Release the admission once answered. */
-  admitRequest(req: IncomingMessage, access: ClientAccess, sessionId: string, message: unknown): Admission {
+  /**
+   * Before a request of a session: its rate and in-flight cap. Release the admission once answered.
+   * `sharedRateWaitMs`: the rate was already charged to the shared bucket (Redis) with the session touch.
+   */
+  admitRequest(
+    req: IncomingMessage,
+    access: ClientAccess,
+    sessionId: string,
+    message: unknown,
+    sharedRateWaitMs?: number,
+  ): Admission {
     const rateKey = rateLimitKey(access.principal, clientAddress(req));
-    const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey);
+    const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs);
     if (isRefusal(decision)) throw new LimitExceededError(429, decision, requestId(message));
     return decision;
+  }
+
+  /** On Redis with a rate limit: the bucket the session touch takes its token from (one round trip for both). */
+  sharedRate(req: IncomingMessage, access: ClientAccess): RateTake | undefined {
+    return this.admission.sharedRate(rateLimitKey(access.principal, clientAddress(req)));
   }
 }
