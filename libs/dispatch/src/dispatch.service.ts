@@ -4,6 +4,7 @@ import type { ClientContext } from './interfaces/client-context.interface';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
 import type { RequestContext } from './interfaces/request-context.interface';
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
+import { SessionRelay } from './protocol/cluster/session.relay';
 import { classifyMessage, parseJsonText } from './protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './protocol/json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './protocol/json-rpc/json-rpc.responses';
@@ -44,6 +45,7 @@ export class DispatchService {
     private readonly sessions: SessionStore,
     private readonly clientRequests: ClientRequestSender,
     private readonly era: ProtocolEraService,
+    private readonly relay: SessionRelay,
   ) {}
 
   /**
@@ -82,10 +84,11 @@ export class DispatchService {
    * Opens a session-level channel for messages unrelated to any request
    * (`notifications/resources/updated`, later list changes and logs outside requests): WebSocket
    * and stdio open one per connection, HTTP one per standalone GET stream. Each message goes to the
-   * newest open channel only. Returns the function that detaches it.
+   * newest open channel only; with several instances, so do the session's messages of the others.
+   * Returns the function that detaches it.
    */
   openChannel(sessionId: string, send: (message: JsonRpcMessage) => void): () => void {
-    return this.sessions.openChannel(sessionId, send);
+    return this.relay.openChannel(sessionId, send);
   }
 
   /** The state another instance needs to serve the session (see `restoreSession`); undefined when unknown here. */
@@ -100,10 +103,11 @@ export class DispatchService {
 
   /**
    * Ends a session: aborts its in-flight requests, rejects its pending requests to the client and
-   * forgets its state (HTTP DELETE, socket close, stdin EOF).
+   * forgets its state (HTTP DELETE, socket close, stdin EOF). `everywhere` (the client deleted it,
+   * or it was evicted): also on the other instances, for what they hold of it.
    */
-  endSession(sessionId: string): void {
-    this.sessions.end(sessionId);
+  endSession(sessionId: string, everywhere = false): void {
+    this.relay.end(sessionId, everywhere);
   }
 
   /**

@@ -1,3 +1,4 @@
+export * from './bus';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';

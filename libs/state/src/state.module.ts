@@ -1,5 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { BUS_PROVIDERS } from './bus/bus.providers';
+import { MessageBus } from './bus/message-bus';
 import { RedisRateLimiter } from './counters/rate-limit.store';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
 import { connectRedis } from './redis/redis-connection.factory';
@@ -58,6 +60,7 @@ export class StateModule {
           inject: [RedisStateClient],
           useFactory: (client: RedisStateClient | null) => (client ? new RedisRateLimiter(client) : null),
         },
+        ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
       ],
@@ -67,6 +70,7 @@ export class StateModule {
         RedisStateClient,
         SESSION_RECORD_STORE,
         SHARED_RATE_LIMITER,
+        MessageBus,
         StateHealth,
       ],
     };

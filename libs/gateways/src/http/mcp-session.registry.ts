@@ -184,7 +184,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   ): boolean {
     const session = this.sessions.get(id);
     if (shared && this.shared?.enabled && reason !== 'deleted') this.shared.forget(id);
-    this.dispatch.endSession(id);
+    // Deleted or evicted, the session is over on every instance: what the others hold of it ends too.
+    this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
     this.sessions.delete(id);
     this.index(session, false);
