@@ -16,7 +16,14 @@ export type {
 } from './sessions/session-record.interface';
 export { MemorySseEventLog } from './sse/memory-sse-event.log';
 export { RedisSseEventLog } from './sse/redis-sse-event.log';
-export type { LoggedSseEvent, SseEventLog, SseEventLogLimits, SseLogReplay } from './sse/sse-event-log.interface';
+export type {
+  LoggedSseEvent,
+  SseEventLog,
+  SseEventLogLimits,
+  SseLogEntry,
+  SseLogReplay,
+  SseStreamHead,
+} from './sse/sse-event-log.interface';
 export {
   DEFAULT_REDIS_KEY_PREFIX,
   REDIS_CONNECTION,

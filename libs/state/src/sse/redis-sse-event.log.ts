@@ -1,15 +1,24 @@
 import type { RedisStateClient } from '../redis/redis-state.client';
-import type { SseEventLog, SseEventLogLimits, SseLogReplay } from './sse-event-log.interface';
+import type {
+  SseEventLog,
+  SseEventLogLimits,
+  SseLogEntry,
+  SseLogReplay,
+  SseStreamHead,
+} from './sse-event-log.interface';
 
 /** Key of one SSE stream's log (the connection adds the key prefix). */
 export function sseStreamKey(sessionId: string, streamId: string): string {
   return `sse:${sessionId}:${streamId}`;
 }
 
+/** Entry ids: the head `0-1`, event `<seq>-0`, the end `<seq>-1` (after the last event). */
+const HEAD_ID = '0-1';
+
 /**
- * The logs as Redis Streams, one per SSE stream, entry id `<seq>-0` so a resume reads from the
- * position a `Last-Event-ID` names; bounded by `MAXLEN ~ maxEvents` and expiring `ttlMs` after the
- * last event. An append is one pipeline (XADD + PEXPIRE), a read one XRANGE.
+ * The logs as Redis Streams, one per SSE stream, so a resume reads from the position a
+ * `Last-Event-ID` names (`XRANGE (<seq>-0 +`); bounded by `MAXLEN ~ maxEvents` and expiring `ttlMs`
+ * after the last write. A write is one pipeline, a read one pipeline (head and events).
  */
 export class RedisSseEventLog implements SseEventLog {
   readonly shared = true;
@@ -19,24 +28,40 @@ export class RedisSseEventLog implements SseEventLog {
     private readonly limits: SseEventLogLimits,
   ) {}
 
-  async append(sessionId: string, streamId: string, seq: number, data: string): Promise<void> {
-    const key = sseStreamKey(sessionId, streamId);
+  async write(entries: readonly SseLogEntry[]): Promise<void> {
+    if (entries.length === 0) return;
+    const { maxEvents, ttlMs } = this.limits;
     await this.client.pipeline('sse append', (pipeline) => {
-      pipeline.xadd(key, 'MAXLEN', '~', this.limits.maxEvents, `${seq}-0`, 'd', data);
-      if (this.limits.ttlMs > 0) pipeline.pexpire(key, this.limits.ttlMs);
+      const touched = new Set<string>();
+      for (const entry of entries) {
+        const key = sseStreamKey(entry.sessionId, entry.streamId);
+        touched.add(key);
+        if (entry.head) pipeline.xadd(key, HEAD_ID, 'h', JSON.stringify(entry.head));
+        if (entry.data !== undefined) pipeline.xadd(key, 'MAXLEN', '~', maxEvents, `${entry.seq}-0`, 'd', entry.data);
+        if (entry.end) pipeline.xadd(key, `${entry.seq}-1`, 'e', '1');
+      }
+      if (ttlMs > 0) for (const key of touched) pipeline.pexpire(key, ttlMs);
     });
   }
 
-  async after(sessionId: string, streamId: string, seq: number): Promise<SseLogReplay> {
-    const entries = await this.client.run('sse replay', (redis) =>
-      redis.xrange(sseStreamKey(sessionId, streamId), `(${seq}-0`, '+'),
-    );
-    const events = entries.map(([id, fields]) => ({ seq: Number(id.split('-')[0]), data: fields[1] ?? '' }));
-    return { events, gap: events.length > 0 && events[0].seq > seq + 1 };
-  }
-
-  async drop(sessionId: string, streamIds: readonly string[]): Promise<void> {
-    if (streamIds.length === 0) return;
-    await this.client.run('sse drop', (redis) => redis.del(...streamIds.map((id) => sseStreamKey(sessionId, id))));
+  async read(sessionId: string, streamId: string, afterSeq: number): Promise<SseLogReplay> {
+    const key = sseStreamKey(sessionId, streamId);
+    const [first, rest] = (await this.client.pipeline('sse replay', (pipeline) => {
+      pipeline.xrange(key, '-', '+', 'COUNT', 1);
+      pipeline.xrange(key, `(${afterSeq}-0`, '+');
+    })) as Array<Array<[string, string[]]>>;
+    const head = first[0]?.[0] === HEAD_ID ? (JSON.parse(first[0][1][1]) as SseStreamHead) : undefined;
+    const events = rest
+      .filter(([, fields]) => fields[0] === 'd')
+      .map(([id, fields]) => ({ seq: Number(id.split('-')[0]), data: fields[1] }));
+    const ended = rest.some(([, fields]) => fields[0] === 'e');
+    return {
+      exists: first.length > 0,
+      events,
+      // Trimmed by MAXLEN: the first event left is later than the one after the resume position.
+      gap: events.length > 0 && events[0].seq > afterSeq + 1,
+      ended,
+      ...(head ? { head } : {}),
+    };
   }
 }
