@@ -1,40 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// A real `redis-server` for tests, the conformance runner and the bench (plain CommonJS so all three share
+// it; types in redis-server.d.ts).
+const { spawn } = require('node:child_process');
+const { mkdtempSync, rmSync } = require('node:fs');
+const { connect, createServer } = require('node:net');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
 
 /** On PATH (Debian's `redis-server` package puts it in /usr/bin; `.ci/run` installs it); `REDIS_SERVER` overrides. */
 const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 const READY_TIMEOUT_MS = 10_000;
 
-/**
- * A real `redis-server` on 127.0.0.1 and a free port, without persistence (no RDB, no AOF), for one test
- * file. The test must stop it (`stop()` in `afterAll`); a process exit kills what is left anyway.
- */
-export interface RedisServer {
-  /** `redis://127.0.0.1:<port>` */
-  url: string;
-  port: number;
-  /** Whether a server is running now (false between `stop()`/`kill()` and `restart()`). */
-  readonly running: boolean;
-  /** SIGTERM and wait until it is gone. Idempotent. */
-  stop(): Promise<void>;
-  /** SIGKILL (a crashed Redis) and wait until it is gone. Idempotent. */
-  kill(): Promise<void>;
-  /** Stops it if it runs, then starts an empty one on the same port (an outage and recovery). */
-  restart(): Promise<void>;
-  /** What the server wrote to stdout and stderr, across restarts. */
-  output(): string;
-}
-
-/** Starts `redis-server` and resolves once it answers PING. */
-export async function startRedisServer(): Promise<RedisServer> {
+/** @returns {Promise<import('./redis-server').RedisServer>} once it answers PING */
+async function startRedisServer() {
   const dir = mkdtempSync(join(tmpdir(), 'myko-redis-'));
   const port = await freePort();
   let out = '';
-  let child: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
+  /** @type {import('node:child_process').ChildProcess | undefined} */
+  let child;
+  let exited = Promise.resolve();
+  const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
 
   const launch = async () => {
     const started = spawnRedis(port, dir, (text) => {
@@ -49,8 +33,8 @@ export async function startRedisServer(): Promise<RedisServer> {
       }),
     ]);
   };
-  const end = async (signal: NodeJS.Signals) => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+  const end = async (signal) => {
+    if (alive()) child.kill(signal);
     await exited;
     child = undefined;
   };
@@ -62,7 +46,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     url: `redis://127.0.0.1:${port}`,
     port,
     get running() {
-      return child !== undefined && child.exitCode === null && child.signalCode === null;
+      return alive();
     },
     async stop() {
       await end('SIGTERM');
@@ -78,7 +62,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   };
 }
 
-function spawnRedis(port: number, dir: string, collect: (text: string) => void) {
+function spawnRedis(port, dir, collect) {
   const child = spawn(
     REDIS_SERVER,
     [
@@ -88,9 +72,9 @@ function spawnRedis(port: number, dir: string, collect: (text: string) => void) 
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  child.stdout?.on('data', (chunk: Buffer) => collect(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => collect(chunk.toString()));
-  const exited = new Promise<void>((resolve) => {
+  child.stdout.on('data', (chunk) => collect(chunk.toString()));
+  child.stderr.on('data', (chunk) => collect(chunk.toString()));
+  const exited = new Promise((resolve) => {
     child.once('close', () => resolve());
     child.once('error', (error) => {
       collect(`${error.message} (install Debian's redis-server package, or set REDIS_SERVER)\n`);
@@ -101,19 +85,18 @@ function spawnRedis(port: number, dir: string, collect: (text: string) => void) 
 }
 
 /** A port the kernel just handed out (redis-server cannot bind port 0 and report it). */
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const { port } = probe.address();
       probe.close(() => resolve(port));
     });
   });
 }
 
-async function waitForPong(port: number): Promise<void> {
+async function waitForPong(port) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (await ping(port)) return;
@@ -122,12 +105,12 @@ async function waitForPong(port: number): Promise<void> {
   throw new Error(`redis-server on port ${port} did not answer PING within ${READY_TIMEOUT_MS} ms`);
 }
 
-/** One RESP `PING`; true on `+PONG` (a loading server answers `-LOADING`). */
-function ping(port: number): Promise<boolean> {
+/** One inline `PING`; true on `+PONG` (a server still loading answers `-LOADING`). */
+function ping(port) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let reply = '';
-    const done = (ok: boolean) => {
+    const done = (ok) => {
       socket.destroy();
       resolve(ok);
     };
@@ -140,3 +123,5 @@ function ping(port: number): Promise<boolean> {
     });
   });
 }
+
+module.exports = { startRedisServer };
