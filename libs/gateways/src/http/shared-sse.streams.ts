@@ -33,7 +33,7 @@ export class SharedSseStreams {
 
   constructor(
     @Inject(GATEWAYS_OPTIONS) options: SharedSseOptions,
-    @Optional() private readonly client?: RedisStateClient | null,
+    @Optional() @Inject(RedisStateClient) private readonly client?: RedisStateClient | null,
     @Optional() private readonly bus?: MessageBus,
   ) {
     if (!client) return;
