@@ -1,7 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { RedisStateClient } from '@myko/state';
+import { RedisSseEventLog, RedisStateClient } from '@myko/state';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -83,6 +84,26 @@ describe('2025-era sessions shared through Redis', () => {
       expect(res.status).toBe(404);
     }
     await client.close();
+  });
+
+  it('answers a resumed request stream whose instance is gone with an error instead of waiting for ever', async () => {
+    const session = await RawSession.open(b.httpUrl.href);
+    // What an instance that died mid-request left in the log: its head and one progress event, no response.
+    const log = new RedisSseEventLog(a.app.get(RedisStateClient), { maxEvents: 100, ttlMs: 60_000 });
+    const progress = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } });
+    await log.write([
+      { sessionId: session.id, streamId: 'r1xdead', seq: 0, head: { instanceId: 'deadbeef00', requestId: 'lost-1' } },
+      { sessionId: session.id, streamId: 'r1xdead', seq: 2, data: progress },
+    ]);
+    const reader = new SseReader(await session.get('r1xdead:1'));
+    expect(reader.response.status).toBe(200);
+    // The `retry:` field comes first, then the replay, then the error once the instance is known gone.
+    const events = (await reader.rest()).filter((event) => event.id !== undefined);
+    expect(events.map((event) => event.id)).toEqual(['r1xdead:2', 'r1xdead:3']);
+    expect(messageOf(events[1])).toMatchObject({ id: 'lost-1', error: { code: -32000, data: { retryable: true } } });
+
+    const unknown = await session.get('r7xnowhere:3');
+    expect(unknown.status).toBe(400);
   });
 
   it('answers 503 with a retryable JSON-RPC error while Redis is down, and serves the session again after', async () => {
