@@ -1,4 +1,5 @@
 export * from './bus';
+export { type AbuseBackoffRule, RedisAbuseBackoff, type SharedAbuseBackoff } from './counters/abuse-backoff.store';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';
@@ -29,6 +30,7 @@ export {
   REDIS_CONNECTION,
   REDIS_URL_ENV,
   SESSION_RECORD_STORE,
+  SHARED_ABUSE_BACKOFF,
   SHARED_RATE_LIMITER,
   STATE_OPTIONS,
 } from './state.constants';
