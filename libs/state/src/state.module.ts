@@ -82,6 +82,7 @@ export class StateModule {
         RedisStateClient,
         SESSION_RECORD_STORE,
         SHARED_RATE_LIMITER,
+        SHARED_ABUSE_BACKOFF,
         MessageBus,
         StateHealth,
       ],
