@@ -33,7 +33,7 @@ export class SharedSseStreams {
 
   constructor(
     @Inject(GATEWAYS_OPTIONS) options: SharedSseOptions,
-    @Optional() @Inject(RedisStateClient) private readonly client?: RedisStateClient | null,
+    @Optional() @Inject(RedisStateClient) client?: RedisStateClient | null,
     @Optional() private readonly bus?: MessageBus,
   ) {
     if (!client) return;
