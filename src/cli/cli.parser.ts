@@ -1,4 +1,4 @@
-import type { ToolMode } from '@myko/filter';
+import type { ToolMode } from '@myko/access';
 import { redisUrlProblem } from '@myko/state';
 import { CliUsageError } from './cli-usage.error';
 

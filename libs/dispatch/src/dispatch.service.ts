@@ -1,22 +1,23 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ClientRequestSender } from './client-requests/client-request.sender';
 import { type DispatchError, InvalidRequestError, MethodNotFoundError } from './errors';
 import type { ClientContext } from './interfaces/client-context.interface';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
 import type { RequestContext } from './interfaces/request-context.interface';
-import { classifyMessage, parseJsonText } from './json-rpc/json-rpc.codec';
-import type { JsonRpcParams } from './json-rpc/json-rpc.message';
-import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
-import { MethodRouter, type RequestHandler } from './methods/method.router';
-import { RequestOutbox } from './methods/request-outbox';
-import { nextRequestId } from './observe/request-id';
-import { RequestObservations } from './observe/request-observations';
-import type { RequestObserver } from './observe/request-observer.interface';
-import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol-era/protocol-era.constants';
-import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-era.service';
-import { InFlightCounter } from './session/in-flight.counter';
-import { SessionStore } from './session/session.store';
-import type { SessionSnapshot, SessionState } from './session/session-state.interface';
+import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
+import { SessionRelay } from './protocol/cluster/session.relay';
+import { classifyMessage, parseJsonText } from './protocol/json-rpc/json-rpc.codec';
+import type { JsonRpcParams } from './protocol/json-rpc/json-rpc.message';
+import { errorResponse, successResponse } from './protocol/json-rpc/json-rpc.responses';
+import { MethodRouter, type RequestHandler } from './protocol/method.router';
+import { nextRequestId } from './protocol/observe/request-id';
+import { RequestObservations } from './protocol/observe/request-observations';
+import type { RequestObserver } from './protocol/observe/request-observer.interface';
+import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol/protocol-era/protocol-era.constants';
+import { type ModernRequest, ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
+import { RequestOutbox } from './protocol/request-outbox';
+import { InFlightCounter } from './protocol/session/in-flight.counter';
+import { SessionStore } from './protocol/session/session.store';
+import type { SessionSnapshot, SessionState } from './protocol/session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
@@ -44,6 +45,7 @@ export class DispatchService {
     private readonly sessions: SessionStore,
     private readonly clientRequests: ClientRequestSender,
     private readonly era: ProtocolEraService,
+    private readonly relay: SessionRelay,
   ) {}
 
   /**
@@ -82,10 +84,11 @@ export class DispatchService {
    * Opens a session-level channel for messages unrelated to any request
    * (`notifications/resources/updated`, later list changes and logs outside requests): WebSocket
    * and stdio open one per connection, HTTP one per standalone GET stream. Each message goes to the
-   * newest open channel only. Returns the function that detaches it.
+   * newest open channel only; with several instances, so do the session's messages of the others.
+   * Returns the function that detaches it.
    */
   openChannel(sessionId: string, send: (message: JsonRpcMessage) => void): () => void {
-    return this.sessions.openChannel(sessionId, send);
+    return this.relay.openChannel(sessionId, send);
   }
 
   /** The state another instance needs to serve the session (see `restoreSession`); undefined when unknown here. */
@@ -100,10 +103,11 @@ export class DispatchService {
 
   /**
    * Ends a session: aborts its in-flight requests, rejects its pending requests to the client and
-   * forgets its state (HTTP DELETE, socket close, stdin EOF).
+   * forgets its state (HTTP DELETE, socket close, stdin EOF). `everywhere` (the client deleted it,
+   * or it was evicted): also on the other instances, for what they hold of it.
    */
-  endSession(sessionId: string): void {
-    this.sessions.end(sessionId);
+  endSession(sessionId: string, everywhere = false): void {
+    this.relay.end(sessionId, everywhere);
   }
 
   /**

@@ -1,16 +1,18 @@
+import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR, ClientAccessResolver } from '@myko/access';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { OAuthAuthenticator } from './auth/oauth.authenticator';
 import { ProtectedResourceController } from './auth/protected-resource.controller';
-import { ClientAccessResolver } from './common/client-access.resolver';
 import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
 import { HealthController } from './health/health.controller';
 import { ProbesController } from './health/probes.controller';
+import { ForeignStreamResumer } from './http/foreign-stream.resumer';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import { SharedSessions } from './http/shared-sessions';
+import { SharedSseStreams } from './http/shared-sse.streams';
 import { StatelessPostHandler } from './http/stateless-post.handler';
 import type { GatewaysModuleOptions } from './interfaces';
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
@@ -47,6 +49,8 @@ export class GatewaysModule {
         ...observability.providers,
         OAuthAuthenticator,
         { provide: GATEWAYS_OPTIONS, useValue: resolved },
+        { provide: ACCESS_PROFILES, useFactory: () => resolved.access },
+        { provide: BEARER_TOKEN_AUTHENTICATOR, useExisting: OAuthAuthenticator },
         HostOriginPolicy,
         ClientAccessResolver,
         McpHttpEndpoint,
@@ -54,6 +58,8 @@ export class GatewaysModule {
         McpHttpRouter,
         McpSessionRegistry,
         SharedSessions,
+        SharedSseStreams,
+        ForeignStreamResumer,
         EdgeAdmission,
         WsSlotLedger,
         HttpRequestLimiter,

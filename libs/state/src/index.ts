@@ -1,3 +1,5 @@
+export * from './bus';
+export { type AbuseBackoffRule, RedisAbuseBackoff, type SharedAbuseBackoff } from './counters/abuse-backoff.store';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';
@@ -13,11 +15,22 @@ export type {
   SessionTouch,
   TouchOptions,
 } from './sessions/session-record.interface';
+export { MemorySseEventLog } from './sse/memory-sse-event.log';
+export { RedisSseEventLog } from './sse/redis-sse-event.log';
+export type {
+  LoggedSseEvent,
+  SseEventLog,
+  SseEventLogLimits,
+  SseLogEntry,
+  SseLogReplay,
+  SseStreamHead,
+} from './sse/sse-event-log.interface';
 export {
   DEFAULT_REDIS_KEY_PREFIX,
   REDIS_CONNECTION,
   REDIS_URL_ENV,
   SESSION_RECORD_STORE,
+  SHARED_ABUSE_BACKOFF,
   SHARED_RATE_LIMITER,
   STATE_OPTIONS,
 } from './state.constants';

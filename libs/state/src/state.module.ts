@@ -1,12 +1,21 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { BUS_PROVIDERS } from './bus/bus.providers';
+import { MessageBus } from './bus/message-bus';
+import { RedisAbuseBackoff } from './counters/abuse-backoff.store';
 import { RedisRateLimiter } from './counters/rate-limit.store';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
 import { connectRedis } from './redis/redis-connection.factory';
 import { RedisStateClient } from './redis/redis-state.client';
 import { MemorySessionRecordStore } from './sessions/memory-session-record.store';
 import { RedisSessionRecordStore } from './sessions/redis-session-record.store';
-import { REDIS_CONNECTION, SESSION_RECORD_STORE, SHARED_RATE_LIMITER, STATE_OPTIONS } from './state.constants';
+import {
+  REDIS_CONNECTION,
+  SESSION_RECORD_STORE,
+  SHARED_ABUSE_BACKOFF,
+  SHARED_RATE_LIMITER,
+  STATE_OPTIONS,
+} from './state.constants';
 import { StateHealth } from './state-health.service';
 
 /** Closes the Redis connection last, once the gateways have drained and ended their sessions. */
@@ -54,10 +63,16 @@ export class StateModule {
             client ? new RedisSessionRecordStore(client) : new MemorySessionRecordStore(),
         },
         {
+          provide: SHARED_ABUSE_BACKOFF,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) => (client ? new RedisAbuseBackoff(client) : null),
+        },
+        {
           provide: SHARED_RATE_LIMITER,
           inject: [RedisStateClient],
           useFactory: (client: RedisStateClient | null) => (client ? new RedisRateLimiter(client) : null),
         },
+        ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
       ],
@@ -67,6 +82,8 @@ export class StateModule {
         RedisStateClient,
         SESSION_RECORD_STORE,
         SHARED_RATE_LIMITER,
+        SHARED_ABUSE_BACKOFF,
+        MessageBus,
         StateHealth,
       ],
     };

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import {
   DispatchService,
   hasModernEnvelope,
@@ -8,7 +9,6 @@ import {
 } from '@myko/dispatch';
 import { StateUnavailableError } from '@myko/state';
 import { Inject, Injectable } from '@nestjs/common';
-import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { McpHttpError } from '../errors';
@@ -27,6 +27,7 @@ import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
+import { ForeignStreamResumer } from './foreign-stream.resumer';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
@@ -65,6 +66,7 @@ export class McpHttpEndpoint {
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
     private readonly stateless: StatelessPostHandler,
+    private readonly foreign: ForeignStreamResumer,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -89,7 +91,8 @@ export class McpHttpEndpoint {
     const isRequest = kind === 'request';
     const { session, rateWaitMs } = await this.requireSession(req, access, isRequest);
     const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
-    const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
+    const headers = { [MCP_SESSION_HEADER]: session.id };
+    const responder = this.responder(res, accepted, session, version, headers, isRequest ? requestIdOf(message) : null);
     if (kind === 'request') {
       cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
       session.requests++;
@@ -148,6 +151,9 @@ export class McpHttpEndpoint {
     const { session } = await this.requireSession(req, access, false);
     const lastEventId = header(req, LAST_EVENT_ID_HEADER);
     const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
+    if (lastEventId !== undefined && !position && this.foreign.enabled) {
+      return this.resumeForeign(session, lastEventId, res, version);
+    }
     if (lastEventId !== undefined && !position) {
       throw new McpHttpError(
         400,
@@ -169,8 +175,37 @@ export class McpHttpEndpoint {
       session.lastSeenAt = Date.now();
     });
     if (stream.id !== STANDALONE_STREAM_ID || !connection.isOpen) return;
+    this.openChannel(session, connection);
+  }
+
+  /** The session's messages go on its standalone stream while `connection` carries it. */
+  private openChannel(session: McpHttpSession, connection: SseStream): void {
+    const stream = session.streams.standalone;
     const detach = this.dispatch.openChannel(session.id, (message) => stream.send(message));
     connection.onClose(detach);
+  }
+
+  /** On Redis: a `Last-Event-ID` of a stream another instance sent, resumed from the shared log. */
+  private async resumeForeign(
+    session: McpHttpSession,
+    lastEventId: string,
+    res: ServerResponse,
+    version: string | undefined,
+  ): Promise<void> {
+    const connect = () => this.connection(res, { [MCP_SESSION_HEADER]: session.id });
+    const options = { prime: isResumable(version), retryMs: this.options.sseRetryMs };
+    const resumed = await this.foreign.resume(session, lastEventId, connect, options);
+    if (!resumed) {
+      throw new McpHttpError(
+        400,
+        TRANSPORT_ERROR,
+        'Bad Request: Last-Event-ID names no stream of this session that can be resumed',
+      );
+    }
+    resumed.connection.onClose(() => {
+      session.lastSeenAt = Date.now();
+    });
+    if (resumed.standalone && resumed.connection.isOpen) this.openChannel(session, resumed.connection);
   }
 
   async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -281,6 +316,7 @@ export class McpHttpEndpoint {
     session: McpHttpSession,
     version: string | undefined,
     headers?: Record<string, string>,
+    requestId: string | number | null = null,
   ): McpPostResponder {
     const { sseKeepAliveMs, sseRetryMs, ssePollAfterMs, eventStoreMaxBytes } = this.options;
     return new McpPostResponder(res, session.streams, {
@@ -291,6 +327,7 @@ export class McpHttpEndpoint {
       keepAliveMs: sseKeepAliveMs,
       maxBufferedBytes: eventStoreMaxBytes,
       headers,
+      requestId,
     });
   }
 

@@ -9,6 +9,7 @@ import { evictionVictim } from './session-eviction';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
 import { SessionStreams } from './session-streams';
 import { type SharedCopy, SharedSessions } from './shared-sessions';
+import { SharedSseStreams } from './shared-sse.streams';
 
 /** One Streamable HTTP session, keyed by its `Mcp-Session-Id`. */
 export interface McpHttpSession {
@@ -74,6 +75,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     private readonly dispatch: DispatchService,
     @Inject(GATEWAYS_OPTIONS) private readonly options: RegistryOptions,
     @Optional() private readonly shared?: SharedSessions,
+    @Optional() private readonly sharedSse?: SharedSseStreams,
   ) {
     this.idleMs = options.sessionIdleTimeoutMs;
     this.replay = new ReplayBudget(options.replayBudgetBytes ?? 0, options.eventStoreTtlMs ?? 0);
@@ -116,6 +118,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     const streams = new SessionStreams(
       { maxEvents: this.options.eventStoreMaxEvents, maxBytes: this.options.eventStoreMaxBytes },
       this.replay,
+      this.sharedSse?.mirror(id),
     );
     const session: McpHttpSession = {
       id,
@@ -184,7 +187,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   ): boolean {
     const session = this.sessions.get(id);
     if (shared && this.shared?.enabled && reason !== 'deleted') this.shared.forget(id);
-    this.dispatch.endSession(id);
+    // Deleted or evicted, the session is over on every instance: what the others hold of it ends too.
+    this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
     this.sessions.delete(id);
     this.index(session, false);

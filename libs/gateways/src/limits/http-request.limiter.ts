@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import type { ClientAccess } from '@myko/access';
 import type { RateTake } from '@myko/state';
 import { Injectable } from '@nestjs/common';
-import type { ClientAccess } from '../common/client-access.resolver';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { SessionOwner } from '../http/session-owner';
 import { clientAddress, rateLimitKey } from './client-address';
