@@ -30,7 +30,7 @@ export class SessionRelay implements OnModuleInit {
       if (state && typeof uri === 'string') this.sessions.unsubscribe(state, uri);
     });
     this.cluster.on(CLUSTER_KIND.sessionEnded, ([sessionId]) => {
-      if (typeof sessionId === 'string') this.sessions.end(sessionId);
+      if (typeof sessionId === 'string') this.endHere(sessionId);
     });
   }
 
@@ -69,7 +69,12 @@ export class SessionRelay implements OnModuleInit {
 
   /** Ends the session here; `everywhere` (deleted, evicted): on every instance holding some of it. */
   end(sessionId: string, everywhere: boolean): void {
-    this.sessions.end(sessionId);
+    this.endHere(sessionId);
     if (everywhere) this.cluster.broadcast(CLUSTER_KIND.sessionEnded, sessionId);
+  }
+
+  private endHere(sessionId: string): void {
+    this.sessions.end(sessionId);
+    this.cluster.forgetSession(sessionId);
   }
 }
