@@ -8,6 +8,7 @@ import { ServerShuttingDownError } from '../../errors';
 import { LiveQueryTracker } from '../../features/resources/live/live-query.tracker';
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { JsonRpcMessage, JsonRpcRequest } from '../../interfaces/json-rpc.types';
+import { SESSION_BROADCASTS_PER_WINDOW } from './broadcast-budget';
 import { ClusterChannel } from './cluster.channel';
 
 /** The data both instances serve, as one database would be (the counter and the label are two entities). */
@@ -312,6 +313,23 @@ describe('dispatch across instances on one Redis', () => {
       expect(calls.length).toBeLessThanOrEqual(2);
       for (const [topic, message] of calls) expect([topic, message[0]]).toEqual(['cluster', 'w']);
       expect(new Set(calls.flatMap(([, message]) => message[1] as string[]))).toEqual(new Set(['Counter', 'Label']));
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
+  it('a client cancelling unknown requests in a loop causes at most its budget of broadcasts', async () => {
+    const publish = jest.spyOn(b.moduleRef.get(MessageBus), 'publish');
+    try {
+      const [spammer] = sessionOn(b);
+      for (let i = 0; i < 100; i++) {
+        await b.dispatch.handle(
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `nope-${i}` } },
+          spammer.client,
+        );
+      }
+      expect(publish.mock.calls.length).toBeGreaterThan(0);
+      expect(publish.mock.calls.length).toBeLessThanOrEqual(SESSION_BROADCASTS_PER_WINDOW * 2);
     } finally {
       publish.mockRestore();
     }
