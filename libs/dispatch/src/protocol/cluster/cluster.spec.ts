@@ -8,6 +8,8 @@ import { ServerShuttingDownError } from '../../errors';
 import { LiveQueryTracker } from '../../features/resources/live/live-query.tracker';
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { JsonRpcMessage, JsonRpcRequest } from '../../interfaces/json-rpc.types';
+import { SESSION_BROADCASTS_PER_WINDOW } from './broadcast-budget';
+import { ClusterChannel } from './cluster.channel';
 
 /** The data both instances serve, as one database would be (the counter and the label are two entities). */
 const shared = { counter: 0, label: 'a' };
@@ -285,6 +287,52 @@ describe('dispatch across instances on one Redis', () => {
     await pause(50);
     b.dispatch.endSession(onA.client.sessionId, true);
     await expect(running).resolves.toBeUndefined();
+  });
+
+  it('a session that ends lets its topic go, even when its transport never detached the channel', async () => {
+    const [onA] = sessionOn(a);
+    const cluster = a.moduleRef.get(ClusterChannel);
+    const before = cluster.heldSessions;
+    a.dispatch.openChannel(onA.client.sessionId, () => undefined);
+    expect(cluster.heldSessions).toBe(before + 1);
+    a.dispatch.endSession(onA.client.sessionId);
+    expect(cluster.heldSessions).toBe(before);
+  });
+
+  it('the bus costs a query nothing and a command at most one PUBLISH (commands of one event-loop turn share it)', async () => {
+    const publish = jest.spyOn(b.moduleRef.get(MessageBus), 'publish');
+    try {
+      const [reader] = sessionOn(b);
+      await execute(reader, "return myko.query('CounterValue')");
+      await pause(50);
+      expect(publish).not.toHaveBeenCalled();
+      await execute(reader, "return Promise.all([myko.command('Bump'), myko.command('Relabel')])");
+      await pause(50);
+      const calls = publish.mock.calls;
+      expect(calls.length).toBeGreaterThanOrEqual(1);
+      expect(calls.length).toBeLessThanOrEqual(2);
+      for (const [topic, message] of calls) expect([topic, message[0]]).toEqual(['cluster', 'w']);
+      expect(new Set(calls.flatMap(([, message]) => message[1] as string[]))).toEqual(new Set(['Counter', 'Label']));
+    } finally {
+      publish.mockRestore();
+    }
+  });
+
+  it('a client cancelling unknown requests in a loop causes at most its budget of broadcasts', async () => {
+    const publish = jest.spyOn(b.moduleRef.get(MessageBus), 'publish');
+    try {
+      const [spammer] = sessionOn(b);
+      for (let i = 0; i < 100; i++) {
+        await b.dispatch.handle(
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: `nope-${i}` } },
+          spammer.client,
+        );
+      }
+      expect(publish.mock.calls.length).toBeGreaterThan(0);
+      expect(publish.mock.calls.length).toBeLessThanOrEqual(SESSION_BROADCASTS_PER_WINDOW * 2);
+    } finally {
+      publish.mockRestore();
+    }
   });
 
   it('a session ended on one instance only (idle there, shutdown) leaves the others alone', async () => {
