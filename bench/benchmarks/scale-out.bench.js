@@ -8,12 +8,12 @@
  * (`RedisStateClient.roundTrips`) and every command Redis served (INFO commandstats, bus included).
  * On a 2-core machine, two instances, Redis, the proxy and the load share the cores.
  */
-const { fork } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const Redis = require('ioredis');
 const { startRedisServer } = require('../../test/helpers/redis-server');
+const { forkRoundRobinProxy } = require('../../test/helpers/round-robin.proxy');
 const { CHEAP_ARGS, CHEAP_TOOL } = require('../lib/cheap-operation');
 const { httpTarget, loadRounds, runLoad } = require('../lib/load');
 const { row } = require('../lib/report');
@@ -29,22 +29,9 @@ const LABEL = {
   'redis-2': '2 instances on Redis',
 };
 
-function startProxy(ports) {
-  const child = fork(
-    join(__dirname, '../lib/proxy-child.js'),
-    ports.map((port) => `http://127.0.0.1:${port}`),
-    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => {
-      if (message?.type !== 'listening') return reject(new Error(`proxy: ${message?.message}`));
-      resolve({
-        port: message.port,
-        close: () => new Promise((done) => child.once('exit', done).send({ type: 'close' })),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-  });
+async function startProxy(ports) {
+  const proxy = await forkRoundRobinProxy(ports.map((port) => `http://127.0.0.1:${port}`));
+  return { port: Number(new URL(proxy.origin).port), close: proxy.close };
 }
 
 /** Every command Redis has served (bus, stores, scripts' inner calls), INFO itself excluded. */
