@@ -1,7 +1,7 @@
 /**
  * Scale-out on Redis: throughput and latency of `tools/call` (a cheap direct tool) and of `execute` (a
- * script calling the same query) over Streamable HTTP, 8 keep-alive connections of one session
- * closed-loop, against three deployments measured round by round in one run — one in-memory instance,
+ * script calling the same query) over Streamable HTTP, 8 (execute: 4) keep-alive connections of one
+ * session closed-loop, against three deployments measured round by round in one run — one in-memory instance,
  * one instance on Redis, two instances on one Redis (and one SQLite file) — each behind the suites'
  * round-robin proxy (its own process; one upstream for the single instances, so every deployment pays the
  * same hop). Also the Redis round trips per request: the state stores' counter
@@ -19,7 +19,8 @@ const { httpTarget, loadRounds, runLoad } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
 
-const CONCURRENCY = 8;
+/** Connections of the one session; `execute` is capped at 4 runs per session (sandbox.maxRunsPerSession). */
+const CONCURRENCY = { direct: 8, execute: 4 };
 const EXECUTE_ARGS = { code: `return await myko.query('GetBillingInvoices', ${JSON.stringify(CHEAP_ARGS)})` };
 const CALLS = { direct: [CHEAP_TOOL, CHEAP_ARGS], execute: ['execute', EXECUTE_ARGS] };
 const DEPLOYMENTS = ['memory-1', 'redis-1', 'redis-2'];
@@ -89,7 +90,7 @@ async function measure(ctx, deployment) {
   const open = {};
   for (const deploy of DEPLOYMENTS) {
     for (const [call, [tool, args]] of Object.entries(CALLS)) {
-      open[`${deploy}.${call}`] = await httpTarget(deployment.proxies[deploy].port, tool, args, CONCURRENCY);
+      open[`${deploy}.${call}`] = await httpTarget(deployment.proxies[deploy].port, tool, args, CONCURRENCY[call]);
     }
   }
   const redisCost = {};
@@ -124,7 +125,7 @@ function rowsOf({ rps, latencies, redisCost }) {
         row({
           id: `scale-out.throughput.${id}`,
           benchmark: `scale-out throughput: ${call}, ${LABEL[subject]}`,
-          measures: `${what} over HTTP through the round-robin proxy, one session, 8 connections closed-loop, vs ${LABEL[baseline]}`,
+          measures: `${what} over HTTP through the round-robin proxy, one session, ${CONCURRENCY[call]} connections closed-loop, vs ${LABEL[baseline]}`,
           unit: 'rps',
           subject: rps[`${subject}.${call}`],
           baseline: { label: LABEL[baseline], samples: rps[`${baseline}.${call}`] },
