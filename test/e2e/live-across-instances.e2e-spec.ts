@@ -9,6 +9,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
+import { eventually, proxiedClient } from '../helpers/scale-out.client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
 
@@ -112,6 +114,36 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
     } finally {
       await watcher.client.close();
       await writer.client.close();
+    }
+  });
+
+  it("HTTP through a round-robin proxy: the update is made where the subscription is and reaches the session's GET stream on the other instance", async () => {
+    const proxy: RoundRobinProxy = await startRoundRobinProxy([`http://${a.host}`, `http://${b.host}`]);
+    const client = await proxiedClient(proxy);
+    const updates: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+      updates.push(n.params.uri);
+    });
+    try {
+      expect(await eventually(() => proxy.log.some((entry) => entry.method === 'GET' && entry.status === 200))).toBe(
+        true,
+      );
+      const stream = proxy.log.find((entry) => entry.method === 'GET')!.upstream;
+      // The subscription goes to the instance that does not hold the GET stream.
+      while (proxy.next === stream) await client.ping();
+      const from = proxy.log.length;
+      await client.subscribeResource({ uri: customer(6) });
+      expect(proxy.log.slice(from).find((entry) => entry.message === 'resources/subscribe')?.upstream).toBe(1 - stream);
+      await client.callTool({
+        name: 'execute',
+        arguments: { code: "return myko.command('SetCustomerCity', { id: 6, value: 'Ulm' })" },
+      });
+      await until(() => updates.length === 1, 'the update on the GET stream');
+      await settle();
+      expect(updates).toEqual([customer(6)]);
+    } finally {
+      await client.close();
+      await proxy.close();
     }
   });
 

@@ -110,6 +110,19 @@ export class ClusterChannel implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
+  /** Drops the session's topic whatever holds it (the session ended here; a transport may never detach its channel). */
+  forgetSession(sessionId: string): void {
+    const held = this.sessions.get(sessionId);
+    if (!held) return;
+    this.sessions.delete(sessionId);
+    void held.subscription.then((subscription) => subscription?.close());
+  }
+
+  /** Session topics this instance holds now. */
+  get heldSessions(): number {
+    return this.sessions.size;
+  }
+
   private async publish(topic: string, message: BusMessage): Promise<number> {
     if (!this.bus?.shared) return 0;
     try {

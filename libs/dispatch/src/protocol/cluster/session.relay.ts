@@ -3,6 +3,7 @@ import type { JsonRpcId, JsonRpcMessage } from '../../interfaces/json-rpc.types'
 import { isValidId } from '../json-rpc/json-rpc.codec';
 import { SessionStore } from '../session/session.store';
 import type { SessionSend, SessionState } from '../session/session-state.interface';
+import { BroadcastBudget } from './broadcast-budget';
 import { ClusterChannel } from './cluster.channel';
 import { CLUSTER_KIND } from './cluster-message';
 
@@ -16,6 +17,8 @@ import { CLUSTER_KIND } from './cluster-message';
  */
 @Injectable()
 export class SessionRelay implements OnModuleInit {
+  private readonly budget = new BroadcastBudget();
+
   constructor(
     private readonly sessions: SessionStore,
     private readonly cluster: ClusterChannel,
@@ -30,7 +33,7 @@ export class SessionRelay implements OnModuleInit {
       if (state && typeof uri === 'string') this.sessions.unsubscribe(state, uri);
     });
     this.cluster.on(CLUSTER_KIND.sessionEnded, ([sessionId]) => {
-      if (typeof sessionId === 'string') this.sessions.end(sessionId);
+      if (typeof sessionId === 'string') this.endHere(sessionId);
     });
   }
 
@@ -55,10 +58,13 @@ export class SessionRelay implements OnModuleInit {
     void this.cluster.toSession(sessionId, message);
   }
 
-  /** `notifications/cancelled`: the request here, else on whichever instance runs it. */
+  /**
+   * `notifications/cancelled`: the request here, else on whichever instance runs it — within the
+   * session's broadcast budget (past it, dropped: the client is cancelling in a loop).
+   */
   cancel(sessionId: string, id: JsonRpcId, reason: string): void {
-    if (this.sessions.cancel(sessionId, id, reason)) return;
-    this.cluster.broadcast(CLUSTER_KIND.cancel, sessionId, id, reason);
+    if (this.sessions.cancel(sessionId, id, reason) || !this.cluster.enabled) return;
+    if (this.budget.take(sessionId)) this.cluster.broadcast(CLUSTER_KIND.cancel, sessionId, id, reason.slice(0, 256));
   }
 
   /** `resources/unsubscribe`: here, and on the instance that watches the URI for the session if that is another. */
@@ -69,7 +75,12 @@ export class SessionRelay implements OnModuleInit {
 
   /** Ends the session here; `everywhere` (deleted, evicted): on every instance holding some of it. */
   end(sessionId: string, everywhere: boolean): void {
-    this.sessions.end(sessionId);
+    this.endHere(sessionId);
     if (everywhere) this.cluster.broadcast(CLUSTER_KIND.sessionEnded, sessionId);
+  }
+
+  private endHere(sessionId: string): void {
+    this.sessions.end(sessionId);
+    this.cluster.forgetSession(sessionId);
   }
 }

@@ -110,7 +110,7 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
   }
 
   private onInvoked({ kind, outcome, name }: OperationInvocation): void {
-    if (kind !== 'command' || outcome !== 'ok') return;
+    if (kind !== 'command' || outcome !== 'ok' || this.watched.size === 0) return;
     this.written(this.registry.get(name)?.writes);
   }
 
