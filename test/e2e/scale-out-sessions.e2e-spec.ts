@@ -53,9 +53,10 @@ describe('two instances on one Redis behind a round-robin proxy: 2025-era sessio
     const session = cluster.proxy.log.slice(from);
     const posts = session.filter((entry) => entry.method === 'POST');
     expect(posts.length).toBeGreaterThanOrEqual(16);
-    expect(new Set(posts.map((entry) => entry.upstream))).toEqual(new Set([0, 1]));
-    // Strictly alternating: every request lands on another instance than the one before it.
-    expect(posts.every((entry, i) => i === 0 || entry.upstream !== posts[i - 1].upstream)).toBe(true);
+    // Round robin without stickiness: each instance served about half of them.
+    for (const upstream of [0, 1]) {
+      expect(posts.filter((entry) => entry.upstream === upstream).length).toBeGreaterThanOrEqual(posts.length / 2 - 1);
+    }
     expect(session.filter((entry) => entry.status >= 400)).toEqual([]);
     expect(routed(cluster.proxy, 'initialize', from)).toHaveLength(1);
   });
@@ -169,6 +170,8 @@ describe('two instances on one Redis behind a round-robin proxy: 2025-era sessio
     controller.abort();
     await expect(running).rejects.toThrow(/abort/i);
 
+    // The SDK sends the notification after giving up on the call locally.
+    await eventually(() => routed(cluster.proxy, 'notifications/cancelled', from).some((entry) => entry.status > 0));
     expect(routed(cluster.proxy, 'notifications/cancelled', from).map((entry) => entry.upstream)).toEqual([
       1 - call.upstream,
     ]);

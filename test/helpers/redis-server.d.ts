@@ -8,7 +8,7 @@ export interface RedisServer {
   readonly port: number;
   /** Whether a server is running now (false between `stop()`/`kill()` and `restart()`). */
   readonly running: boolean;
-  /** SIGTERM and wait until it is gone. Idempotent. */
+  /** SIGTERM and wait until it is gone (its working folder too). Idempotent; `restart()` may follow. */
   stop(): Promise<void>;
   /** SIGKILL (a crashed Redis) and wait until it is gone. Idempotent. */
   kill(): Promise<void>;

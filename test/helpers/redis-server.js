@@ -1,7 +1,7 @@
 // A real `redis-server` for tests, the conformance runner and the bench (plain CommonJS so all three share
 // it; types in redis-server.d.ts).
 const { spawn } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
 const { connect, createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
@@ -20,7 +20,11 @@ async function startRedisServer() {
   let exited = Promise.resolve();
   const alive = () => child !== undefined && child.exitCode === null && child.signalCode === null;
 
+  const onExit = () => child?.kill('SIGKILL');
   const launch = async () => {
+    mkdirSync(dir, { recursive: true });
+    process.removeListener('exit', onExit);
+    process.once('exit', onExit);
     const started = spawnRedis(port, dir, (text) => {
       out += text;
     });
@@ -38,9 +42,6 @@ async function startRedisServer() {
     await exited;
     child = undefined;
   };
-  const onExit = () => child?.kill('SIGKILL');
-  process.once('exit', onExit);
-
   await launch();
   return {
     url: `redis://127.0.0.1:${port}`,
