@@ -111,6 +111,20 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   }
 
   /**
+   * On Redis, after `makeRoom`: whether the caps hold across every instance. A full cap refuses (an
+   * instance evicts only the sessions it holds, to make room here).
+   */
+  async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
+    if (!this.shared?.enabled) return undefined;
+    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
+    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
+    if (maxSessions <= 0 && ownCap <= 0) return undefined;
+    const { total, own } = await this.shared.count(owner);
+    if (ownCap > 0 && own >= ownCap) return owner.keyId === undefined ? 'perAddress' : 'perKey';
+    return maxSessions > 0 && total >= maxSessions ? 'total' : undefined;
+  }
+
+  /**
    * Registers a session under a new id before its `initialize` is dispatched (the answer may already
    * be an SSE stream); a failed initialize ends it again with reason `failed`.
    */

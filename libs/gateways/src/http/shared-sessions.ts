@@ -2,6 +2,7 @@ import { DispatchService, type SessionSnapshot } from '@myko/dispatch';
 import {
   type RateTake,
   SESSION_RECORD_STORE,
+  type SessionCounts,
   type SessionRecord,
   type SessionRecordStore,
   type SessionTouch,
@@ -78,6 +79,11 @@ export class SharedSessions {
     } catch (error) {
       this.logger.warn(`Session ${id}: its new state is not in Redis yet (${(error as Error).message})`);
     }
+  }
+
+  /** Live sessions of every instance, all and `owner`'s (its key, else its address): one round trip. */
+  count(owner: SessionOwner): Promise<SessionCounts> {
+    return this.required().count(owner);
   }
 
   /** Forgets the session for every instance (DELETE, eviction, a failed initialize). */
