@@ -6,8 +6,8 @@ const { createAppConfig } = load('src/config/app.config');
 const { loadPlugins } = load('src/plugin-loader/plugin.loader');
 
 /**
- * @param {{ toolMode?: string, synthetic?: number, plugins?: string[] }} options CLI options (`--tool-mode`,
- *   `--synthetic`, `--plugin`)
+ * @param {{ toolMode?: string, synthetic?: number, plugins?: string[], redisUrl?: string, databasePath?: string }}
+ *   options CLI options (`--tool-mode`, `--synthetic`, `--plugin`, `--redis`, `--db`)
  */
 async function start(options = {}) {
   const config = await loadPlugins(
@@ -28,7 +28,12 @@ async function start(options = {}) {
     const { maxResident, maxConcurrent } = service.options;
     return { ...service.status(), maxResident, maxConcurrent };
   };
-  return { port: app.getHttpServer().address().port, sandbox, close: () => app.close() };
+  // The Redis round trips the state stores made (`RedisStateClient.roundTrips`), with `--redis` only.
+  const roundTrips = () => {
+    const { RedisStateClient } = load('libs/state/src');
+    return app.get(RedisStateClient, { strict: false })?.roundTrips ?? 0;
+  };
+  return { port: app.getHttpServer().address().port, sandbox, roundTrips, close: () => app.close() };
 }
 
 module.exports = { start };
