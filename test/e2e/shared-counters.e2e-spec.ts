@@ -72,3 +72,40 @@ describe('counters every instance shares through Redis', () => {
     expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
+
+describe('session caps counted over every instance', () => {
+  let redis: RedisServer;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const dir = mkdtempSync(join(tmpdir(), 'myko-shared-caps-'));
+    const configPath = join(dir, 'myko.config.json');
+    const limits = { maxSessionsPerAddress: 2 };
+    writeFileSync(configPath, JSON.stringify({ auth: { required: false }, limits, redis: { url: redis.url } }));
+    const cli = { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath };
+    a = await startTestServer(createAppConfig('serve', cli, {}));
+    b = await startTestServer(createAppConfig('serve', cli, {}));
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await redis?.stop();
+  });
+
+  it("refuses an address's third session on either instance once two instances hold its two, and admits one after a DELETE", async () => {
+    const first = await RawSession.open(a.httpUrl.href);
+    await RawSession.open(b.httpUrl.href);
+    // Each instance alone holds one session of this address: only the shared count reaches the cap.
+    await expect(RawSession.open(a.httpUrl.href)).rejects.toThrow(
+      /initialize failed: 429 .*Too many sessions from this address/,
+    );
+    await expect(RawSession.open(b.httpUrl.href)).rejects.toThrow(/initialize failed: 429/);
+    const deleted = await fetch(a.httpUrl, { method: 'DELETE', headers: first.headers() });
+    expect(deleted.status).toBe(204);
+    const again = await RawSession.open(b.httpUrl.href);
+    expect(again.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -9,6 +9,7 @@ export { MemorySessionRecordStore } from './sessions/memory-session-record.store
 export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 export type {
   RateTake,
+  SessionCounts,
   SessionRecord,
   SessionRecordOwner,
   SessionRecordStore,

@@ -9,6 +9,7 @@ export class StateHealth {
 
   report(): StateHealthReport {
     if (!this.client) return { backend: 'memory', up: true };
-    return { backend: 'redis', up: this.client.isUp, url: this.client.url, status: this.client.redis.status };
+    const { isUp: up, url, roundTrips, commands } = this.client;
+    return { backend: 'redis', up, url, status: this.client.redis.status, roundTrips, commands };
   }
 }

@@ -1,7 +1,10 @@
 import { SERVER_SHUTTING_DOWN } from '@myko/dispatch';
 import type { SseLogReplay } from '@myko/state';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { transportError } from '../common/json-rpc-error';
+import { McpHttpError } from '../errors';
+import { GATEWAYS_OPTIONS, TRANSPORT_ERROR } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
 import type { McpHttpSession } from './mcp-session.registry';
 import { parseEventId, STANDALONE_STREAM_ID } from './session-streams';
 import { SharedSseStreams } from './shared-sse.streams';
@@ -11,12 +14,6 @@ import type { SseStream } from './sse.stream';
 const TAIL_EVERY_MS = 100;
 const LIVENESS_EVERY_MS = 1_000;
 
-/** How a resumed connection starts. */
-export interface ForeignResumeOptions {
-  prime: boolean;
-  retryMs: number;
-}
-
 /**
  * Resumes here, from the shared log (Redis), a stream that another instance sent: the client's
  * `Last-Event-ID` names a position this instance never held. The standalone GET stream is taken
@@ -25,34 +22,44 @@ export interface ForeignResumeOptions {
  */
 @Injectable()
 export class ForeignStreamResumer {
-  constructor(private readonly shared: SharedSseStreams) {}
+  constructor(
+    private readonly shared: SharedSseStreams,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'sseRetryMs'>,
+  ) {}
 
   get enabled(): boolean {
     return this.shared.enabled;
   }
 
   /**
-   * Undefined when the log knows nothing of the stream (the caller answers 400). Else the connection
-   * now carries it; for the standalone stream, `standalone` is true and the session's channel should open.
+   * The connection (from `connect`) now carries the stream; for the standalone stream `standalone` is
+   * true and the session's channel should open. A stream the log does not know is a 400, as here.
+   * @param prime the client speaks 2025-11-25 or later: the connection starts with `retry`
    */
   async resume(
     session: McpHttpSession,
     lastEventId: string,
     connect: () => SseStream,
-    options: ForeignResumeOptions,
-  ): Promise<{ connection: SseStream; standalone: boolean } | undefined> {
+    prime: boolean,
+  ): Promise<{ connection: SseStream; standalone: boolean }> {
     const position = parseEventId(lastEventId);
-    if (!position) return undefined;
-    const replay = await this.shared.read(session.id, position.streamId, position.seq);
-    const standalone = position.streamId === STANDALONE_STREAM_ID;
-    if (!standalone && !replay.exists) return undefined;
+    const replay = position && (await this.shared.read(session.id, position.streamId, position.seq));
+    const standalone = position?.streamId === STANDALONE_STREAM_ID;
+    if (!position || !replay || (!standalone && !replay.exists)) {
+      throw new McpHttpError(
+        400,
+        TRANSPORT_ERROR,
+        'Bad Request: Last-Event-ID names no stream of this session that can be resumed',
+      );
+    }
+    const retryMs = this.options.sseRetryMs;
     const connection = connect();
-    if (options.prime) connection.retry(options.retryMs);
+    if (prime) connection.retry(retryMs);
     const lastSeq = this.replay(connection, position.streamId, replay, position.seq);
     if (standalone) {
       const stream = session.streams.standalone;
       stream.continueAfter(lastSeq);
-      stream.attach(connection, { afterSeq: stream.lastSeq, prime: false, retryMs: options.retryMs });
+      stream.attach(connection, { afterSeq: stream.lastSeq, prime: false, retryMs });
       return { connection, standalone: true };
     }
     if (replay.ended) connection.end();

@@ -7,7 +7,6 @@ import {
   STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@myko/dispatch';
-import { StateUnavailableError } from '@myko/state';
 import { Inject, Injectable } from '@nestjs/common';
 import { transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
@@ -193,15 +192,7 @@ export class McpHttpEndpoint {
     version: string | undefined,
   ): Promise<void> {
     const connect = () => this.connection(res, { [MCP_SESSION_HEADER]: session.id });
-    const options = { prime: isResumable(version), retryMs: this.options.sseRetryMs };
-    const resumed = await this.foreign.resume(session, lastEventId, connect, options);
-    if (!resumed) {
-      throw new McpHttpError(
-        400,
-        TRANSPORT_ERROR,
-        'Bad Request: Last-Event-ID names no stream of this session that can be resumed',
-      );
-    }
+    const resumed = await this.foreign.resume(session, lastEventId, connect, isResumable(version));
     resumed.connection.onClose(() => {
       session.lastSeenAt = Date.now();
     });
@@ -231,32 +222,16 @@ export class McpHttpEndpoint {
     const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
     const response = await this.dispatch.handle(message, this.client(session.id, access));
-    const unshared = response && 'result' in response ? await this.share(session) : undefined;
+    // On Redis the session is written for the other instances before its id is handed out.
+    const unshared = response && 'result' in response ? await this.sessions.share(session) : undefined;
     if (unshared) {
       const data = { retryable: true };
-      responder.respond(transportError(STATE_UNAVAILABLE, (unshared as Error).message, response?.id ?? null, data));
+      responder.respond(transportError(STATE_UNAVAILABLE, unshared.message, response?.id ?? null, data));
     } else if (response && 'result' in response) {
       responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
     } else {
       this.sessions.end(session.id, 'failed');
       responder.respond(response);
-    }
-  }
-
-  /**
-   * On Redis, writes the new session for the other instances before its id is handed out. If Redis is
-   * down, the session ends and the client gets the error instead of an id no other instance knows.
-   */
-  private async share(session: McpHttpSession): Promise<unknown> {
-    const sharing = this.sessions.sharing;
-    if (!sharing) return undefined;
-    try {
-      session.shared = await sharing.created(session.id, session.owner, session.openedAt);
-      return undefined;
-    } catch (error) {
-      this.sessions.end(session.id, 'failed', false);
-      if (!(error instanceof StateUnavailableError)) throw error;
-      return error;
     }
   }
 

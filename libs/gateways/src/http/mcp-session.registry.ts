@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DispatchService } from '@myko/dispatch';
-import type { RateTake } from '@myko/state';
+import { type RateTake, StateUnavailableError } from '@myko/state';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -111,6 +111,20 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   }
 
   /**
+   * On Redis, after `makeRoom`: whether the caps hold across every instance. A full cap refuses (an
+   * instance evicts only the sessions it holds, to make room here).
+   */
+  async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
+    if (!this.shared?.enabled) return undefined;
+    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
+    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
+    if (maxSessions <= 0 && ownCap <= 0) return undefined;
+    const { total, own } = await this.shared.count(owner);
+    if (ownCap > 0 && own >= ownCap) return owner.keyId === undefined ? 'perAddress' : 'perKey';
+    return maxSessions > 0 && total >= maxSessions ? 'total' : undefined;
+  }
+
+  /**
    * Registers a session under a new id before its `initialize` is dispatched (the answer may already
    * be an SSE stream); a failed initialize ends it again with reason `failed`.
    */
@@ -200,6 +214,22 @@ export class McpSessionRegistry implements OnApplicationShutdown {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /**
+   * On Redis, writes a session initialized here for the other instances. If Redis is down the session
+   * ends and the error is returned, for the client to get instead of an id no other instance knows.
+   */
+  async share(session: McpHttpSession): Promise<StateUnavailableError | undefined> {
+    if (!this.shared?.enabled) return undefined;
+    try {
+      session.shared = await this.shared.created(session.id, session.owner, session.openedAt);
+      return undefined;
+    } catch (error) {
+      this.end(session.id, 'failed', false);
+      if (!(error instanceof StateUnavailableError)) throw error;
+      return error;
+    }
   }
 
   /** The shared record store's side of the sessions (undefined or disabled: in memory). */

@@ -2,6 +2,7 @@ import { DispatchService, type SessionSnapshot } from '@myko/dispatch';
 import {
   type RateTake,
   SESSION_RECORD_STORE,
+  type SessionCounts,
   type SessionRecord,
   type SessionRecordStore,
   type SessionTouch,
@@ -63,13 +64,26 @@ export class SharedSessions {
     return { version: record.version, state: this.snapshotJson(record.id) };
   }
 
-  /** Writes dispatch's state of the session when a request changed it (log level, initialized…). */
+  /**
+   * Writes dispatch's state of the session when a request changed it (log level, initialized…). The
+   * request has run by then, so a failed write does not fail its answer: it is logged and retried
+   * after the next request (this copy still differs).
+   */
   async sync(id: string, copy: SharedCopy): Promise<void> {
     const state = this.snapshotJson(id);
     if (state === copy.state) return;
-    const version = await this.required().saveState(id, JSON.parse(state));
-    copy.state = state;
-    if (version !== undefined) copy.version = version;
+    try {
+      const version = await this.required().saveState(id, JSON.parse(state));
+      copy.state = state;
+      if (version !== undefined) copy.version = version;
+    } catch (error) {
+      this.logger.warn(`Session ${id}: its new state is not in Redis yet (${(error as Error).message})`);
+    }
+  }
+
+  /** Live sessions of every instance, all and `owner`'s (its key, else its address): one round trip. */
+  count(owner: SessionOwner): Promise<SessionCounts> {
+    return this.required().count(owner);
   }
 
   /** Forgets the session for every instance (DELETE, eviction, a failed initialize). */

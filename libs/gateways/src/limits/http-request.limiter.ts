@@ -27,15 +27,15 @@ export class HttpRequestLimiter {
 
   /**
    * Before an `initialize`: the client's rate, then room for a session (per key, per address for
-   * anonymous clients, in total; idle sessions that matter least are ended first). Returns the owner
-   * the new session is opened for.
+   * anonymous clients, in total; idle sessions that matter least are ended first; on Redis the caps
+   * also count every instance's sessions). Returns the owner the new session is opened for.
    */
   async admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): Promise<SessionOwner> {
     const address = clientAddress(req);
     const rate = await this.admission.admitSharedRate(rateLimitKey(access.principal, address));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
     const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
-    const full = this.sessions.makeRoom(owner);
+    const full = this.sessions.makeRoom(owner) ?? (await this.sessions.sharedRoom(owner));
     if (full) {
       const refusal = this.admission.sessionRefusal(full);
       throw new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));

@@ -28,4 +28,7 @@ export interface StateHealthReport {
   readonly url?: string;
   /** ioredis' connection status (`ready`, `reconnecting`, …). */
   readonly status?: string;
+  /** Round trips of the stores and commands sent since start (redis only): what the bench divides by requests. */
+  readonly roundTrips?: number;
+  readonly commands?: number;
 }

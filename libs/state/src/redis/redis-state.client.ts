@@ -11,6 +11,7 @@ import { redactRedisUrl } from './redis-url';
  */
 export class RedisStateClient {
   private trips = 0;
+  private sent = 0;
   readonly url: string;
 
   constructor(
@@ -18,15 +19,27 @@ export class RedisStateClient {
     url: string,
   ) {
     this.url = redactRedisUrl(url);
+    // Every command written to the connection, the stores' and the bus's alike (a pipeline counts each).
+    const send = redis.sendCommand.bind(redis);
+    redis.sendCommand = (...args: Parameters<Redis['sendCommand']>) => {
+      this.sent++;
+      return send(...args);
+    };
   }
 
-  /** Round trips made since start (or since `resetRoundTrips`). */
+  /** Round trips the stores made since start (or since `resetRoundTrips`): a script, a command or a pipeline each. */
   get roundTrips(): number {
     return this.trips;
   }
 
+  /** Commands sent on the connection since start (or since `resetRoundTrips`), by the stores and the bus. */
+  get commands(): number {
+    return this.sent;
+  }
+
   resetRoundTrips(): void {
     this.trips = 0;
+    this.sent = 0;
   }
 
   /** True while connected and ready. */

@@ -1,5 +1,13 @@
 import { takeToken } from '../counters/token-bucket';
-import type { SessionRecord, SessionRecordStore, SessionTouch, TouchOptions } from './session-record.interface';
+import type {
+  SessionCounts,
+  SessionRecord,
+  SessionRecordOwner,
+  SessionRecordStore,
+  SessionTouch,
+  TouchOptions,
+} from './session-record.interface';
+import { sameScope } from './session-scope';
 
 /**
  * Sessions in this process: what one instance alone needs (the gateways' registry keeps its own
@@ -37,6 +45,18 @@ export class MemorySessionRecordStore implements SessionRecordStore {
 
   async delete(id: string): Promise<void> {
     this.records.delete(id);
+  }
+
+  async count(owner: SessionRecordOwner, now = Date.now()): Promise<SessionCounts> {
+    let total = 0;
+    let own = 0;
+    for (const id of [...this.records.keys()]) {
+      const record = this.live(id, now);
+      if (!record) continue;
+      total++;
+      if (sameScope(record.owner, owner)) own++;
+    }
+    return { total, own };
   }
 
   private live(id: string, now: number) {

@@ -1,9 +1,31 @@
 import type { RedisStateClient } from '../redis/redis-state.client';
-import type { SessionRecord, SessionRecordStore, SessionTouch, TouchOptions } from './session-record.interface';
-import { CREATE_SESSION_LUA, SAVE_STATE_LUA, TOUCH_SESSION_LUA } from './session-record.scripts';
+import type {
+  SessionCounts,
+  SessionRecord,
+  SessionRecordOwner,
+  SessionRecordStore,
+  SessionTouch,
+  TouchOptions,
+} from './session-record.interface';
+import {
+  COUNT_SESSIONS_LUA,
+  CREATE_SESSION_LUA,
+  DELETE_SESSION_LUA,
+  SAVE_STATE_LUA,
+  TOUCH_SESSION_LUA,
+} from './session-record.scripts';
+import { sessionScope } from './session-scope';
 
 type Script = (keys: number, ...args: Array<string | number>) => Promise<unknown>;
-type Scripted = Record<'mykoCreateSession' | 'mykoTouchSession' | 'mykoSaveSessionState', Script>;
+type Scripted = Record<
+  'mykoCreateSession' | 'mykoTouchSession' | 'mykoSaveSessionState' | 'mykoDeleteSession' | 'mykoCountSessions',
+  Script
+>;
+
+/** Keys of the sets counting live sessions, for the caps: all of them, and those of one key or address. */
+function countingKeys(owner: SessionRecordOwner): [string, string] {
+  return ['sessions:all', `sessions:${sessionScope(owner)}`];
+}
 
 /** Key of a session's hash (the connection adds the key prefix). */
 export function sessionKey(id: string): string {
@@ -16,9 +38,10 @@ export function bucketKey(key: string): string {
 }
 
 /**
- * Sessions in Redis, one hash each, expiring `ttlMs` after their last touch on any instance. Each
- * method is one round trip: creation, the touch (with the rate-limit token) and a state save are
- * Lua scripts (EVALSHA), a delete is one DEL.
+ * Sessions in Redis, one hash each, expiring `ttlMs` after their last touch on any instance, and
+ * counted for the caps in sorted sets (all sessions; per key, or per address when anonymous) scored by
+ * expiry. Each method is one round trip, a Lua script (EVALSHA). The touch and the delete reach the
+ * counting sets named in the hash: one Redis, not a Cluster.
  */
 export class RedisSessionRecordStore implements SessionRecordStore {
   readonly shared = true;
@@ -29,14 +52,20 @@ export class RedisSessionRecordStore implements SessionRecordStore {
     redis.defineCommand('mykoCreateSession', { lua: CREATE_SESSION_LUA });
     redis.defineCommand('mykoTouchSession', { lua: TOUCH_SESSION_LUA });
     redis.defineCommand('mykoSaveSessionState', { lua: SAVE_STATE_LUA });
+    redis.defineCommand('mykoDeleteSession', { lua: DELETE_SESSION_LUA });
+    redis.defineCommand('mykoCountSessions', { lua: COUNT_SESSIONS_LUA });
     this.scripts = redis as unknown as Scripted;
   }
 
   async create(record: Omit<SessionRecord, 'version'>, ttlMs: number): Promise<void> {
     const fields = ['o', JSON.stringify(record.owner), 'c', record.openedAt, 'l', record.lastSeenAt];
     fields.push('n', record.requests, 'st', JSON.stringify(record.state), 'v', 1);
+    const counting = countingKeys(record.owner);
+    // The touch and the delete find the counting sets by their full names (the prefix included).
+    const prefix = this.client.redis.options.keyPrefix ?? '';
+    const names = counting.map((key) => `${prefix}${key}`).join(' ');
     await this.client.run('session create', () =>
-      this.scripts.mykoCreateSession(1, sessionKey(record.id), ttlMs, ...fields),
+      this.scripts.mykoCreateSession(3, sessionKey(record.id), ...counting, ttlMs, Date.now(), names, ...fields),
     );
   }
 
@@ -68,7 +97,14 @@ export class RedisSessionRecordStore implements SessionRecordStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.client.run('session delete', (redis) => redis.del(sessionKey(id)));
+    await this.client.run('session delete', () => this.scripts.mykoDeleteSession(1, sessionKey(id)));
+  }
+
+  async count(owner: SessionRecordOwner, now = Date.now()): Promise<SessionCounts> {
+    const [total, own] = (await this.client.run('session count', () =>
+      this.scripts.mykoCountSessions(2, ...countingKeys(owner), now),
+    )) as [number, number];
+    return { total, own };
   }
 }
 

@@ -63,4 +63,13 @@ export interface SessionRecordStore {
   /** Replaces dispatch's state of the session (no-op when it is gone); returns the new version. */
   saveState(id: string, state: Readonly<Record<string, unknown>>): Promise<number | undefined>;
   delete(id: string): Promise<void>;
+  /** Live sessions of every instance: all of them, and those of `owner`'s key (else of its address if anonymous). */
+  count(owner: SessionRecordOwner, now?: number): Promise<SessionCounts>;
+}
+
+/** How many live sessions there are, for the caps. */
+export interface SessionCounts {
+  readonly total: number;
+  /** Of the same key, or for an anonymous owner of the same address. */
+  readonly own: number;
 }

@@ -85,6 +85,31 @@ describe.each([
   });
 });
 
+describe.each([
+  ['memory', () => new MemorySessionRecordStore()],
+  ['redis', () => new RedisSessionRecordStore(client)],
+])('the %s store counting sessions for the caps', (name, make: () => SessionRecordStore) => {
+  it('counts live sessions in all and per key (per address when anonymous), without expired or deleted ones', async () => {
+    const store = make();
+    const key = { keyId: `${name}-key`, principal: 'ops', address: '10.0.0.1' };
+    const anonymous = { address: `${name}-10.0.0.9` };
+    const before = await store.count(key);
+    await store.create({ ...record(`${name}-c1`), owner: key }, 60_000);
+    await store.create({ ...record(`${name}-c2`), owner: key }, 60_000);
+    await store.create({ ...record(`${name}-c3`), owner: anonymous }, 60_000);
+    await store.create({ ...record(`${name}-c4`), owner: anonymous }, 100);
+    await store.create({ ...record(`${name}-c5`), owner: anonymous }, 100);
+    expect(await store.count(key)).toEqual({ total: before.total + 5, own: 2 });
+    expect((await store.count(anonymous)).own).toBe(3);
+    await store.delete(`${name}-c2`);
+    // A touch renews c5 (and its place in the counts) past its first TTL; c4, untouched, expires.
+    await store.touch(`${name}-c5`, { now: Date.now(), countRequest: true, knownVersion: 1, ttlMs: 2_000 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.count(key)).toEqual({ total: before.total + 3, own: 1 });
+    expect((await store.count(anonymous)).own).toBe(2);
+  });
+});
+
 describe('the Redis session record store on the wire', () => {
   it('costs one round trip per touch, rate limit included, and writes under the key prefix', async () => {
     const store = new RedisSessionRecordStore(client);

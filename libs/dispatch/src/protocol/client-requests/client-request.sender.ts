@@ -11,6 +11,9 @@ import { requestKey, SessionStore } from '../session/session.store';
 import type { ClientResponse } from '../session/session-state.interface';
 import { awaitingInstanceOf, serverRequestId } from './server-request-id';
 
+/** At most one log line per this long about answers for instances that are gone. */
+const LOST_ANSWER_LOG_EVERY_MS = 10_000;
+
 /**
  * Sends requests to the client (`sampling/createMessage`, `elicitation/create`) on the stream of the
  * request being handled, and routes the client's responses back by session and id. A pending
@@ -25,6 +28,7 @@ export class ClientRequestSender implements OnModuleInit {
   private readonly timeoutMs: number;
   /** Our requests to clients from this instance (clustered ids: `myko-srv-<instance>.<count>`). */
   private sent = 0;
+  private lastLostAnswerLogAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly sessions: SessionStore,
@@ -118,6 +122,10 @@ export class ClientRequestSender implements OnModuleInit {
       result ?? null,
       error ?? null,
     );
-    if (!heard) this.logger.warn(`The answer to ${id} is for instance ${instanceId}, which no longer listens`);
+    // Once per window: a client can post answers naming any instance.
+    const now = Date.now();
+    if (heard || now - this.lastLostAnswerLogAt < LOST_ANSWER_LOG_EVERY_MS) return;
+    this.lastLostAnswerLogAt = now;
+    this.logger.warn(`The answer to ${id} is for instance ${instanceId}, which no longer listens`);
   }
 }
