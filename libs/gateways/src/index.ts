@@ -41,5 +41,5 @@ export { MykoTracing } from './observability/tracing.service';
 export type { TracingOptions } from './observability/tracing-options.interface';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
 export { McpGateway, type WsFrame } from './ws/mcp.gateway';
-export { McpWsServer } from './ws/mcp-ws.server';
+export { McpWsAdapter } from './ws/mcp-ws.adapter';
 export { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
