@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   type ClientContext,
+  classifyMessage,
   DispatchService,
+  failureResponse,
   JSON_RPC_ERROR_CODES,
   type JsonRpcNotification,
   type JsonRpcResponse,
@@ -16,8 +18,6 @@ import {
 } from '@nestjs/websockets';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { closeAtExpiry } from '../auth/token-expiry';
-import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
-import { jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS, MCP_WS_PATH } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -33,6 +33,11 @@ import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A WebSocket frame as the gateway receives it: text frames as strings, binary frames as buffers. */
 export type WsFrame = string | Buffer;
+
+const BINARY_FRAME_REFUSED = {
+  code: JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+  message: 'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
+} as const;
 
 /** Options of the gateway's limits that its `ws` server runs. */
 type WsGatewayOptions = Pick<
@@ -136,17 +141,11 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
     if (answer) this.send(socket, answer);
   }
 
-  private async answer(
-    socket: WebSocket,
-    frame: WsFrame,
-  ): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
+  private async answer(socket: WebSocket, frame: WsFrame): Promise<JsonRpcResponse | undefined> {
     const client = this.clients.get(socket);
     if (!client) return undefined;
     if (typeof frame !== 'string') {
-      return transportError(
-        JSON_RPC_ERROR_CODES.INVALID_REQUEST,
-        'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
-      );
+      return failureResponse(null, BINARY_FRAME_REFUSED);
     }
     const refusal = this.drain.refusalOf(frame);
     if (refusal) return refusal;
@@ -158,15 +157,17 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
     } catch {
       return this.dispatch.handleText(frame, client); // answers -32700
     }
-    const gate = gateWsMessage(this.admission, message, client.sessionId, this.rateKeys.get(socket) ?? '');
+    const incoming = classifyMessage(message);
+    const gate = gateWsMessage(this.admission, incoming, client.sessionId, this.rateKeys.get(socket) ?? '');
     if ('refused' in gate) return gate.refused;
     try {
       const response = await this.dispatch.handle(message, client);
-      if (response && 'result' in response && jsonRpcMethod(message) === 'initialize') this.initialized.add(socket);
+      const initialize = incoming.type === 'request' && incoming.method === 'initialize';
+      if (initialize && response && 'result' in response) this.initialized.add(socket);
       return response;
     } catch (error) {
       this.logger.error('Dispatch failed on a WebSocket frame', error instanceof Error ? error.stack : error);
-      return transportError(JSON_RPC_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+      return failureResponse(null, { code: JSON_RPC_ERROR_CODES.INTERNAL_ERROR, message: 'Internal error' });
     } finally {
       gate.admitted?.release();
     }
