@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@myko/(registry|filter|sandbox|dispatch|gateways)$': '<rootDir>/libs/$1/src',
+  '^@myko/(registry|mcp|filter|access|sandbox|dispatch|gateways)$': '<rootDir>/libs/$1/src',
   '^@myko/plugins$': '<rootDir>/plugins',
 };
 const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
@@ -21,7 +21,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      roots: ['<rootDir>/libs', '<rootDir>/plugins', '<rootDir>/src'],
+      roots: ['<rootDir>/libs', '<rootDir>/plugins', '<rootDir>/src', '<rootDir>/test/fixtures'],
       testMatch: ['**/*.spec.ts'],
     },
     { ...common, displayName: 'e2e', roots: ['<rootDir>/test'], testMatch: ['**/*.e2e-spec.ts'] },

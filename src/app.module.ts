@@ -1,17 +1,14 @@
 import { CODE_MODE_INSTRUCTIONS, DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
-import {
-  ConformancePluginModule,
-  ExamplePluginsModule,
-  exampleDataInstructions,
-  SyntheticOperationsModule,
-} from '@myko/plugins';
+import { McpPrimitivesModule } from '@myko/mcp';
+import { ExamplePluginsModule, exampleDataInstructions } from '@myko/plugins';
 import { RegistryModule } from '@myko/registry';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
+import { pluginSetModules } from './plugin-loader/plugin-sets';
 
-/** The runnable service: the operation registry, the example and external plugins, dispatch, the gateways and the audit log. */
+/** The runnable service: the operation registry and MCP primitives, the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -19,10 +16,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         RegistryModule,
+        McpPrimitivesModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
-        // `--plugin-set conformance`: the fixtures of the official MCP conformance suite, never by default.
-        ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),
-        ...(config.synthetic ? [SyntheticOperationsModule.forRoot({ count: config.synthetic })] : []),
+        // `--plugin-set conformance`, `--synthetic N`: test plugin sets from test/fixtures, never by default.
+        ...pluginSetModules(config),
         // `--plugin` / the config's `plugins`: loaded by `loadPlugins()` before the app is built.
         ...(config.pluginModules ?? []).map((plugin) => plugin.module),
         DispatchModule.forRoot({ instructions: appInstructions(), ...config.dispatch }),

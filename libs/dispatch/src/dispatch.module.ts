@@ -1,3 +1,4 @@
+import { McpPrimitivesModule } from '@myko/mcp';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
@@ -46,7 +47,7 @@ const DEFAULT_SERVER_INFO = { name: 'myko-nest', title: 'myko-nest', version: '0
  * The MCP dispatch: JSON-RPC, the `search` and `execute` tools, the schema resources, the plugins'
  * custom tools, resources and prompts, and the MCP utilities (logging, progress, cancellation,
  * completion, subscriptions, requests to the client), for every gateway to share. Needs
- * `RegistryModule` (global) in the application; imports the sandbox itself.
+ * `RegistryModule` (global) in the application; imports the sandbox and the MCP primitives itself.
  * @publicApi
  */
 @Module({})
@@ -76,7 +77,7 @@ export class DispatchModule {
     return {
       module: DispatchModule,
       global: true,
-      imports: [SandboxModule.forRoot(options.sandbox)],
+      imports: [McpPrimitivesModule, SandboxModule.forRoot(options.sandbox)],
       providers: [
         { provide: DISPATCH_OPTIONS, useValue: resolved },
         DispatchService,

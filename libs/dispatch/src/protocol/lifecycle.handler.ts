@@ -1,4 +1,4 @@
-import { McpPrimitiveRegistry } from '@myko/registry';
+import { McpPrimitiveRegistry } from '@myko/mcp';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../dispatch.constants';
 import { InvalidParamsError } from '../errors';

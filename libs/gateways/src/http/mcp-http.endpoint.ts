@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import {
   type ClassifiedMessage,
   classifyMessage,
@@ -9,7 +10,6 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
-import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,

@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
+import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import { failureResponse } from '@myko/dispatch';
 import type { ClientFilters } from '@myko/filter';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerOptions } from 'ws';
-import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { WS_OVERSIZED_READ_FACTOR } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL, TRANSPORT_ERROR } from '../gateways.constants';

@@ -1,4 +1,5 @@
-import { InputRequiredError, OperationAbortedError, OperationError } from '@myko/registry';
+import { InputRequiredError } from '@myko/mcp';
+import { OperationAbortedError, OperationError } from '@myko/registry';
 import type { InputRound, JournalEntry } from '../../protocol/protocol-era/input-round';
 import { canonicalJson } from '../../protocol/protocol-era/request-state.codec';
 

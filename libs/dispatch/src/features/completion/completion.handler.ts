@@ -1,4 +1,4 @@
-import { MAX_COMPLETION_VALUES, type McpCompleter, McpPrimitiveRegistry } from '@myko/registry';
+import { MAX_COMPLETION_VALUES, type McpCompleter, McpPrimitiveRegistry } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import { SCHEMA_URI_TEMPLATE } from '../../dispatch.constants';
 import { InvalidParamsError } from '../../errors';

@@ -1,4 +1,4 @@
-import type { McpPromptEntry, McpPromptReturn } from '@myko/registry';
+import type { McpPromptEntry, McpPromptReturn } from '@myko/mcp';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 
 /**

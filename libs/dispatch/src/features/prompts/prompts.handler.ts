@@ -1,4 +1,4 @@
-import { McpPrimitiveRegistry, type McpPromptEntry } from '@myko/registry';
+import { McpPrimitiveRegistry, type McpPromptEntry } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError } from '../../errors';

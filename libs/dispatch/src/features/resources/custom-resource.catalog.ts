@@ -5,8 +5,8 @@ import {
   type McpResourceOperationArgs,
   type McpStaticResourceEntry,
   type McpTemplateResourceEntry,
-  OperationRegistry,
-} from '@myko/registry';
+} from '@myko/mcp';
+import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ResourceNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';

@@ -1,4 +1,4 @@
-import { ResourceEvents } from '@myko/registry';
+import { ResourceEvents } from '@myko/mcp';
 import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
 import { PIXEL, SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';
 import type { JsonRpcMessage } from '../../interfaces/json-rpc.types';

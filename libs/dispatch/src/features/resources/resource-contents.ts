@@ -1,4 +1,4 @@
-import type { McpResourceContents, McpResourceReturn } from '@myko/registry';
+import type { McpResourceContents, McpResourceReturn } from '@myko/mcp';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 
 const TEXT = 'text/plain';

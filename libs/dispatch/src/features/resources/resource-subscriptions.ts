@@ -1,4 +1,4 @@
-import { ResourceEvents } from '@myko/registry';
+import { ResourceEvents } from '@myko/mcp';
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { SessionStore } from '../../protocol/session/session.store';
 

@@ -1,4 +1,4 @@
-import { ResourceEvents } from '@myko/registry';
+import { ResourceEvents } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../../dispatch.constants';
 import { InvalidParamsError, ResourceNotFoundError } from '../../errors';

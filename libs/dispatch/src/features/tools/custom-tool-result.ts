@@ -1,4 +1,4 @@
-import type { McpToolEntry } from '@myko/registry';
+import type { McpToolEntry } from '@myko/mcp';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { CallToolResult } from './tool-definition.interface';
 import { textContent } from './tool-result';

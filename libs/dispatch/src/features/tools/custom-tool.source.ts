@@ -1,5 +1,5 @@
 import type { ClientFilters } from '@myko/filter';
-import { McpPrimitiveRegistry, type McpToolEntry } from '@myko/registry';
+import { McpPrimitiveRegistry, type McpToolEntry } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';

@@ -1,4 +1,4 @@
-import { McpPrimitiveRegistry } from '@myko/registry';
+import { McpPrimitiveRegistry } from '@myko/mcp';
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
 import { PIXEL, SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';

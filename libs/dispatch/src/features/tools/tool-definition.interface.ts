@@ -1,4 +1,4 @@
-import type { McpContent } from '@myko/registry';
+import type { McpContent } from '@myko/mcp';
 
 /** MCP tool annotations: hints for the client, not guarantees. */
 export interface ToolAnnotations {

@@ -1,4 +1,4 @@
-import type { ToolMode } from '@myko/filter';
+import type { ToolMode } from '@myko/access';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ClientContext } from '../../interfaces/client-context.interface';

@@ -1,4 +1,4 @@
-import type { ToolMode } from '@myko/filter';
+import type { ToolMode } from '@myko/access';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { OperationSearchService } from '../../code-mode/search/operation-search.service';

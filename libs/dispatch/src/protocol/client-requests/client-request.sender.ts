@@ -1,4 +1,4 @@
-import { ClientRequestError } from '@myko/registry';
+import { ClientRequestError } from '@myko/mcp';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS, SERVER_REQUEST_ID_PREFIX } from '../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';

@@ -1,12 +1,12 @@
 import {
   ClientCapabilityError,
-  type ClientInfo,
   type McpContext,
   type McpCreateMessageResult,
   type McpElicitParams,
   type McpElicitResult,
   type McpInputRequest,
-} from '@myko/registry';
+} from '@myko/mcp';
+import { type ClientInfo } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { clientInfoOf } from '../../features/operations/operation-context.factory';
 import type { RequestContext } from '../../interfaces/request-context.interface';

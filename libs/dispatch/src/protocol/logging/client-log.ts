@@ -1,4 +1,4 @@
-import type { McpLogLevel } from '@myko/registry';
+import type { McpLogLevel } from '@myko/mcp';
 import type { JsonRpcNotification } from '../../interfaces/json-rpc.types';
 import type { SessionState } from '../session/session-state.interface';
 import { passesLevel } from './log-level';

@@ -1,4 +1,4 @@
-import type { McpLogLevel } from '@myko/registry';
+import type { McpLogLevel } from '@myko/mcp';
 
 /** MCP (RFC 5424) log levels, least to most severe. */
 export const LOG_LEVELS: readonly McpLogLevel[] = [

@@ -1,4 +1,5 @@
-import { ClientCapabilityError, InputRequiredError, type McpInputRequest, OperationError } from '@myko/registry';
+import { ClientCapabilityError, InputRequiredError, type McpInputRequest } from '@myko/mcp';
+import { OperationError } from '@myko/registry';
 import type { DispatchError } from '../../errors/dispatch.error';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import { InvalidInputResponsesError, MissingClientCapabilityError } from './protocol-era.errors';

@@ -1,4 +1,4 @@
-import type { McpInputRequest } from '@myko/registry';
+import type { McpInputRequest } from '@myko/mcp';
 import { SCHEMA_URI_PREFIX } from '../../dispatch.constants';
 import { CACHEABLE_METHODS, CUSTOM_RESOURCE_TTL_MS, LIST_TTL_MS, META_KEYS } from './protocol-era.constants';
 

@@ -1,4 +1,4 @@
-import type { McpLogLevel } from '@myko/registry';
+import type { McpLogLevel } from '@myko/mcp';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { isLogLevel } from '../logging/log-level';

@@ -1,4 +1,4 @@
-import { ResourceEvents } from '@myko/registry';
+import { ResourceEvents } from '@myko/mcp';
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { SCHEMA_URI_PREFIX } from '../../dispatch.constants';
 import { DispatchError, InvalidParamsError } from '../../errors';

@@ -1,4 +1,4 @@
-import type { McpLogLevel } from '@myko/registry';
+import type { McpLogLevel } from '@myko/mcp';
 import type { JsonRpcErrorObject, JsonRpcMessage } from '../../interfaces/json-rpc.types';
 import type { InFlightRequest } from './in-flight-request';
 

@@ -1,4 +1,4 @@
-import type { McpLogLevel } from '@myko/registry';
+import type { McpLogLevel } from '@myko/mcp';
 import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  type OperationContext,
-  type OperationInvocation,
-  OperationInvoker,
-  OperationRegistry,
-  ResourceEvents,
-} from '@myko/registry';
+import { ResourceEvents } from '@myko/mcp';
+import { type OperationContext, type OperationInvocation, OperationInvoker, OperationRegistry } from '@myko/registry';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../../interfaces/dispatch-options.interface';
