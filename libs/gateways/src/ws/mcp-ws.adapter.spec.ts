@@ -3,7 +3,9 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type OnGatewayConnection, SubscribeMessage, WebSocketGateway, type WsResponse } from '@nestjs/websockets';
 import { WebSocket } from 'ws';
+import { MCP_WS_PATH } from '../gateways.constants';
 import { McpWsAdapter } from './mcp-ws.adapter';
+import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A classic Nest gateway: `{ event, data }` frames through `@SubscribeMessage`. */
 @WebSocketGateway({ path: '/echo' })
@@ -27,6 +29,17 @@ class RawGateway implements OnGatewayConnection {
   }
 }
 
+/** A gateway at the MCP path: its server gets the verifier's options. */
+@WebSocketGateway({ path: MCP_WS_PATH })
+class McpPathGateway {}
+
+/** Refuses every handshake with a status no real refusal uses, so the test sees whose decision it was. */
+const REFUSING_VERIFIER = {
+  serverOptions: () => ({
+    verifyClient: (_info: unknown, done: (ok: boolean, code?: number) => void) => done(false, 418),
+  }),
+};
+
 function open(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
@@ -46,7 +59,14 @@ describe('McpWsAdapter', () => {
   const parsed: unknown[] = [];
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ providers: [EchoGateway, RawGateway] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      providers: [
+        EchoGateway,
+        RawGateway,
+        McpPathGateway,
+        { provide: WsHandshakeVerifier, useValue: REFUSING_VERIFIER },
+      ],
+    }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     adapter = new McpWsAdapter(app);
     // Nest's per-message pipeline parses every frame it is bound to with this parser.
@@ -90,6 +110,12 @@ describe('McpWsAdapter', () => {
     socket.send('x');
     expect(await answer).toBe('got x');
     socket.close();
+  });
+
+  it('decides handshakes at the MCP path with WsHandshakeVerifier, and only there', async () => {
+    await expect(open(`${base}/mcp`)).rejects.toThrow(/Unexpected server response: 418/);
+    const other = await open(`${base}/raw`);
+    other.close();
   });
 
   it('cuts an upgrade to a path no gateway serves', async () => {
