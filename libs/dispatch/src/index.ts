@@ -14,6 +14,9 @@ export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';
 export * from './interfaces';
+export { classifyMessage, isValidId } from './protocol/json-rpc/json-rpc.codec';
+export type { IncomingMessage as ClassifiedMessage } from './protocol/json-rpc/json-rpc.message';
+export { failureResponse } from './protocol/json-rpc/json-rpc.responses';
 export type {
   ObservedRequest,
   OperationCallOutcome,

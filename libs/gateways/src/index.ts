@@ -35,6 +35,6 @@ export type { MetricsConfig, ObservabilityConfig, TracingConfig } from './observ
 export { MykoTracing } from './observability/tracing.service';
 export type { TracingOptions } from './observability/tracing-options.interface';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
-export { McpGateway, type WsFrame } from './ws/mcp.gateway';
-export { McpWsServer } from './ws/mcp-ws.server';
+export { McpGateway } from './ws/mcp.gateway';
+export { McpWsAdapter } from './ws/mcp-ws.adapter';
 export { WsHandshakeVerifier } from './ws/ws-handshake.verifier';

@@ -1,9 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ClientAccess, ClientAccessResolver } from '@myko/access';
-import { DispatchService, hasModernEnvelope, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
+import {
+  type ClassifiedMessage,
+  classifyMessage,
+  DispatchService,
+  failureResponse,
+  hasModernEnvelope,
+  JSON_RPC_ERROR_CODES,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
-import { transportError } from '../common/json-rpc-error';
-import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,
@@ -19,7 +25,7 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { traceContextOf } from '../observability/trace-context';
-import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
+import { cancelWhenAbandoned } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
@@ -65,15 +71,16 @@ export class McpHttpEndpoint {
     const accepted = acceptedResponses(req.headers.accept);
     const access = this.accessOf(req);
     const message = this.parse(await readRequestBody(req, this.options.maxMessageBytes));
-    const kind = jsonRpcMessageKind(message);
+    const incoming = classifyMessage(message);
+    const kind = incoming.type;
     if (kind === 'request') this.drain.assertAcceptingRequests();
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
-    if (kind === 'request' && this.isStateless(message, req)) {
+    if (kind === 'request' && this.isStateless(incoming, req)) {
       return this.stateless.handle(message, access, req, res, accepted);
     }
     // 2026-07-28 notifications (a `notifications/cancelled` beside the closed stream) have no session: 202.
-    if (kind !== 'request' && this.isStateless(message, req)) return void res.writeHead(202).end();
-    if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
+    if (kind !== 'request' && this.isStateless(incoming, req)) return void res.writeHead(202).end();
+    if (kind === 'request' && incoming.method === 'initialize') {
       const owner = this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, owner, req, res, accepted);
     }
@@ -83,7 +90,7 @@ export class McpHttpEndpoint {
     const admitted = kind === 'request' ? this.limiter.admitRequest(req, access, session.id, message) : undefined;
     const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
     if (kind === 'request') {
-      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
+      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, incoming.id, reason));
       session.requests++;
     }
     // A running request keeps its session from expiring or being evicted.
@@ -111,14 +118,13 @@ export class McpHttpEndpoint {
   }
 
   /** A 2026-07-28 request: it carries the modern `_meta`, or has no session to belong to (dispatch decides). */
-  private isStateless(message: unknown, req: IncomingMessage): boolean {
+  private isStateless(incoming: ClassifiedMessage, req: IncomingMessage): boolean {
     const mode = this.dispatch.protocolMode;
     if (mode === 'legacy-only') return false;
     if (mode === 'modern-only') return true;
-    const params = (message as { params?: unknown }).params;
-    if (typeof params === 'object' && params !== null && hasModernEnvelope(params as Record<string, unknown>))
-      return true;
-    return jsonRpcMethod(message) !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
+    const call = incoming.type === 'request' || incoming.type === 'notification' ? incoming : undefined;
+    if (call && hasModernEnvelope(call.params)) return true;
+    return call?.method !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
   }
 
   /**
@@ -201,7 +207,11 @@ export class McpHttpEndpoint {
     const sessionId = header(req, MCP_SESSION_HEADER) ?? 'http:unbound';
     const response = await this.dispatch.handle(message, this.client(sessionId, access));
     const body = JSON.stringify(
-      response ?? transportError(JSON_RPC_ERROR_CODES.INVALID_REQUEST, 'Invalid Request: not a JSON-RPC message'),
+      response ??
+        failureResponse(null, {
+          code: JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          message: 'Invalid Request: not a JSON-RPC message',
+        }),
     );
     res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
   }
