@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateApiKey, hashApiKey } from '@myko/filter';
 import { createAppConfig } from '../../src/config/app.config';
+import { callExecute as execute } from '../helpers/execute-tool';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -16,17 +17,6 @@ jest.setTimeout(60_000);
 
 const COOLDOWN_MS = 4_000;
 const SPIN = 'while (true) {}';
-
-interface TextBlock {
-  type: string;
-  text: string;
-}
-
-async function execute(client: Client, code: string) {
-  const result = await client.callTool({ name: 'execute', arguments: { code } });
-  const text = (result.content as TextBlock[]).map((b) => b.text).join('\n');
-  return { isError: result.isError === true, text, meta: result._meta as Record<string, unknown> | undefined };
-}
 
 let server: TestServer;
 let abuser: Client;

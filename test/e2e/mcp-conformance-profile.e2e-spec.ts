@@ -7,18 +7,14 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { type TextBlock, textOf as text } from '../helpers/execute-tool';
 import { LAUNCHER } from '../helpers/mcp-client';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { type TestServer, useTestServer } from '../helpers/test-server';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(60_000);
 
 type Transport = 'stdio' | 'ws';
-
-interface TextBlock {
-  type: string;
-  text: string;
-}
 
 const FIXTURE_TOOLS = [
   'test_simple_text',
@@ -82,25 +78,13 @@ async function connect(transport: Transport, server: TestServer, answering = tru
   return { client, received, logs, updates };
 }
 
-function text(result: Record<string, unknown>): string {
-  return (result.content as TextBlock[]).map((block) => block.text).join('\n');
-}
-
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ serverProfile: 'conformance' });
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer({ serverProfile: 'conformance' });
 
 describe.each<Transport>(['stdio', 'ws'])('the conformance profile over %s', (transport) => {
   let session: Awaited<ReturnType<typeof connect>>;
 
   beforeAll(async () => {
-    session = await connect(transport, server);
+    session = await connect(transport, server());
   });
 
   afterAll(async () => {
@@ -187,7 +171,7 @@ describe.each<Transport>(['stdio', 'ws'])('a client without sampling or elicitat
   let session: Awaited<ReturnType<typeof connect>>;
 
   beforeAll(async () => {
-    session = await connect(transport, server, false);
+    session = await connect(transport, server(), false);
   });
 
   afterAll(async () => {

@@ -6,8 +6,9 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AVAILABLE_AT_BER, executeJson } from '../helpers/execute-tool';
 import { LAUNCHER } from '../helpers/mcp-client';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { type TestServer, useTestServer } from '../helpers/test-server';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(60_000);
@@ -15,11 +16,6 @@ jest.setTimeout(60_000);
 const LOW_STOCK_URI = 'myko://inventory/low-stock';
 
 type Transport = 'stdio' | 'ws';
-
-interface TextBlock {
-  type: string;
-  text: string;
-}
 
 /** An SDK client that records the log messages and resource updates it receives. */
 async function connect(transport: Transport, server: TestServer) {
@@ -48,14 +44,6 @@ async function connect(transport: Transport, server: TestServer) {
   return { client, logs, updates };
 }
 
-async function execute(client: Client, code: string, options: Parameters<Client['callTool']>[2] = {}) {
-  const result = await client.callTool({ name: 'execute', arguments: { code } }, undefined, options);
-  const [first] = result.content as TextBlock[];
-  if (result.isError)
-    throw new Error(`execute failed: ${(result.content as TextBlock[]).map((b) => b.text).join('\n')}`);
-  return JSON.parse(first.text);
-}
-
 /** Polls until `check` holds, failing after `ms`. */
 async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
   const until = Date.now() + ms;
@@ -65,25 +53,19 @@ async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
   }
 }
 
-const AVAILABLE_AT_BER = `
-  const view = await myko.view('ProductAvailability', { productId: 1 });
-  return view.warehouses.find((w) => w.warehouseCode === 'BER').available;`;
+/** A row of the LowStock report. */
+interface StockRow {
+  productId: number;
+  warehouseCode: string;
+}
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profile)', (transport) => {
   let session: Awaited<ReturnType<typeof connect>>;
 
   beforeAll(async () => {
-    session = await connect(transport, server);
+    session = await connect(transport, server());
   });
 
   afterAll(async () => {
@@ -113,7 +95,7 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
   it('sends the logs of operations run by execute at or above the level the client set', async () => {
     await session.client.setLoggingLevel('info');
     session.logs.length = 0;
-    await execute(
+    await executeJson(
       session.client,
       "return myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'log test' })",
     );
@@ -125,7 +107,7 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
 
     await session.client.setLoggingLevel('error');
     session.logs.length = 0;
-    await execute(
+    await executeJson(
       session.client,
       "return myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'quiet' })",
     );
@@ -135,7 +117,7 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
 
   it('reports progress of an execute against its progress token', async () => {
     const progress: number[] = [];
-    await execute(
+    await executeJson(
       session.client,
       "return (await myko.report('SalesByDay', { from: '2026-01-01', to: '2026-01-31' })).days.length",
       {
@@ -147,9 +129,9 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
   });
 
   it('cancels a long execute: the client stops waiting and no command runs after the cancellation', async () => {
-    const before = await execute(session.client, AVAILABLE_AT_BER);
+    const before = await executeJson<number>(session.client, AVAILABLE_AT_BER);
     const controller = new AbortController();
-    const running = execute(
+    const running = executeJson(
       session.client,
       `for (;;) {
         const t = Date.now();
@@ -161,19 +143,19 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
     await new Promise((resolve) => setTimeout(resolve, 300));
     controller.abort();
     await expect(running).rejects.toThrow(/abort/i);
-    const afterCancel = await execute(session.client, AVAILABLE_AT_BER);
+    const afterCancel = await executeJson<number>(session.client, AVAILABLE_AT_BER);
     expect(afterCancel).toBeGreaterThan(before);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await execute(session.client, AVAILABLE_AT_BER)).toBe(afterCancel);
+    expect(await executeJson(session.client, AVAILABLE_AT_BER)).toBe(afterCancel);
   });
 
   it('notifies a low-stock subscription after a command changes the stock behind it, until unsubscribed', async () => {
-    const [row] = await execute(session.client, "return myko.report('LowStock', { limit: 1 })");
+    const [row] = await executeJson<StockRow[]>(session.client, "return myko.report('LowStock', { limit: 1 })");
     await session.client.subscribeResource({ uri: LOW_STOCK_URI });
     session.updates.length = 0;
     const restock = `return myko.command('RestockProduct', {
       productId: ${row.productId}, warehouseCode: '${row.warehouseCode}', quantity: 5000, note: 'subscription test' })`;
-    await execute(session.client, restock);
+    await executeJson(session.client, restock);
     await eventually(() => session.updates.length > 0);
     expect(session.updates).toEqual([LOW_STOCK_URI]);
     const after = await session.client.readResource({ uri: LOW_STOCK_URI });
@@ -185,8 +167,8 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
     );
 
     await session.client.unsubscribeResource({ uri: LOW_STOCK_URI });
-    const [next] = await execute(session.client, "return myko.report('LowStock', { limit: 1 })");
-    await execute(
+    const [next] = await executeJson<StockRow[]>(session.client, "return myko.report('LowStock', { limit: 1 })");
+    await executeJson(
       session.client,
       `return myko.command('RestockProduct', { productId: ${next.productId}, warehouseCode: '${next.warehouseCode}', quantity: 5000 })`,
     );
