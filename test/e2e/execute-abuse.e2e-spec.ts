@@ -9,7 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateApiKey, hashApiKey } from '@myko/filter';
 import { createAppConfig } from '../../src/config/app.config';
-import { callExecute as execute } from '../helpers/execute-tool';
+import { callExecute } from '../helpers/execute-tool';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -17,6 +17,12 @@ jest.setTimeout(60_000);
 
 const COOLDOWN_MS = 4_000;
 const SPIN = 'while (true) {}';
+
+/** What the backoff tests compare: the outcome without its blocks. */
+async function execute(client: Client, code: string) {
+  const { isError, text, meta } = await callExecute(client, code);
+  return { isError, text, meta };
+}
 
 let server: TestServer;
 let abuser: Client;

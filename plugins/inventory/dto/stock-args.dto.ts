@@ -1,7 +1,7 @@
 import { ArgDescription, Normalize } from '@myko/registry';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { PageArgs } from '../../common/dto/page-args.dto';
-import { IsDay } from '../../common/is-day.decorator';
 import { MOVEMENT_REASONS, type MovementReason } from '../inventory.constants';
 
 const WAREHOUSE_CODE = 'Warehouse code, e.g. BER (see query_ListWarehouses).';
@@ -32,7 +32,7 @@ export class ListStockLevelsArgs extends PageArgs {
 }
 
 /** Filters of `query_ListStockMovements`. */
-export class ListStockMovementsArgs extends PageArgs {
+export class ListStockMovementsArgs extends PageArgs implements DateRangeArgs {
   @IsOptional()
   @IsInt()
   productId?: number;
@@ -52,14 +52,10 @@ export class ListStockMovementsArgs extends PageArgs {
   @IsInt()
   orderId?: number;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription('First day included, YYYY-MM-DD (UTC).')
+  @RangeFrom('First day included, YYYY-MM-DD (UTC).')
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription('Last day included, YYYY-MM-DD (UTC).')
+  @RangeTo('Last day included, YYYY-MM-DD (UTC).')
   to?: string;
 }
 

@@ -1,10 +1,9 @@
 import { ArgDescription, Normalize } from '@myko/registry';
 import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { IsDay } from '../../common/is-day.decorator';
 import { CUSTOMER_SEGMENTS, type CustomerSegment } from '../../orders';
 
-const FROM = 'First day included, YYYY-MM-DD (UTC). Omit for no lower bound.';
-const TO = 'Last day included, YYYY-MM-DD (UTC). Omit for no upper bound.';
 const WAREHOUSE = 'Only this warehouse code, e.g. BER.';
 
 /** Arguments of `report_SalesByDay`. */
@@ -55,15 +54,11 @@ export class LowStockArgs {
 }
 
 /** Arguments of `report_TopCustomers`. */
-export class TopCustomersArgs {
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(FROM)
+export class TopCustomersArgs implements DateRangeArgs {
+  @RangeFrom()
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(TO)
+  @RangeTo()
   to?: string;
 
   @IsOptional()
@@ -84,15 +79,11 @@ export class TopCustomersArgs {
 }
 
 /** Arguments of `report_TopProducts`. */
-export class TopProductsArgs {
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(FROM)
+export class TopProductsArgs implements DateRangeArgs {
+  @RangeFrom()
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(TO)
+  @RangeTo()
   to?: string;
 
   @IsOptional()
@@ -115,15 +106,11 @@ export class TopProductsArgs {
 }
 
 /** Arguments of `report_RevenueByCategory`. */
-export class RevenueByCategoryArgs {
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(FROM)
+export class RevenueByCategoryArgs implements DateRangeArgs {
+  @RangeFrom()
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(TO)
+  @RangeTo()
   to?: string;
 
   @IsOptional()
