@@ -1,5 +1,6 @@
 import { CODE_MODE_INSTRUCTIONS, DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
+import { McpPrimitivesModule } from '@myko/mcp';
 import { ExamplePluginsModule, exampleDataInstructions } from '@myko/plugins';
 import { RegistryModule } from '@myko/registry';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -7,7 +8,7 @@ import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
 import { pluginSetModules } from './plugin-loader/plugin-sets';
 
-/** The runnable service: the operation registry, the example and external plugins, dispatch, the gateways and the audit log. */
+/** The runnable service: the operation registry and MCP primitives, the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -15,6 +16,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         RegistryModule,
+        McpPrimitivesModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
         // `--plugin-set conformance`, `--synthetic N`: test plugin sets from test/fixtures, never by default.
         ...pluginSetModules(config),

@@ -1,4 +1,4 @@
-import type { ToolMode } from '@myko/filter';
+import type { ToolMode } from '@myko/access';
 import { CliUsageError } from './cli-usage.error';
 
 export type CliMode = 'serve' | 'stdio';

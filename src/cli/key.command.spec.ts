@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import { AccessProfiles } from '@myko/filter';
+import { AccessProfiles } from '@myko/access';
 import { CliUsageError } from './cli-usage.error';
 import { hashKey, keygen } from './key.command';
 
@@ -25,7 +25,7 @@ describe('keygen', () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(hash).toBe(sha256(key));
     expect(second.text()).not.toContain(key);
-    const profiles = AccessProfiles.parse({ profiles: { p: { keys: [hash] } } });
+    const profiles = new AccessProfiles({ auth: { required: true }, profiles: { p: { keys: [hash] } } });
     expect(profiles.resolveBearer(`Bearer ${key}`)).toMatchObject({ status: 'authenticated' });
   });
 });

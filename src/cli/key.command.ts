@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { generateApiKey, hashApiKey } from '@myko/filter';
+import { generateApiKey, hashApiKey } from '@myko/access';
 import type { KeyCommand } from './cli.parser';
 import { CliUsageError } from './cli-usage.error';
 

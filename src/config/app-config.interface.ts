@@ -1,5 +1,5 @@
+import type { AccessProfile, AccessProfiles } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
-import type { AccessProfile, AccessProfiles } from '@myko/filter';
 import type { GatewaysModuleOptions } from '@myko/gateways';
 import type { AuditOptions } from '../audit/audit.options';
 import type { PluginModule } from '../plugin-loader/plugin-module.interface';

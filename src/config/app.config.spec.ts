@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { hashApiKey } from '@myko/filter';
+import { hashApiKey } from '@myko/access';
 import { resolveGatewaysOptions } from '@myko/gateways';
 import { createAppConfig } from './app.config';
 import { ConfigError } from './config.error';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
+import type { AccessProfile, AccessProfiles, ToolMode } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
-import type { AccessProfile, AccessProfiles, ToolMode } from '@myko/filter';
 import { resolveGatewaysOptions } from '@myko/gateways';
 import type { CliMode, CliOptions } from '../cli/cli.parser';
 import type { AppConfig } from './app-config.interface';

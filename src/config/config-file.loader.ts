@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type AccessConfig, AccessConfigError, AccessProfiles, parseAccessConfig } from '@myko/filter';
+import { AccessProfiles } from '@myko/access';
+import { AccessConfigError } from './access-config.error';
+import { parseAccessConfig } from './access-config.parser';
 import { ConfigError } from './config.error';
+import type { AccessConfig } from './interfaces';
 
 /** A validated config file. */
 export interface LoadedConfigFile {

@@ -1,5 +1,5 @@
 import type { DispatchModuleOptions } from '@myko/dispatch';
-import type { SandboxConfig } from '@myko/filter';
+import type { SandboxConfig } from './interfaces/sandbox-config.interface';
 
 /**
  * Splits the config file's `sandbox` section into the sandbox's own limits and the per-client rules

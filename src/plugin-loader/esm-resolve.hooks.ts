@@ -2,10 +2,11 @@
  * Node module-customisation hooks (registered by `installSharedModuleResolution`): the ESM half of
  * sharing the service's packages with plugins. Runs on Node's loader thread.
  */
-import { isSharedSpecifier, REGISTRY_SPECIFIER } from './shared-modules';
+import { isSharedSpecifier } from './shared-modules';
 
 interface HookData {
-  registryUrl: string;
+  /** `@myko/registry`, `@myko/mcp` → the file URL of the service's entry. */
+  libUrls: Record<string, string>;
   serviceUrl: string;
 }
 interface ResolveContext {
@@ -23,7 +24,8 @@ export async function initialize(hookData: HookData): Promise<void> {
 
 export async function resolve(specifier: string, context: ResolveContext, next: NextResolve) {
   if (!data) return next(specifier, context);
-  if (specifier === REGISTRY_SPECIFIER) return { url: data.registryUrl, format: 'commonjs', shortCircuit: true };
+  const lib = data.libUrls[specifier];
+  if (lib) return { url: lib, format: 'commonjs', shortCircuit: true };
   const outside = !(context.parentURL ?? '').startsWith(data.serviceUrl);
   if (isSharedSpecifier(specifier) && outside) return next(specifier, { ...context, parentURL: data.serviceUrl });
   return next(specifier, context);

@@ -51,7 +51,7 @@ async function loadOne(file: string): Promise<PluginModule[]> {
 
 /**
  * Loads the external plugin files of `config.plugins` (CommonJS or ESM), sharing the service's
- * own `@nestjs/*`, `class-validator` and `@myko/registry` with them, and returns the config with
+ * own `@nestjs/*`, `class-validator`, `@myko/registry` and `@myko/mcp` with them, and returns the config with
  * their Nest modules as `pluginModules`. Throws `PluginLoadError` naming the file on a missing
  * file, an error while loading, or a file that exports no Nest module.
  */

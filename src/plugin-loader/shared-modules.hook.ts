@@ -1,7 +1,7 @@
 import Module, { register } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isSharedSpecifier, REGISTRY_SPECIFIER, registryEntry, SERVICE_ROOT } from './shared-modules';
+import { isSharedSpecifier, pluginLibEntries, SERVICE_ROOT } from './shared-modules';
 
 type ResolveFilename = (request: string, parent: NodeJS.Module | undefined, ...rest: unknown[]) => string;
 const loader = Module as unknown as { _resolveFilename: ResolveFilename };
@@ -22,22 +22,28 @@ function isOutside(filename: string | undefined): boolean {
 }
 
 /**
- * Makes `@myko/registry`, `@nestjs/*`, `class-validator`, `class-transformer`, `reflect-metadata`
+ * Makes `@myko/registry`, `@myko/mcp`, `@nestjs/*`, `class-validator`, `class-transformer`, `reflect-metadata`
  * and `rxjs` resolve to the service's own copies for code outside the service, through `require`
  * (CommonJS plugins) and through an ESM resolve hook (ESM plugins). Idempotent.
  */
 export function installSharedModuleResolution(): void {
   if (installed) return;
   installed = true;
-  const registry = registryEntry();
+  const libs = pluginLibEntries();
   const parent = serviceParent();
   const original = loader._resolveFilename;
   loader._resolveFilename = function resolveShared(request, from, ...rest) {
-    if (request === REGISTRY_SPECIFIER) return registry;
+    const lib = libs[request];
+    if (lib) return lib;
     if (isSharedSpecifier(request) && isOutside(from?.filename)) return original.call(this, request, parent, ...rest);
     return original.call(this, request, from, ...rest);
   };
   register(pathToFileURL(join(__dirname, 'esm-resolve.hooks.js')).href, {
-    data: { registryUrl: pathToFileURL(registry).href, serviceUrl: pathToFileURL(`${SERVICE_ROOT}/`).href },
+    data: {
+      libUrls: Object.fromEntries(
+        Object.entries(libs).map(([specifier, file]) => [specifier, pathToFileURL(file).href]),
+      ),
+      serviceUrl: pathToFileURL(`${SERVICE_ROOT}/`).href,
+    },
   });
 }

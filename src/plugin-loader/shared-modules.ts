@@ -9,15 +9,19 @@ import { packageRoot } from '../config/package-version';
 const SHARED_PACKAGES = ['class-validator', 'class-transformer', 'reflect-metadata', 'rxjs'];
 const SHARED_SCOPES = ['@nestjs/'];
 
-/** The registry's public API under the name plugins import it by. */
-export const REGISTRY_SPECIFIER = '@myko/registry';
+/** The libs a plugin may import (operations; MCP primitives), by the name it imports them by, and their folder. */
+const PLUGIN_LIBS: Readonly<Record<string, string>> = { '@myko/registry': 'registry', '@myko/mcp': 'mcp' };
 
 /** The service's package root, whose `node_modules` the shared packages resolve from. */
 export const SERVICE_ROOT = packageRoot(__dirname) ?? process.cwd();
 
-/** The registry's entry file in this build. */
-export function registryEntry(): string {
-  return require.resolve(join(__dirname, '..', '..', 'libs', 'registry', 'src'));
+/** The entry file in this build of every lib plugins may import, by specifier. */
+export function pluginLibEntries(): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const [specifier, lib] of Object.entries(PLUGIN_LIBS)) {
+    entries[specifier] = require.resolve(join(__dirname, '..', '..', 'libs', lib, 'src'));
+  }
+  return entries;
 }
 
 /** `@nestjs/common`, `@nestjs/core/discovery`, `class-validator`, … (a package or one of its subpaths). */

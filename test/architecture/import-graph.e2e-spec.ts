@@ -1,29 +1,51 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
- * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, filter,
- * sandbox}; plugins → registry; the service (src/) composes them all. A lib is reached only through
- * its public entry (`@myko/<lib>`), never by a deep or relative path into its folder.
+ * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, mcp, filter,
+ * access, sandbox, state}; mcp → registry (its primitives reuse the registry's schemas, validation
+ * and explorer base); access → filter; plugins → {registry, mcp}; the service (src/) composes them
+ * all. A lib is reached only through its public entry (`@myko/<lib>`), never by a deep or relative
+ * path into its folder, and the libs import one another without a cycle.
  */
 const ROOT = resolve(__dirname, '../..');
-const UNITS = ['registry', 'filter', 'sandbox', 'dispatch', 'gateways', 'plugins', 'src'] as const;
+const UNITS = [
+  'registry',
+  'mcp',
+  'filter',
+  'access',
+  'sandbox',
+  'state',
+  'dispatch',
+  'gateways',
+  'plugins',
+  'src',
+] as const;
 type Unit = (typeof UNITS)[number];
+
+/** Below dispatch: what dispatch composes (the gateways may use them too, never the other way). */
+const DISPATCH_PARTS: readonly Unit[] = ['registry', 'mcp', 'filter', 'access', 'sandbox', 'state'];
 
 const ALLOWED: Record<Unit, readonly Unit[]> = {
   registry: [],
+  mcp: ['registry'],
   filter: [],
+  access: ['filter'],
   sandbox: [],
-  dispatch: ['registry', 'filter', 'sandbox'],
-  gateways: ['dispatch', 'filter', 'registry'],
-  plugins: ['registry'],
-  src: ['registry', 'filter', 'sandbox', 'dispatch', 'gateways', 'plugins'],
+  state: [],
+  dispatch: DISPATCH_PARTS,
+  gateways: ['dispatch', ...DISPATCH_PARTS],
+  plugins: ['registry', 'mcp'],
+  src: UNITS.filter((unit) => unit !== 'src'),
 };
 
 const FOLDERS: Record<Unit, string> = {
   registry: 'libs/registry/src',
+  mcp: 'libs/mcp/src',
   filter: 'libs/filter/src',
+  access: 'libs/access/src',
   sandbox: 'libs/sandbox/src',
+  state: 'libs/state/src',
   dispatch: 'libs/dispatch/src',
   gateways: 'libs/gateways/src',
   plugins: 'plugins',
@@ -33,6 +55,7 @@ const FOLDERS: Record<Unit, string> = {
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'|require\('([^']+)'\)|import\('([^']+)'\)/g;
 
 function sources(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
@@ -64,10 +87,33 @@ function edges(): Array<{ file: string; from: Unit; to: Unit; specifier: string 
   return found;
 }
 
+/** A cycle among the units the edges connect, as `a → b → a`, or undefined. */
+function cycleIn(pairs: ReadonlyArray<readonly [Unit, Unit]>): string | undefined {
+  const next = new Map<Unit, Set<Unit>>();
+  for (const [from, to] of pairs) next.set(from, (next.get(from) ?? new Set()).add(to));
+  const state = new Map<Unit, 'open' | 'done'>();
+  const walk = (unit: Unit, path: Unit[]): string | undefined => {
+    if (state.get(unit) === 'open') return [...path.slice(path.indexOf(unit)), unit].join(' → ');
+    if (state.get(unit) === 'done') return undefined;
+    state.set(unit, 'open');
+    for (const to of next.get(unit) ?? []) {
+      const found = walk(to, [...path, unit]);
+      if (found) return found;
+    }
+    state.set(unit, 'done');
+    return undefined;
+  };
+  for (const unit of UNITS) {
+    const found = walk(unit, []);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 describe('the import graph of the product', () => {
   const all = edges();
 
-  it('follows gateways → dispatch → {registry, filter, sandbox}, plugins → registry', () => {
+  it('follows gateways → dispatch → {registry, mcp, filter, access, sandbox, state}, plugins → {registry, mcp}', () => {
     const forbidden = all.filter(({ from, to }) => !ALLOWED[from].includes(to));
     expect(forbidden.map((e) => `${e.file}: ${e.from} → ${e.to} (${e.specifier})`)).toEqual([]);
   });
@@ -79,8 +125,16 @@ describe('the import graph of the product', () => {
 
   it('sees the edges it checks (the scan itself works)', () => {
     const pairs = new Set(all.map(({ from, to }) => `${from}→${to}`));
-    for (const pair of ['gateways→dispatch', 'dispatch→registry', 'dispatch→sandbox', 'plugins→registry']) {
+    const seen = ['gateways→dispatch', 'dispatch→registry', 'dispatch→sandbox', 'dispatch→access', 'dispatch→mcp'];
+    for (const pair of [...seen, 'mcp→registry', 'access→filter', 'plugins→registry']) {
       expect(pairs).toContain(pair);
     }
+  });
+
+  it('has no cycle between libs, in the imports found nor in the rule itself', () => {
+    expect(cycleIn(all.map(({ from, to }) => [from, to] as const))).toBeUndefined();
+    const rule = UNITS.flatMap((from) => ALLOWED[from].map((to) => [from, to] as const));
+    expect(cycleIn(rule)).toBeUndefined();
+    expect(cycleIn([...rule, ['registry', 'dispatch']])).toBe('registry → dispatch → registry');
   });
 });

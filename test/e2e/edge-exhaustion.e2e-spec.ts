@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { generateApiKey, hashApiKey } from '@myko/filter';
+import { generateApiKey, hashApiKey } from '@myko/access';
 import { EdgeAdmission, McpSessionRegistry } from '@myko/gateways';
 import { WebSocket } from 'ws';
 import { HeaderWebSocketTransport, KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';

@@ -7,7 +7,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { generateApiKey, hashApiKey } from '@myko/filter';
+import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
 import { callExecute } from '../helpers/execute-tool';
 import { clientTransport, connectClient } from '../helpers/mcp-client';

@@ -6,7 +6,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { FILTER_ENV_VARS, FILTER_HEADERS, generateApiKey, hashApiKey } from '@myko/filter';
+import { generateApiKey, hashApiKey } from '@myko/access';
+import { FILTER_ENV_VARS, FILTER_HEADERS } from '@myko/filter';
 import { WebSocket } from 'ws';
 import { createAppConfig } from '../../src/config/app.config';
 import { LAUNCHER, type TransportName } from './mcp-client';

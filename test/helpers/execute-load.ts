@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { generateApiKey, hashApiKey } from '@myko/filter';
+import { generateApiKey, hashApiKey } from '@myko/access';
 import { SandboxService } from '@myko/sandbox';
 import type { Type } from '@nestjs/common';
 import { createAppConfig } from '../../src/config/app.config';

@@ -1,4 +1,4 @@
-import { type McpContext, McpResource, McpTool, ResourceEvents } from '@myko/registry';
+import { type McpContext, McpResource, McpTool, ResourceEvents } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 
 export const WATCHED_URI = 'test://sse/watched';

@@ -1,3 +1,9 @@
+export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
+export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
+export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
+export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
+export { OperationSearchService } from './code-mode/search/operation-search.service';
+export type { OperationDetail, OperationSummary, SearchResult } from './code-mode/search/search-result.interface';
 export {
   DISPATCH_OPTIONS,
   JSON_RPC_ERROR_CODES,
@@ -8,16 +14,10 @@ export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';
 export * from './interfaces';
-export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './observe/execute.monitor';
 export type {
   ObservedRequest,
   OperationCallOutcome,
   RequestObservation,
   RequestObserver,
-} from './observe/request-observer.interface';
-export * from './protocol-era';
-export { OperationSearchService } from './search/operation-search.service';
-export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
-export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';
-export { type SandboxReadiness, SandboxReadinessProbe } from './status/sandbox-readiness.probe';
-export { CODE_MODE_INSTRUCTIONS } from './tools/code-mode.instructions';
+} from './protocol/observe/request-observer.interface';
+export * from './protocol/protocol-era';

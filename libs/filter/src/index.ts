@@ -1,10 +1,7 @@
-export { parseAccessConfig } from './access-config.parser';
-export { type AccessProfile, AccessProfiles, type BearerResolution } from './access-profiles';
-export { generateApiKey, hashApiKey } from './api-key.util';
 export type { CallableRulesInput } from './callable-rules.parser';
 export { ClientFilters } from './client-filters';
 export * from './errors';
 export { FILTER_ENV_VARS, FILTER_HEADERS, FILTER_LIMITS, META_TOOL_NAMES } from './filter.constants';
+export { quote } from './filter-name.util';
 export { filtersFromEnv, filtersFromHeaders, type HeaderBag } from './filter-source.parser';
 export * from './interfaces';
-export { DEFAULT_METRICS_ALLOW } from './observability-config.parser';

@@ -1,7 +1,7 @@
+import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR, ClientAccessResolver } from '@myko/access';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { OAuthAuthenticator } from './auth/oauth.authenticator';
 import { ProtectedResourceController } from './auth/protected-resource.controller';
-import { ClientAccessResolver } from './common/client-access.resolver';
 import { HostOriginPolicy } from './common/host-origin.policy';
 import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
@@ -46,6 +46,8 @@ export class GatewaysModule {
         ...observability.providers,
         OAuthAuthenticator,
         { provide: GATEWAYS_OPTIONS, useValue: resolved },
+        { provide: ACCESS_PROFILES, useFactory: () => resolved.access },
+        { provide: BEARER_TOKEN_AUTHENTICATOR, useExisting: OAuthAuthenticator },
         HostOriginPolicy,
         ClientAccessResolver,
         McpHttpEndpoint,

@@ -1,12 +1,6 @@
 export { OAuthAuthenticator } from './auth/oauth.authenticator';
 export { WS_OAUTH_PROTOCOL_PREFIX } from './auth/oauth.constants';
 export type { ProtectedResourceMetadata } from './auth/protected-resource.controller';
-export {
-  type AccessRefusal,
-  type AccessResolution,
-  type ClientAccess,
-  ClientAccessResolver,
-} from './common/client-access.resolver';
 export { HostOriginPolicy } from './common/host-origin.policy';
 export { McpHttpError } from './errors';
 export {
@@ -37,6 +31,7 @@ export { applyHttpServerLimits } from './limits/http-server.limits';
 export { LIMIT_EXCEEDED, LIMIT_NAMES } from './limits/limits.constants';
 export { type WsBackpressureStats, WsOutboundSender } from './limits/ws-outbound.sender';
 export { MykoMetrics } from './observability/metrics.service';
+export type { MetricsConfig, ObservabilityConfig, TracingConfig } from './observability/observability-config.interface';
 export { MykoTracing } from './observability/tracing.service';
 export type { TracingOptions } from './observability/tracing-options.interface';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';

@@ -1,13 +1,5 @@
-import {
-  ConflictError,
-  type McpContext,
-  McpPrompt,
-  McpResource,
-  type McpResourceRequest,
-  McpTool,
-  NotFoundError,
-  ResourceEvents,
-} from '@myko/registry';
+import { type McpContext, McpPrompt, McpResource, type McpResourceRequest, McpTool, ResourceEvents } from '@myko/mcp';
+import { ConflictError, NotFoundError } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { IsString, MinLength } from 'class-validator';
 

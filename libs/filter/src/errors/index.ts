@@ -1,2 +1,1 @@
-export { AccessConfigError, type AccessConfigIssue } from './access-config.error';
 export { FilterParseError } from './filter-parse.error';

@@ -1,4 +1,4 @@
-import type { OAuthProfileRule } from '@myko/filter';
+import type { OAuthProfileRule } from '@myko/access';
 import { grantedScopes, matchProfile } from './claims-profile.matcher';
 
 const RULES: OAuthProfileRule[] = [

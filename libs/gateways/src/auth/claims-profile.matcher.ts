@@ -1,4 +1,4 @@
-import type { OAuthProfileRule } from '@myko/filter';
+import type { OAuthProfileRule } from '@myko/access';
 import type { JWTPayload } from 'jose';
 
 /** The granted scopes: the space-separated `scope` claim (RFC 9068) and an `scp` string or array. */

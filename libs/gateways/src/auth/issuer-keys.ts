@@ -1,4 +1,4 @@
-import type { OAuthConfig, OAuthIssuerConfig } from '@myko/filter';
+import type { OAuthConfig, OAuthIssuerConfig } from '@myko/access';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 
 const DISCOVERY_TIMEOUT_MS = 5_000;

@@ -1,24 +1,8 @@
-import type { AccessProfile, AccessProfiles, OAuthConfig } from '@myko/filter';
+import type { AccessProfiles, OAuthConfig, TokenVerdict } from '@myko/access';
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { matchProfile } from './claims-profile.matcher';
 import { IssuerKeys, IssuerUnavailableError } from './issuer-keys';
 import { OAuthChallenges } from './oauth.challenges';
-
-/** The outcome of one bearer token: a profile (and who holds it), or a ready refusal. */
-export type TokenVerdict =
-  | {
-      readonly status: 'authenticated';
-      readonly profile: AccessProfile;
-      readonly subject?: string;
-      /** `exp` plus the clock skew, in ms since the epoch. */
-      readonly expiresAtMs: number;
-    }
-  | {
-      readonly status: 'refused';
-      readonly httpStatus: 401 | 403 | 503;
-      readonly message: string;
-      readonly headers: Readonly<Record<string, string>>;
-    };
 
 /** A refusal message that names the failed check, never the token or a claim value. */
 function reasonOf(error: unknown): string | undefined {

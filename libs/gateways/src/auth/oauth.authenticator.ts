@@ -1,10 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { BearerTokenAuthenticator, TokenVerdict } from '@myko/access';
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { tokenCredential } from './bearer-credential';
 import { OAuthChallenges } from './oauth.challenges';
-import { OAuthTokenVerifier, type TokenVerdict } from './oauth-token.verifier';
+import { OAuthTokenVerifier } from './oauth-token.verifier';
 
 const UNVERIFIED: Extract<TokenVerdict, { status: 'refused' }> = {
   status: 'refused',
@@ -20,7 +21,7 @@ const UNVERIFIED: Extract<TokenVerdict, { status: 'refused' }> = {
  * resolver reads it with {@link verdictFor}. A token that was not prepared is refused, never ignored.
  */
 @Injectable()
-export class OAuthAuthenticator {
+export class OAuthAuthenticator implements BearerTokenAuthenticator {
   readonly challenges?: OAuthChallenges;
   private readonly verifier?: OAuthTokenVerifier;
   private readonly verdicts = new WeakMap<IncomingHttpHeaders, TokenVerdict>();

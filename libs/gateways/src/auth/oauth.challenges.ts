@@ -1,4 +1,4 @@
-import type { OAuthConfig } from '@myko/filter';
+import type { OAuthConfig } from '@myko/access';
 import { PROTECTED_RESOURCE_WELL_KNOWN } from './oauth.constants';
 
 /**

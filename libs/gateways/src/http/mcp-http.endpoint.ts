@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import { DispatchService, hasModernEnvelope, JSON_RPC_ERROR_CODES, SUPPORTED_PROTOCOL_VERSIONS } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
-import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { transportError } from '../common/json-rpc-error';
 import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { McpHttpError } from '../errors';

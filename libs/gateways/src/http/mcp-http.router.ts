@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { ClientAccessResolver } from '@myko/access';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { ClientAccessResolver } from '../common/client-access.resolver';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { requestPath } from '../common/request-path';
 import { McpHttpError } from '../errors';

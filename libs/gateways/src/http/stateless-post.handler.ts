@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ClientAccess } from '@myko/access';
 import { DispatchService, modernHttpStatus } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
-import type { ClientAccess } from '../common/client-access.resolver';
 import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';

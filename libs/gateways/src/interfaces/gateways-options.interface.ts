@@ -1,5 +1,6 @@
-import type { AccessProfiles, MetricsConfig } from '@myko/filter';
+import type { AccessProfiles } from '@myko/access';
 import type { EdgeLimitsOptions, ResolvedEdgeLimits } from '../limits/edge-limits-options.interface';
+import type { MetricsConfig } from '../observability/observability-config.interface';
 import type { TracingOptions } from '../observability/tracing-options.interface';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
+import type { ClientAccess } from '@myko/access';
 import { Injectable } from '@nestjs/common';
-import type { ClientAccess } from '../common/client-access.resolver';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { SessionOwner } from '../http/session-owner';
 import { clientAddress, rateLimitKey } from './client-address';

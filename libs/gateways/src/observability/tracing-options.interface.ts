@@ -1,5 +1,5 @@
-import type { TracingConfig } from '@myko/filter';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { TracingConfig } from './observability-config.interface';
 
 /**
  * Tracing as `GatewaysModule.forRoot({ tracing })` takes it: the config file's section, plus span

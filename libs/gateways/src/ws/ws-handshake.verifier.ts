@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import type { ClientFilters } from '@myko/filter';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerOptions } from 'ws';
-import { type ClientAccess, ClientAccessResolver } from '../common/client-access.resolver';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { transportError } from '../common/json-rpc-error';
 import { WS_OVERSIZED_READ_FACTOR } from '../common/oversized-message';

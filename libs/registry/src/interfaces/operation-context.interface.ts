@@ -1,4 +1,4 @@
-import type { McpElicitParams, McpElicitResult } from '../mcp/interfaces/mcp-context.interface';
+import type { McpElicitParams, McpElicitResult } from './elicitation.interface';
 /** Who is calling: set by the gateway, carried to every operation. */
 export interface ClientInfo {
   /** The transport the request came in on; `internal` for in-process calls and tests. */

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { ClientFilters } from '@myko/filter';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
+import type { AccessProfiles } from './access-profiles';
+import { headerFilters } from './header-filters';
+import type { BearerTokenAuthenticator, TokenVerdict } from './interfaces/bearer-token-authenticator.interface';
+
+/** Who a client is (its access profile's name, when one applies) and what it may see and call. */
+export interface ClientAccess {
+  readonly principal?: string;
+  /**
+   * Hex SHA-256 of the API key presented, or of a bearer token's subject (undefined: neither): what
+   * an HTTP session is bound to and per-key limits count.
+   */
+  readonly keyId?: string;
+  /** Who holds a bearer token (its `sub`, else `client_id`); absent for API keys. */
+  readonly subject?: string;
+  /** When the bearer token stops being valid (ms since the epoch); absent for API keys. */
+  readonly expiresAtMs?: number;
+  readonly filters: ClientFilters;
+}
+
+/** Why a request or handshake is turned away, as an HTTP status, a message and response headers. */
+export interface AccessRefusal {
+  readonly status: 400 | 401 | 403 | 503;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export type AccessResolution = { readonly access: ClientAccess } | { readonly refusal: AccessRefusal };
+
+const REFUSAL_TITLES = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' } as const;
+
+function tokenRefusal(verdict: Extract<TokenVerdict, { status: 'refused' }>): AccessRefusal {
+  const { httpStatus: status, message, headers } = verdict;
+  return { status, message: `${REFUSAL_TITLES[status]}: ${message}`, headers };
+}
+
+/**
+ * Turns request headers into a client's access, the same way for HTTP requests and WebSocket
+ * handshakes: the `Authorization: Bearer` key selects a profile (401 with `WWW-Authenticate` when
+ * it is required and missing, malformed or unknown), then the `X-Myko-Tool-*` headers narrow that
+ * profile's filters (400 when malformed). Headers never widen a profile: the result is both ANDed.
+ * @publicApi
+ */
+@Injectable()
+export class ClientAccessResolver {
+  /** profile filters → header filters → both; header filters are cached by their text, so pairs repeat. */
+  private readonly combined = new WeakMap<ClientFilters, WeakMap<ClientFilters, ClientFilters>>();
+
+  constructor(
+    @Optional() @Inject(ACCESS_PROFILES) private readonly profiles?: AccessProfiles,
+    @Optional() @Inject(BEARER_TOKEN_AUTHENTICATOR) private readonly oauth?: BearerTokenAuthenticator,
+  ) {}
+
+  /** Verifies a bearer token ahead of {@link resolve} (see `BearerTokenAuthenticator`); `undefined` when there is none. */
+  prepare(headers: IncomingHttpHeaders): Promise<void> | undefined {
+    return this.oauth?.prepare(headers);
+  }
+
+  /** Whether requests must present a known key. */
+  get authRequired(): boolean {
+    return this.profiles?.authRequired ?? false;
+  }
+
+  resolve(headers: IncomingHttpHeaders): AccessResolution {
+    const identity = this.identify(headers);
+    if ('refusal' in identity) return identity;
+    const parsed = headerFilters(headers);
+    if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
+    const { filters, ...who } = identity;
+    return { access: { ...who, filters: this.and(filters, parsed.filters) } };
+  }
+
+  /** Who the client is: a verified bearer token's profile, else its API key's, else nobody (all allowed). */
+  private identify(headers: IncomingHttpHeaders): ClientAccess | { refusal: AccessRefusal } {
+    const token = this.oauth?.verdictFor(headers);
+    if (token?.status === 'refused') return { refusal: tokenRefusal(token) };
+    if (token) {
+      const { profile, subject, expiresAtMs } = token;
+      // A token's holder is its subject: sessions and per-key caps bind to it as to an API key.
+      const keyId = subject ? subjectKeyId(subject) : undefined;
+      return {
+        principal: profile.name,
+        ...(subject ? { subject, keyId } : {}),
+        expiresAtMs,
+        filters: profile.filters,
+      };
+    }
+    if (!this.profiles) return { filters: ClientFilters.ALLOW_ALL };
+    const bearer = this.profiles.resolveBearer(headers.authorization);
+    if (bearer.status === 'unauthorized') {
+      const challenge = this.oauth?.challenge(bearer.challenge) ?? bearer.challenge;
+      return {
+        refusal: {
+          status: 401,
+          message: `Unauthorized: ${bearer.message}`,
+          headers: { 'WWW-Authenticate': challenge },
+        },
+      };
+    }
+    return {
+      principal: bearer.profile?.name,
+      ...(bearer.status === 'authenticated' ? { keyId: bearer.keyId } : {}),
+      filters: bearer.profile?.filters ?? ClientFilters.ALLOW_ALL,
+    };
+  }
+
+  private and(profile: ClientFilters, requested: ClientFilters): ClientFilters {
+    if (profile.allowsAll || requested.allowsAll) return profile.and(requested);
+    let byRequest = this.combined.get(profile);
+    if (!byRequest) {
+      byRequest = new WeakMap();
+      this.combined.set(profile, byRequest);
+    }
+    let both = byRequest.get(requested);
+    if (!both) {
+      both = profile.and(requested);
+      byRequest.set(requested, both);
+    }
+    return both;
+  }
+}
+
+/** The stable id of a token holder, in the same form as a key's (`sha256` hex). */
+function subjectKeyId(subject: string): string {
+  return createHash('sha256').update(`oauth-subject:${subject}`).digest('hex');
+}

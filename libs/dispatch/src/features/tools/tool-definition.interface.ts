@@ -1,0 +1,34 @@
+import type { McpContent } from '@myko/mcp';
+
+/** MCP tool annotations: hints for the client, not guarantees. */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** A tool as `tools/list` describes it. */
+export interface ToolDefinition {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+}
+
+/** One text content block (what the meta tools produce). */
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+
+/** The `tools/call` result. */
+export interface CallToolResult {
+  content: (TextContent | McpContent)[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  [key: string]: unknown;
+}

@@ -1,0 +1,260 @@
+import { type AccessProfileConfig, parseKeyHash, type ToolMode } from '@myko/access';
+import { ClientFilters, FilterParseError, type FilterSpec, quote } from '@myko/filter';
+import { AccessConfigError, type AccessConfigIssue } from './access-config.error';
+import type { AccessConfig, AuditConfig } from './interfaces/access-config.interface';
+import { parseLimitsConfig } from './limits-config.parser';
+import { parseOAuthConfig } from './oauth-config.parser';
+import { parseObservabilityConfig } from './observability-config.parser';
+import { parseProtocolConfig } from './protocol-config.parser';
+import { parseSandboxConfig } from './sandbox-config.parser';
+
+type Json = Record<string, unknown>;
+
+const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const ROOT = '(root)';
+const ROOT_KEYS = [
+  '$schema',
+  'auth',
+  'profiles',
+  'defaultProfile',
+  'toolMode',
+  'audit',
+  'limits',
+  'sandbox',
+  'plugins',
+  'protocol',
+  'requestState',
+  'oauth',
+  'observability',
+];
+const AUDIT_KEYS = ['enabled', 'path', 'queries'];
+const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
+const SIDES = ['allow', 'deny'] as const;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Collects every problem with its path, so one run reports them all. */
+class Validator {
+  readonly issues: AccessConfigIssue[] = [];
+  /** A rejected key or `auth.required` makes "no profile has keys" a guess, so it is not reported. */
+  keysUncertain = false;
+  private readonly keyOwners = new Map<string, string>();
+
+  add(path: string, problem: string): void {
+    this.issues.push({ path, problem });
+  }
+
+  object(value: unknown, path: string, known: readonly string[]): Json | undefined {
+    if (!isObject(value)) {
+      this.add(path, `expected an object`);
+      return undefined;
+    }
+    for (const key of Object.keys(value)) {
+      if (!known.includes(key))
+        this.add(path === ROOT ? key : `${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+    }
+    return value;
+  }
+
+  toolMode(value: unknown, path: string): ToolMode | undefined {
+    if (value === undefined) return undefined;
+    if (TOOL_MODES.includes(value as ToolMode)) return value as ToolMode;
+    this.add(path, `expected one of ${TOOL_MODES.map((m) => `"${m}"`).join(', ')}, got ${quote(value)}`);
+    return undefined;
+  }
+
+  keys(value: unknown, path: string): string[] {
+    if (value === undefined) return [];
+    if (!Array.isArray(value)) {
+      this.keysUncertain = true;
+      this.add(path, 'expected an array of "sha256:<hex>" key hashes');
+      return [];
+    }
+    return value.flatMap((stored, i) => {
+      const at = `${path}[${i}]`;
+      const digest = typeof stored === 'string' ? parseKeyHash(stored) : undefined;
+      if (!digest) {
+        this.keysUncertain = true;
+        this.add(at, 'expected "sha256:" followed by 64 hex digits (the SHA-256 of the key, never the key itself)');
+        return [];
+      }
+      const hex = digest.toString('hex');
+      const owner = this.keyOwners.get(hex);
+      if (owner) this.add(at, `the same key is already listed at ${owner}; a key must select one profile`);
+      else this.keyOwners.set(hex, at);
+      return [`sha256:${hex}`];
+    });
+  }
+
+  /** Each filter part is compiled on its own so every malformed part is reported. */
+  filters(profile: Json, path: string): Pick<AccessProfileConfig, 'visibility' | 'callable'> {
+    const visibility = this.part(profile.visibility, `${path}.visibility`, Array.isArray, 'an array of glob patterns');
+    const callable = this.part(
+      profile.callable,
+      `${path}.callable`,
+      isObject,
+      'an object {"<tool>": {"<arg>": [<values>]}}',
+    );
+    for (const side of SIDES) {
+      if (visibility?.[side] !== undefined) this.compile({ visibility: { [side]: visibility[side] } }, path);
+      if (callable?.[side] !== undefined) this.compile({ callable: { [side]: callable[side] } }, path);
+    }
+    return { ...(visibility && { visibility }), ...(callable && { callable }) };
+  }
+
+  private part(value: unknown, path: string, valid: (v: unknown) => boolean, expected: string): Json | undefined {
+    if (value === undefined) return undefined;
+    const part = this.object(value, path, SIDES);
+    const invalid = SIDES.filter((side) => part?.[side] !== undefined && !valid(part[side]));
+    for (const side of invalid) this.add(`${path}.${side}`, `expected ${expected}`);
+    return invalid.length === 0 ? part : undefined;
+  }
+
+  private compile(spec: FilterSpec, path: string): void {
+    try {
+      ClientFilters.from(spec, path);
+    } catch (error) {
+      if (!(error instanceof FilterParseError)) throw error;
+      this.add(error.source, error.problem);
+    }
+  }
+}
+
+function parseProfile(v: Validator, value: unknown, path: string): AccessProfileConfig | undefined {
+  const profile = v.object(value, path, PROFILE_KEYS);
+  if (!profile) return undefined;
+  if (profile.description !== undefined && typeof profile.description !== 'string') {
+    v.add(`${path}.description`, 'expected a string');
+  }
+  return {
+    ...(typeof profile.description === 'string' ? { description: profile.description } : {}),
+    keys: v.keys(profile.keys, `${path}.keys`),
+    ...v.filters(profile, path),
+    ...(profile.toolMode !== undefined ? { toolMode: v.toolMode(profile.toolMode, `${path}.toolMode`) } : {}),
+  };
+}
+
+function parseProfiles(v: Validator, value: unknown): Record<string, AccessProfileConfig> {
+  if (value === undefined) return {};
+  if (!isObject(value)) {
+    v.add('profiles', 'expected an object mapping profile names to profiles');
+    return {};
+  }
+  const result: Record<string, AccessProfileConfig> = {};
+  for (const [name, profile] of Object.entries(value)) {
+    const path = `profiles.${name}`;
+    if (!PROFILE_NAME.test(name))
+      v.add(path, 'a profile name is 1-64 letters, digits, _ . - (starting with a letter or digit)');
+    const parsed = parseProfile(v, profile, path);
+    if (parsed) result[name] = parsed;
+  }
+  return result;
+}
+
+function parseAuth(v: Validator, value: unknown): { required: boolean } {
+  if (value === undefined) return { required: true };
+  const auth = v.object(value, 'auth', ['required']);
+  if (auth?.required !== undefined && typeof auth.required !== 'boolean') {
+    v.add('auth.required', 'expected true or false');
+    v.keysUncertain = true;
+  }
+  return { required: auth?.required !== false };
+}
+
+function parseAudit(v: Validator, value: unknown): AuditConfig | undefined {
+  if (value === undefined) return undefined;
+  const audit = v.object(value, 'audit', AUDIT_KEYS);
+  if (!audit) return undefined;
+  for (const flag of ['enabled', 'queries'] as const) {
+    if (audit[flag] !== undefined && typeof audit[flag] !== 'boolean') v.add(`audit.${flag}`, 'expected true or false');
+  }
+  if (audit.path !== undefined && (typeof audit.path !== 'string' || audit.path.trim() === '')) {
+    v.add('audit.path', 'expected "stderr" or the path of a file to append to');
+  }
+  return {
+    ...(typeof audit.enabled === 'boolean' ? { enabled: audit.enabled } : {}),
+    ...(typeof audit.path === 'string' ? { path: audit.path } : {}),
+    ...(typeof audit.queries === 'boolean' ? { queries: audit.queries } : {}),
+  };
+}
+
+function parsePlugins(v: Validator, value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    v.add('plugins', 'expected an array of plugin module paths');
+    return undefined;
+  }
+  value.forEach((path, i) => {
+    if (typeof path !== 'string' || path.trim() === '')
+      v.add(`plugins[${i}]`, 'expected the path of a JavaScript module');
+  });
+  return value.filter((path): path is string => typeof path === 'string' && path.trim() !== '');
+}
+
+function parseRoot(v: Validator, root: Json): AccessConfig {
+  const auth = parseAuth(v, root.auth);
+  const profiles = parseProfiles(v, root.profiles);
+  const defaultProfile = root.defaultProfile;
+  if (
+    defaultProfile !== undefined &&
+    (typeof defaultProfile !== 'string' || !Object.hasOwn(profiles, defaultProfile))
+  ) {
+    v.add(
+      'defaultProfile',
+      `${quote(defaultProfile)} is not one of the profiles (${Object.keys(profiles).join(', ') || 'none'})`,
+    );
+  }
+  const oauth = parseOAuthConfig(root.oauth, Object.keys(profiles), (path, problem) => v.add(path, problem));
+  const noKeys = !Object.values(profiles).some((p) => p.keys.length > 0);
+  if (auth.required && noKeys && !oauth && !v.keysUncertain) {
+    v.add(
+      'auth.required',
+      'auth is required (the default) but no profile has keys and there is no oauth section, so no client could connect; add keys or set "required": false',
+    );
+  }
+  const toolMode = v.toolMode(root.toolMode, 'toolMode');
+  const audit = parseAudit(v, root.audit);
+  const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
+  const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
+  const plugins = parsePlugins(v, root.plugins);
+  const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
+  const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
+  return {
+    ...protocol,
+    auth,
+    profiles,
+    ...(typeof defaultProfile === 'string' ? { defaultProfile } : {}),
+    ...(toolMode ? { toolMode } : {}),
+    ...(audit ? { audit } : {}),
+    ...(limits ? { limits } : {}),
+    ...(sandbox ? { sandbox } : {}),
+    ...(plugins ? { plugins } : {}),
+    ...(oauth ? { oauth } : {}),
+    ...(observability ? { observability } : {}),
+  };
+}
+
+/**
+ * Validates an access config: JSON text or an already-parsed value. Throws {@link AccessConfigError}
+ * listing every problem with its path (`profiles.ops.keys[0]`, `profiles.ops.visibility.allow[2]`).
+ * @param source names the config in the error (a file path, `MYKO_CONFIG`)
+ * @publicApi
+ */
+export function parseAccessConfig(input: unknown, source = 'config'): AccessConfig {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch (error) {
+      throw new AccessConfigError(source, [{ path: ROOT, problem: `not valid JSON (${(error as Error).message})` }]);
+    }
+  }
+  const v = new Validator();
+  const root = v.object(value, ROOT, ROOT_KEYS);
+  const config = root ? parseRoot(v, root) : undefined;
+  if (v.issues.length > 0 || !config) throw new AccessConfigError(source, v.issues);
+  return config;
+}

@@ -1,0 +1,40 @@
+import type { AccessProfilesConfig } from '@myko/access';
+import type { ObservabilityConfig } from '@myko/gateways';
+import type { ProtocolConfig } from '../protocol-config.parser';
+import type { LimitsConfig } from './limits-config.interface';
+import type { SandboxConfig } from './sandbox-config.interface';
+
+/**
+ * Where the audit log of executed commands goes. Read by the application, not by the filters; it
+ * lives in this file so one document configures who may do what and where it is recorded.
+ * @publicApi
+ */
+export interface AuditConfig {
+  /** Off switch. @default true */
+  readonly enabled?: boolean;
+  /** `"stderr"`, or a file appended to (relative paths are read from the config file's directory). @default "stderr" */
+  readonly path?: string;
+  /** Also record queries, views and reports, not only commands. @default false */
+  readonly queries?: boolean;
+}
+
+/**
+ * The access config file (`--config myko.config.json` / `MYKO_CONFIG`), validated. Its JSON Schema
+ * is `access-config.schema.json`.
+ * @publicApi
+ */
+export interface AccessConfig extends ProtocolConfig, AccessProfilesConfig {
+  /** The audit log; omitted means the application's default (commands, to stderr). */
+  readonly audit?: AuditConfig;
+  /** Resource limits at the HTTP/WebSocket edge; omitted fields keep the gateways' defaults. */
+  readonly limits?: LimitsConfig;
+  /** Sizing and limits of the `execute` sandbox and the per-client rules in front of it. */
+  readonly sandbox?: SandboxConfig;
+  /**
+   * External plugin modules loaded beside the built-in ones (paths relative to the config file's
+   * directory), like `--plugin`; see the README's "Deploying your own plugins".
+   */
+  readonly plugins?: readonly string[];
+  /** Prometheus metrics and OpenTelemetry tracing (both off without this section). */
+  readonly observability?: ObservabilityConfig;
+}

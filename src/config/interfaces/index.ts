@@ -1,0 +1,3 @@
+export type { AccessConfig, AuditConfig } from './access-config.interface';
+export type { LimitsConfig } from './limits-config.interface';
+export type { AbuseBackoffConfig, SandboxConfig } from './sandbox-config.interface';
