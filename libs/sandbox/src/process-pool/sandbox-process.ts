@@ -26,7 +26,7 @@ export class SandboxProcess implements RunChannel {
   readonly ready: Promise<void>;
   readonly exited: Promise<ProcessExit>;
   private readonly runs = new Map<number, ProcessRun>();
-  private state = {
+  private readonly state = {
     ready: false,
     wasReady: false,
     retiring: false,
