@@ -6,7 +6,7 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { AVAILABLE_AT_BER, executeJson } from '../helpers/execute-tool';
+import { executeJson, expectCancelStopsCommands } from '../helpers/execute-tool';
 import { LAUNCHER } from '../helpers/mcp-client';
 import { type TestServer, useTestServer } from '../helpers/test-server';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
@@ -129,24 +129,7 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
   });
 
   it('cancels a long execute: the client stops waiting and no command runs after the cancellation', async () => {
-    const before = await executeJson<number>(session.client, AVAILABLE_AT_BER);
-    const controller = new AbortController();
-    const running = executeJson(
-      session.client,
-      `for (;;) {
-        const t = Date.now();
-        while (Date.now() - t < 20) {}
-        await myko.command('AdjustStock', { productId: 1, warehouseCode: 'BER', quantityDelta: 1, note: 'loop' });
-      }`,
-      { signal: controller.signal },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    controller.abort();
-    await expect(running).rejects.toThrow(/abort/i);
-    const afterCancel = await executeJson<number>(session.client, AVAILABLE_AT_BER);
-    expect(afterCancel).toBeGreaterThan(before);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await executeJson(session.client, AVAILABLE_AT_BER)).toBe(afterCancel);
+    await expectCancelStopsCommands(session.client);
   });
 
   it('notifies a low-stock subscription after a command changes the stock behind it, until unsubscribed', async () => {

@@ -46,3 +46,27 @@ export async function executeJson<T>(
 export const AVAILABLE_AT_BER = `
   const view = await myko.view('ProductAvailability', { productId: 1 });
   return view.warehouses.find((w) => w.warehouseCode === 'BER').available;`;
+
+/** A script that raises product 1's stock at BER forever, one command every ~20 ms (a run to cancel). */
+export const ADJUST_STOCK_FOREVER = `for (;;) {
+        const t = Date.now();
+        while (Date.now() - t < 20) {}
+        await myko.command('AdjustStock', { productId: 1, warehouseCode: 'BER', quantityDelta: 1, note: 'loop' });
+      }`;
+
+/**
+ * Cancels a running `ADJUST_STOCK_FOREVER` through the client's abort signal, then proves the cancel
+ * reached the sandbox: the stock it raised stops rising (no command ran after the cancellation).
+ */
+export async function expectCancelStopsCommands(client: Client): Promise<void> {
+  const before = await executeJson<number>(client, AVAILABLE_AT_BER);
+  const controller = new AbortController();
+  const running = callExecute(client, ADJUST_STOCK_FOREVER, { signal: controller.signal });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  controller.abort();
+  await expect(running).rejects.toThrow(/abort/i);
+  const afterCancel = await executeJson<number>(client, AVAILABLE_AT_BER);
+  expect(afterCancel).toBeGreaterThan(before);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await executeJson<number>(client, AVAILABLE_AT_BER)).toBe(afterCancel);
+}

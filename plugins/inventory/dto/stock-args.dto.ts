@@ -2,6 +2,7 @@ import { ArgDescription, Normalize } from '@myko/registry';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
 import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { PageArgs } from '../../common/dto/page-args.dto';
+import { CategoryArg, WarehouseCodeArg } from '../../common/dto/scope-args';
 import { MOVEMENT_REASONS, type MovementReason } from '../inventory.constants';
 
 const WAREHOUSE_CODE = 'Warehouse code, e.g. BER (see query_ListWarehouses).';
@@ -12,17 +13,10 @@ export class ListStockLevelsArgs extends PageArgs {
   @IsInt()
   productId?: number;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE)
   warehouseCode?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Exact category name.')
-  @Normalize('upper')
+  @CategoryArg('Exact category name.')
   category?: string;
 
   @IsOptional()
@@ -37,11 +31,7 @@ export class ListStockMovementsArgs extends PageArgs implements DateRangeArgs {
   @IsInt()
   productId?: number;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE)
   warehouseCode?: string;
 
   @IsOptional()

@@ -16,6 +16,7 @@ import {
 } from 'class-validator';
 import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { PageArgs } from '../../common/dto/page-args.dto';
+import { WarehouseCodeArg } from '../../common/dto/scope-args';
 import { MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from '../orders.constants';
 
 export const ORDER_SORTS = ['newest', 'oldest', 'largest'] as const;
@@ -30,11 +31,7 @@ export class ListOrdersArgs extends PageArgs implements DateRangeArgs {
   @IsIn(ORDER_STATUSES)
   status?: OrderStatus;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription('Fulfilling warehouse code, e.g. BER.')
-  @Normalize('upper')
+  @WarehouseCodeArg('Fulfilling warehouse code, e.g. BER.')
   warehouseCode?: string;
 
   @IsOptional()

@@ -1,6 +1,7 @@
-import { ArgDescription, Normalize } from '@myko/registry';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ArgDescription } from '@myko/registry';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
+import { CategoryArg, WarehouseCodeArg } from '../../common/dto/scope-args';
 import { IsDay } from '../../common/is-day.decorator';
 import { CUSTOMER_SEGMENTS, type CustomerSegment } from '../../orders';
 
@@ -16,33 +17,19 @@ export class SalesByDayArgs {
   @ArgDescription('Last day included, YYYY-MM-DD (UTC); at most 366 days after from.')
   to: string;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Only lines of products in this category.')
-  @Normalize('upper')
+  @CategoryArg('Only lines of products in this category.')
   category?: string;
 }
 
 /** Arguments of `report_LowStock`. */
 export class LowStockArgs {
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Only products in this category.')
-  @Normalize('upper')
+  @CategoryArg('Only products in this category.')
   category?: string;
 
   @IsOptional()
@@ -86,10 +73,7 @@ export class TopProductsArgs implements DateRangeArgs {
   @RangeTo()
   to?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Only products in this category.')
-  @Normalize('upper')
+  @CategoryArg('Only products in this category.')
   category?: string;
 
   @IsOptional()
@@ -113,11 +97,7 @@ export class RevenueByCategoryArgs implements DateRangeArgs {
   @RangeTo()
   to?: string;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 }
 
@@ -128,10 +108,6 @@ export class InventoryValuationArgs {
   @ArgDescription('One row per warehouse (default) or per category.')
   groupBy?: 'warehouse' | 'category';
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 }
