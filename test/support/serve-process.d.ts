@@ -20,6 +20,8 @@ export interface LaunchOptions {
   keepOutputChars?: number;
   /** Default 60 s. */
   startTimeoutMs?: number;
+  /** Called at once with a way to kill its process group, before it listens. */
+  onSpawn?(killGroup: (signal: NodeJS.Signals) => void): void;
 }
 
 export interface LaunchedServe {

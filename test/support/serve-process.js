@@ -22,8 +22,9 @@ const START_TIMEOUT_MS = 60_000;
  * output) when it exits first or does not listen within `startTimeoutMs`; the group is then killed.
  * `nodeArgs` go to Node before the launcher (`--no-node-snapshot` saves the launcher's re-exec);
  * `keepOutputChars` bounds the output kept (the tail). `env` defaults to this process's environment.
+ * `onSpawn(killGroup)` is called at once, before it listens (a caller that must clean up on Ctrl-C).
  * @param {{ args?: string[], nodeArgs?: string[], env?: NodeJS.ProcessEnv, cwd?: string,
- *   keepOutputChars?: number, startTimeoutMs?: number }} [options]
+ *   keepOutputChars?: number, startTimeoutMs?: number, onSpawn?: (killGroup: (signal: string) => void) => void }} [options]
  */
 async function launchServe(options = {}) {
   const { args = [], nodeArgs = [], env = process.env, cwd, keepOutputChars = Infinity } = options;
@@ -45,6 +46,7 @@ async function launchServe(options = {}) {
       // already gone
     }
   };
+  options.onSpawn?.(killGroup);
   try {
     const port = await listeningPort(child, () => output, exited, options.startTimeoutMs ?? START_TIMEOUT_MS);
     return { child, port, origin: `http://127.0.0.1:${port}`, exited, output: () => output, killGroup };

@@ -38,12 +38,26 @@ async function startLauncher(extraArgs = []) {
     join(dir, 'audit.log'),
     ...extraArgs,
   ];
+  // Registered while it starts too, so that an exit of the load process then still kills it.
+  const starting = { killGroup: () => undefined };
+  running.add(starting);
+  const onSpawn = (killGroup) => {
+    starting.killGroup = killGroup;
+  };
   let launched;
   try {
-    launched = await launchServe({ args, nodeArgs: ['--no-node-snapshot'], cwd: dir, keepOutputChars: 20_000 });
+    launched = await launchServe({
+      args,
+      nodeArgs: ['--no-node-snapshot'],
+      cwd: dir,
+      keepOutputChars: 20_000,
+      onSpawn,
+    });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
+  } finally {
+    running.delete(starting);
   }
   const { child, port, exited, output, killGroup } = launched;
   const server = {
