@@ -1,15 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import {
   type LoggingMessageNotification,
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { executeJson, expectCancelStopsCommands } from '../helpers/execute-tool';
-import { LAUNCHER } from '../helpers/mcp-client';
+import { clientTransport, useSession } from '../helpers/mcp-client';
 import { type TestServer, useTestServer } from '../helpers/test-server';
-import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(60_000);
 
@@ -28,19 +25,7 @@ async function connect(transport: Transport, server: TestServer) {
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
     updates.push(n.params.uri);
   });
-  if (transport === 'stdio') {
-    await client.connect(
-      new StdioClientTransport({
-        command: LAUNCHER,
-        args: ['stdio', '--db', ':memory:'],
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-        stderr: 'pipe',
-      }),
-    );
-  } else {
-    installWebSocketGlobal();
-    await client.connect(new WebSocketClientTransport(server.wsUrl));
-  }
+  await client.connect(clientTransport(transport, server, []));
   return { client, logs, updates };
 }
 
@@ -62,63 +47,55 @@ interface StockRow {
 const server = useTestServer();
 
 describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profile)', (transport) => {
-  let session: Awaited<ReturnType<typeof connect>>;
-
-  beforeAll(async () => {
-    session = await connect(transport, server());
-  });
-
-  afterAll(async () => {
-    await session?.client.close();
-  });
+  const session = useSession(() => connect(transport, server()));
 
   it('advertises only search and execute, and only the capabilities it serves', async () => {
-    const { tools } = await session.client.listTools();
+    const { tools } = await session().client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['search', 'execute']);
-    expect(session.client.getServerCapabilities()).toEqual({
+    expect(session().client.getServerCapabilities()).toEqual({
       tools: { listChanged: false },
       resources: { subscribe: true, listChanged: false },
       logging: {},
       completions: {},
     });
-    await expect(session.client.listPrompts()).rejects.toThrow(/Method not found/);
+    await expect(session().client.listPrompts()).rejects.toThrow(/Method not found/);
   });
 
   it('lists the reporting plugin resource next to the schema resources', async () => {
-    const { resources } = await session.client.listResources();
+    const { resources } = await session().client.listResources();
     expect(resources[0]).toMatchObject({ uri: LOW_STOCK_URI, name: 'low-stock', mimeType: 'application/json' });
-    const read = await session.client.readResource({ uri: LOW_STOCK_URI });
+    const read = await session().client.readResource({ uri: LOW_STOCK_URI });
     const rows = JSON.parse((read.contents[0] as { text: string }).text);
     expect(rows.length).toBeGreaterThan(0);
   });
 
   it('sends the logs of operations run by execute at or above the level the client set', async () => {
-    await session.client.setLoggingLevel('info');
-    session.logs.length = 0;
+    await session().client.setLoggingLevel('info');
+    session().logs.length = 0;
     await executeJson(
-      session.client,
+      session().client,
       "return myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'log test' })",
     );
-    expect(session.logs).toContainEqual({
+    expect(session().logs).toContainEqual({
       level: 'info',
       logger: 'command_AdjustStock',
       data: expect.stringMatching(/^Adjusted .* in BER by 1$/),
     });
 
-    await session.client.setLoggingLevel('error');
-    session.logs.length = 0;
+    await session().client.setLoggingLevel('error');
+    session().logs.length = 0;
     await executeJson(
-      session.client,
+      session().client,
       "return myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'quiet' })",
     );
-    expect(session.logs).toEqual([]);
-    await session.client.setLoggingLevel('info');
+    expect(session().logs).toEqual([]);
+    await session().client.setLoggingLevel('info');
   });
 
   it('reports progress of an execute against its progress token', async () => {
     const progress: number[] = [];
     await executeJson(
-      session.client,
+      session().client,
       "return (await myko.report('SalesByDay', { from: '2026-01-01', to: '2026-01-31' })).days.length",
       {
         onprogress: (p) => progress.push(p.progress),
@@ -129,19 +106,19 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
   });
 
   it('cancels a long execute: the client stops waiting and no command runs after the cancellation', async () => {
-    await expectCancelStopsCommands(session.client);
+    await expectCancelStopsCommands(session().client);
   });
 
   it('notifies a low-stock subscription after a command changes the stock behind it, until unsubscribed', async () => {
-    const [row] = await executeJson<StockRow[]>(session.client, "return myko.report('LowStock', { limit: 1 })");
-    await session.client.subscribeResource({ uri: LOW_STOCK_URI });
-    session.updates.length = 0;
+    const [row] = await executeJson<StockRow[]>(session().client, "return myko.report('LowStock', { limit: 1 })");
+    await session().client.subscribeResource({ uri: LOW_STOCK_URI });
+    session().updates.length = 0;
     const restock = `return myko.command('RestockProduct', {
       productId: ${row.productId}, warehouseCode: '${row.warehouseCode}', quantity: 5000, note: 'subscription test' })`;
-    await executeJson(session.client, restock);
-    await eventually(() => session.updates.length > 0);
-    expect(session.updates).toEqual([LOW_STOCK_URI]);
-    const after = await session.client.readResource({ uri: LOW_STOCK_URI });
+    await executeJson(session().client, restock);
+    await eventually(() => session().updates.length > 0);
+    expect(session().updates).toEqual([LOW_STOCK_URI]);
+    const after = await session().client.readResource({ uri: LOW_STOCK_URI });
     const rows: { productId: number; warehouseCode: string }[] = JSON.parse(
       (after.contents[0] as { text: string }).text,
     );
@@ -149,21 +126,21 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
       expect.objectContaining({ productId: row.productId, warehouseCode: row.warehouseCode }),
     );
 
-    await session.client.unsubscribeResource({ uri: LOW_STOCK_URI });
-    const [next] = await executeJson<StockRow[]>(session.client, "return myko.report('LowStock', { limit: 1 })");
+    await session().client.unsubscribeResource({ uri: LOW_STOCK_URI });
+    const [next] = await executeJson<StockRow[]>(session().client, "return myko.report('LowStock', { limit: 1 })");
     await executeJson(
-      session.client,
+      session().client,
       `return myko.command('RestockProduct', { productId: ${next.productId}, warehouseCode: '${next.warehouseCode}', quantity: 5000 })`,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(session.updates).toEqual([LOW_STOCK_URI]);
+    expect(session().updates).toEqual([LOW_STOCK_URI]);
   });
 
   it('completes the variables of the schema template from the visible operations', async () => {
     const ref = { type: 'ref/resource' as const, uri: 'myko://schema/{kind}/{id}' };
-    const ids = await session.client.complete({ ref, argument: { name: 'id', value: 'LowS' } });
+    const ids = await session().client.complete({ ref, argument: { name: 'id', value: 'LowS' } });
     expect(ids.completion.values).toEqual(['LowStock']);
-    const kinds = await session.client.complete({ ref, argument: { name: 'kind', value: 'r' } });
+    const kinds = await session().client.complete({ ref, argument: { name: 'kind', value: 'r' } });
     expect(kinds.completion.values).toEqual(['report']);
   });
 });
