@@ -1,4 +1,4 @@
-import { ArgDescription, Normalize } from '@myko/registry';
+import { ArgDescription } from '@myko/registry';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
 import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { PageArgs } from '../../common/dto/page-args.dto';
@@ -54,10 +54,7 @@ export class AdjustStockArgs {
   @IsInt()
   productId: number;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE, { required: true })
   warehouseCode: string;
 
   @IsInt()
@@ -78,10 +75,7 @@ export class RestockProductArgs {
   @IsInt()
   productId: number;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE, { required: true })
   warehouseCode: string;
 
   @IsInt()
@@ -102,16 +96,10 @@ export class TransferStockArgs {
   @IsInt()
   productId: number;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription('Warehouse code the units leave.')
-  @Normalize('upper')
+  @WarehouseCodeArg('Warehouse code the units leave.', { required: true })
   fromWarehouseCode: string;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription('Warehouse code the units arrive at; must differ from fromWarehouseCode.')
-  @Normalize('upper')
+  @WarehouseCodeArg('Warehouse code the units arrive at; must differ from fromWarehouseCode.', { required: true })
   toWarehouseCode: string;
 
   @IsInt()
