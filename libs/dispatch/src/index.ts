@@ -7,6 +7,7 @@ export {
 export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';
+export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './execute/execute-guard.defaults';
 export * from './interfaces';
 export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './observe/execute.monitor';
 export type {

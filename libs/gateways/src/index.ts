@@ -13,6 +13,7 @@ export {
 } from './gateways.constants';
 export { GatewaysModule } from './gateways.module';
 export { LOOPBACK_HOSTS, resolveGatewaysOptions } from './gateways.options';
+export { GATEWAYS_OPTION_TABLE, type GatewaysNumericOption } from './gateways-options.table';
 export { HealthController } from './health/health.controller';
 export type { ReadinessReport } from './health/probes.controller';
 export { McpHttpEndpoint } from './http/mcp-http.endpoint';

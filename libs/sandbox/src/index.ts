@@ -6,3 +6,4 @@ export { DEFAULT_SANDBOX_OPTIONS, USER_SCRIPT_FILENAME } from './sandbox.constan
 export { SandboxModule } from './sandbox.module';
 export { SANDBOX_MODULE_OPTIONS } from './sandbox.module-definition';
 export { SandboxService, type SandboxStatus } from './sandbox.service';
+export { SANDBOX_OPTION_TABLE, type SandboxNumericOption } from './sandbox-options.table';

@@ -1,0 +1,8 @@
+export {
+  configFileOptions,
+  isWholeAtLeast,
+  type OptionSpec,
+  type OptionTable,
+  optionDefaults,
+  optionMinimums,
+} from './option-table';
