@@ -21,7 +21,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      roots: ['<rootDir>/libs', '<rootDir>/plugins', '<rootDir>/src'],
+      roots: ['<rootDir>/libs', '<rootDir>/plugins', '<rootDir>/src', '<rootDir>/test/fixtures'],
       testMatch: ['**/*.spec.ts'],
     },
     { ...common, displayName: 'e2e', roots: ['<rootDir>/test'], testMatch: ['**/*.e2e-spec.ts'] },

@@ -1,8 +1,6 @@
-export * from './conformance';
 export * from './database';
 export { exampleDataInstructions } from './example-data.instructions';
 export { ExamplePluginsModule, type ExamplePluginsOptions } from './example-plugins.module';
 export * from './inventory';
 export * from './orders';
 export * from './reporting';
-export * from './synthetic';

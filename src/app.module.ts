@@ -1,16 +1,12 @@
 import { CODE_MODE_INSTRUCTIONS, DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
-import {
-  ConformancePluginModule,
-  ExamplePluginsModule,
-  exampleDataInstructions,
-  SyntheticOperationsModule,
-} from '@myko/plugins';
+import { ExamplePluginsModule, exampleDataInstructions } from '@myko/plugins';
 import { RegistryModule } from '@myko/registry';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
+import { pluginSetModules } from './plugin-loader/plugin-sets';
 
 /** The runnable service: the operation registry and MCP primitives, the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
@@ -22,9 +18,8 @@ export class AppModule {
         RegistryModule,
         McpPrimitivesModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
-        // `--plugin-set conformance`: the fixtures of the official MCP conformance suite, never by default.
-        ...(config.serverProfile === 'conformance' ? [ConformancePluginModule] : []),
-        ...(config.synthetic ? [SyntheticOperationsModule.forRoot({ count: config.synthetic })] : []),
+        // `--plugin-set conformance`, `--synthetic N`: test plugin sets from test/fixtures, never by default.
+        ...pluginSetModules(config),
         // `--plugin` / the config's `plugins`: loaded by `loadPlugins()` before the app is built.
         ...(config.pluginModules ?? []).map((plugin) => plugin.module),
         DispatchModule.forRoot({ instructions: appInstructions(), ...config.dispatch }),

@@ -5,7 +5,7 @@
  * JSON; tokens are approximated as bytes / 4 (no tokenizer is installed; the usual rule of thumb for
  * English text and JSON with BPE tokenizers).
  */
-const { load } = require('../lib/dist');
+const { load, loadFixture } = require('../lib/dist');
 const { startAppServer } = require('../lib/app-server');
 const { createDispatchContext } = require('../lib/dispatch-context');
 const { row } = require('../lib/report');
@@ -13,7 +13,7 @@ const { row } = require('../lib/report');
 const { DispatchService } = load('libs/dispatch/src');
 const { ClientFilters } = load('libs/filter/src');
 const { OperationRegistry } = load('libs/registry/src');
-const { syntheticOperations } = load('plugins/synthetic');
+const { syntheticOperations } = loadFixture('synthetic');
 
 const bytes = (text) => Buffer.byteLength(text, 'utf8');
 const approxTokens = (n) => Math.round(n / 4).toLocaleString('en-US');

@@ -12,7 +12,7 @@ const { createDispatchContext } = require('../lib/dispatch-context');
 const { row } = require('../lib/report');
 const { interleave, now } = require('../lib/timing');
 
-const { SessionStore } = load('libs/dispatch/src/session/session.store');
+const { SessionStore } = load('libs/dispatch/src/protocol/session/session.store');
 const { IsInt, Min } = require('class-validator');
 
 const SUBSCRIBERS = 1_000;

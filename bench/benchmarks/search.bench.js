@@ -5,14 +5,14 @@
  * interleaved. Also the one-time index build, the whole `tools/call` through DispatchService, and the
  * bytes of a 20-result page (summary and full).
  */
-const { load } = require('../lib/dist');
+const { load, loadFixture } = require('../lib/dist');
 const { createDispatchContext } = require('../lib/dispatch-context');
 const { prefixMatcher } = require('../lib/prefix-matcher');
 const { row } = require('../lib/report');
 const { interleave, interleaveBlocks, timeSync } = require('../lib/timing');
 
 const { OperationSearchService } = load('libs/dispatch/src');
-const { syntheticOperations } = load('plugins/synthetic');
+const { syntheticOperations } = loadFixture('synthetic');
 
 const OPERATIONS = 10_000;
 const PAGE = 20;

@@ -3,9 +3,9 @@
  * synthetic operations (3 typed arguments, a small list of records built in memory). The SDK peer
  * serves the same handler, so both servers do the same work per call.
  */
-const { load } = require('./dist');
+const { loadFixture } = require('./dist');
 
-const { syntheticOperations } = load('plugins/synthetic');
+const { syntheticOperations } = loadFixture('synthetic');
 
 const CHEAP_TOOL = 'query_GetBillingInvoices';
 const CHEAP_ARGS = { ids: [1, 2] };

@@ -1,5 +1,5 @@
 const { existsSync } = require('node:fs');
-const { join, resolve } = require('node:path');
+const { dirname, join, resolve } = require('node:path');
 
 /**
  * Root of the compiled project (`npm run build` writes it; tsc-alias rewrites the @myko/* paths).
@@ -16,4 +16,18 @@ function load(sourcePath) {
   return require(file);
 }
 
-module.exports = { DIST, load };
+/** The compiled test plugin sets (`npm run build` writes them beside dist/, never into it). */
+const FIXTURES = join(dirname(DIST), 'build', 'fixtures', 'plugins');
+
+/**
+ * Requires a compiled test plugin set, e.g. `loadFixture('synthetic')`. Its `@myko/registry` import
+ * resolves to this build's registry, as the launcher's `--synthetic` does.
+ */
+function loadFixture(set) {
+  const file = join(FIXTURES, set, 'index.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first.`);
+  load('src/plugin-loader/shared-modules.hook').installSharedModuleResolution();
+  return require(file);
+}
+
+module.exports = { DIST, load, loadFixture };

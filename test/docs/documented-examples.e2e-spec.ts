@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { accessTransport, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
 import { connectClient } from '../helpers/mcp-client';
+import { readDocs } from '../helpers/readme-example';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+const README = readDocs();
 
-/** Every ```js block of the README, with the sentence before it (which says who runs it) and the ```text answer after it. */
+/** Every ```js block of the README and docs/, with the sentence before it (which says who runs it) and the ```text answer after it. */
 function readmeScripts(): { code: string; before: string; answer?: string }[] {
   const blocks = [...README.matchAll(/([^\n]*)\n\n```js\n([\s\S]*?)```\n(?:\n```text\n([\s\S]*?)```)?/g)];
   return blocks.map(([, before, code, answer]) => ({ code, before, answer }));
@@ -70,7 +69,7 @@ describe('documented examples', () => {
     }
   });
 
-  it("runs the README's scripts as written: each succeeds, or answers what the README shows", async () => {
+  it('runs the scripts of the README and docs/ as written: each succeeds, or answers what the README shows', async () => {
     const fixture = writeAccessConfig();
     const access = await startAccessServer(fixture.path);
     const target = { server: access, configPath: fixture.path };

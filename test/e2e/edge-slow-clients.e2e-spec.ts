@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { EdgeAdmission, McpSessionRegistry, WsOutboundSender } from '@myko/gateways';
-import { SessionStore } from '../../libs/dispatch/src/session/session.store';
+import { SessionStore } from '../../libs/dispatch/src/protocol/session/session.store';
 import { eventually, INITIALIZE, openSession, openWs, PROTOCOL_VERSION, sleep, wsCalls } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -3,9 +3,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { FILTER_HEADERS } from '@myko/filter';
-import { syntheticOperations } from '@myko/plugins';
 import { type OperationDescriptor, OperationRegistry } from '@myko/registry';
 import { createAppConfig } from '../../src/config/app.config';
+import { syntheticOperations } from '../fixtures/plugins/synthetic';
 import {
   accessTransport,
   auditLines,

@@ -1,17 +1,28 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformSync } from '@swc/core';
 
+const ROOT = join(__dirname, '../..');
+
+/** The documentation as one text: README.md, then every page of docs/ (sorted), each ending in a blank line. */
+export function readDocs(): string {
+  const pages = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => join('docs', name));
+  return ['README.md', ...pages].map((page) => `${readFileSync(join(ROOT, page), 'utf8')}\n`).join('\n');
+}
+
 /**
- * Compiles the first TypeScript example under a README heading as written (decorators and their
+ * Compiles the first TypeScript example under a heading of the docs (README or docs/) as written (decorators, their
  * metadata as `tsc` emits them) and returns its exports, so documented APIs cannot drift.
  */
 export function compileReadmeExample(heading: string, filename: string): Record<string, unknown> {
-  const readme = readFileSync(join(__dirname, '../../README.md'), 'utf8');
-  const start = readme.indexOf(`${heading}\n`);
-  if (start === -1) throw new Error(`README has no heading "${heading}"`);
-  const source = readme.slice(start).match(/```ts\n([\s\S]*?)```/)?.[1];
-  if (!source) throw new Error(`README has no ts example under "${heading}"`);
+  const docs = readDocs();
+  const start = docs.indexOf(`${heading}\n`);
+  if (start === -1) throw new Error(`the docs have no heading "${heading}"`);
+  const source = docs.slice(start).match(/```ts\n([\s\S]*?)```/)?.[1];
+  if (!source) throw new Error(`the docs have no ts example under "${heading}"`);
   const { code } = transformSync(source, {
     filename,
     jsc: {

@@ -1,8 +1,13 @@
 import { McpPrimitivesModule } from '@myko/mcp';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ClientRequestSender } from './client-requests/client-request.sender';
-import { SchemaTemplateCompleter } from './completion/schema-template.completer';
+import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
+import { ExecuteTool } from './code-mode/execute/execute.tool';
+import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
+import { SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
+import { SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
+import { OperationSearchService } from './code-mode/search/operation-search.service';
+import { SearchTool } from './code-mode/search/search.tool';
 import {
   DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
   DEFAULT_LIVE_OPTIONS,
@@ -10,36 +15,31 @@ import {
   DISPATCH_OPTIONS,
 } from './dispatch.constants';
 import { DispatchService } from './dispatch.service';
-import { resolveExecuteGuardOptions } from './execute/execute-guard.defaults';
+import { CompletionHandler } from './features/completion/completion.handler';
+import { SchemaTemplateCompleter } from './features/completion/schema-template.completer';
+import { PromptsHandler } from './features/prompts/prompts.handler';
+import { CustomResourceCatalog } from './features/resources/custom-resource.catalog';
+import { LiveQueryCatalog } from './features/resources/live/live-query.catalog';
+import { LiveQueryTracker } from './features/resources/live/live-query.tracker';
+import { LiveQueryWatches } from './features/resources/live/live-query.watches';
+import { ResourceSubscriptions } from './features/resources/resource-subscriptions';
+import { ResourcesHandler } from './features/resources/resources.handler';
+import { SchemaResourceCatalog } from './features/resources/schema-resource.catalog';
+import { CustomToolSource } from './features/tools/custom-tool.source';
+import { DirectOperationToolSource } from './features/tools/direct-operation-tool.source';
+import { MetaToolSource } from './features/tools/meta-tool.source';
+import { ToolModeResolver } from './features/tools/tool-mode.resolver';
+import { ToolsHandler } from './features/tools/tools.handler';
 import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
-import { McpContextFactory } from './mcp-context/mcp-context.factory';
-import { CompletionHandler } from './methods/completion.handler';
-import { LifecycleHandler } from './methods/lifecycle.handler';
-import { LoggingHandler } from './methods/logging.handler';
-import { MethodRouter } from './methods/method.router';
-import { PromptsHandler } from './methods/prompts.handler';
-import { ResourcesHandler } from './methods/resources.handler';
-import { ToolsHandler } from './methods/tools.handler';
-import { ExecuteMonitor } from './observe/execute.monitor';
-import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol-era/protocol-era.constants';
-import { ProtocolEraService } from './protocol-era/protocol-era.service';
-import { SubscriptionsListenHandler } from './protocol-era/subscriptions-listen.handler';
-import { CustomResourceCatalog } from './resources/custom-resource.catalog';
-import { LiveQueryCatalog } from './resources/live/live-query.catalog';
-import { LiveQueryTracker } from './resources/live/live-query.tracker';
-import { LiveQueryWatches } from './resources/live/live-query.watches';
-import { ResourceSubscriptions } from './resources/resource-subscriptions';
-import { SchemaResourceCatalog } from './resources/schema-resource.catalog';
-import { OperationSearchService } from './search/operation-search.service';
-import { SessionStore } from './session/session.store';
-import { SandboxHealthProvider } from './status/sandbox-health.provider';
-import { SandboxReadinessProbe } from './status/sandbox-readiness.probe';
-import { CustomToolSource } from './tools/custom-tool.source';
-import { DirectOperationToolSource } from './tools/direct-operation-tool.source';
-import { ExecuteTool } from './tools/execute.tool';
-import { MetaToolSource } from './tools/meta-tool.source';
-import { SearchTool } from './tools/search.tool';
-import { ToolModeResolver } from './tools/tool-mode.resolver';
+import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
+import { McpContextFactory } from './protocol/client-requests/mcp-context.factory';
+import { LifecycleHandler } from './protocol/lifecycle.handler';
+import { LoggingHandler } from './protocol/logging/logging.handler';
+import { MethodRouter } from './protocol/method.router';
+import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol/protocol-era/protocol-era.constants';
+import { ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
+import { SubscriptionsListenHandler } from './protocol/protocol-era/subscriptions-listen.handler';
+import { SessionStore } from './protocol/session/session.store';
 
 const DEFAULT_SERVER_INFO = { name: 'myko-nest', title: 'myko-nest', version: '0.0.0' };
 

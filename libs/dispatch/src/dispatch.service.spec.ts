@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { DispatchHarness } from './__fixtures__/dispatch.harness';
+import { OperationSearchService } from './code-mode/search/operation-search.service';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './dispatch.constants';
-import { OperationSearchService } from './search/operation-search.service';
 
 describe('DispatchService (JSON-RPC and lifecycle)', () => {
   let harness: DispatchHarness;

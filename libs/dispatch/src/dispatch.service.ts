@@ -1,22 +1,22 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ClientRequestSender } from './client-requests/client-request.sender';
 import { type DispatchError, InvalidRequestError, MethodNotFoundError } from './errors';
 import type { ClientContext } from './interfaces/client-context.interface';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
 import type { RequestContext } from './interfaces/request-context.interface';
-import { classifyMessage, parseJsonText } from './json-rpc/json-rpc.codec';
-import type { JsonRpcParams } from './json-rpc/json-rpc.message';
-import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
-import { MethodRouter, type RequestHandler } from './methods/method.router';
-import { RequestOutbox } from './methods/request-outbox';
-import { nextRequestId } from './observe/request-id';
-import { RequestObservations } from './observe/request-observations';
-import type { RequestObserver } from './observe/request-observer.interface';
-import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol-era/protocol-era.constants';
-import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-era.service';
-import { InFlightCounter } from './session/in-flight.counter';
-import { SessionStore } from './session/session.store';
-import type { SessionState } from './session/session-state.interface';
+import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
+import { classifyMessage, parseJsonText } from './protocol/json-rpc/json-rpc.codec';
+import type { JsonRpcParams } from './protocol/json-rpc/json-rpc.message';
+import { errorResponse, successResponse } from './protocol/json-rpc/json-rpc.responses';
+import { MethodRouter, type RequestHandler } from './protocol/method.router';
+import { nextRequestId } from './protocol/observe/request-id';
+import { RequestObservations } from './protocol/observe/request-observations';
+import type { RequestObserver } from './protocol/observe/request-observer.interface';
+import { MODERN_PROTOCOL_VERSION, type ProtocolMode } from './protocol/protocol-era/protocol-era.constants';
+import { type ModernRequest, ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
+import { RequestOutbox } from './protocol/request-outbox';
+import { InFlightCounter } from './protocol/session/in-flight.counter';
+import { SessionStore } from './protocol/session/session.store';
+import type { SessionState } from './protocol/session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 

@@ -1,3 +1,10 @@
+export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
+export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
+export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-mode/execute/execute-guard.defaults';
+export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
+export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
+export { OperationSearchService } from './code-mode/search/operation-search.service';
+export type { OperationDetail, OperationSummary, SearchResult } from './code-mode/search/search-result.interface';
 export {
   DISPATCH_OPTIONS,
   JSON_RPC_ERROR_CODES,
@@ -7,18 +14,11 @@ export {
 export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export * from './errors';
-export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './execute/execute-guard.defaults';
 export * from './interfaces';
-export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './observe/execute.monitor';
 export type {
   ObservedRequest,
   OperationCallOutcome,
   RequestObservation,
   RequestObserver,
-} from './observe/request-observer.interface';
-export * from './protocol-era';
-export { OperationSearchService } from './search/operation-search.service';
-export type { OperationDetail, OperationSummary, SearchResult } from './search/search-result.interface';
-export { type SandboxHealth, SandboxHealthProvider } from './status/sandbox-health.provider';
-export { type SandboxReadiness, SandboxReadinessProbe } from './status/sandbox-readiness.probe';
-export { CODE_MODE_INSTRUCTIONS } from './tools/code-mode.instructions';
+} from './protocol/observe/request-observer.interface';
+export * from './protocol/protocol-era';

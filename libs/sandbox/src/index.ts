@@ -1,4 +1,4 @@
-export { MAX_PARALLEL_BRIDGE_CALLS } from './bridge-call.scheduler';
+export { MAX_PARALLEL_BRIDGE_CALLS } from './engine/bridge-call.scheduler';
 export * from './errors';
 export * from './interfaces';
 export { assertNoNodeSnapshotFlag, hasNoNodeSnapshotFlag, NO_NODE_SNAPSHOT_FLAG } from './node-flags';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
-const FIXTURE = join(__dirname, 'testing', 'catastrophe.fixture.js');
+const FIXTURE = join(__dirname, '../../../test/fixtures/sandbox/catastrophe.fixture.js');
 
 /** Runs the fixture in its own Node process; resolves with its stdout and how it ended. */
 function runFixture(): Promise<{ stdout: string; code: number | null; signal: string | null }> {

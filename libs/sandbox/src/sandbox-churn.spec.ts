@@ -1,5 +1,5 @@
+import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
 import { SandboxService } from './sandbox.service';
-import { InMemoryBridge } from './testing/in-memory.bridge';
 
 // Process isolation runs the same isolates through the same runner; fewer runs there keep the suite short.
 describe.each([

@@ -1,8 +1,8 @@
 import ivm from 'isolated-vm';
+import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
+import { ISOLATIONS } from '../../../test/fixtures/sandbox/isolations';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
-import { InMemoryBridge } from './testing/in-memory.bridge';
-import { ISOLATIONS } from './testing/isolations';
 
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 const value = (result: SandboxRunResult): unknown => (result.ok ? JSON.parse(result.resultJson) : result.error);

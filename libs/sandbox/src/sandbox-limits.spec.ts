@@ -1,8 +1,8 @@
+import { delay, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
+import { ISOLATIONS } from '../../../test/fixtures/sandbox/isolations';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
-import { delay, InMemoryBridge } from './testing/in-memory.bridge';
-import { ISOLATIONS } from './testing/isolations';
 
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 

@@ -1,7 +1,7 @@
+import { delay, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
+import { isAlive, waitUntilGone } from '../../../test/fixtures/sandbox/process-liveness';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
-import { delay, InMemoryBridge } from './testing/in-memory.bridge';
-import { isAlive, waitUntilGone } from './testing/process-liveness';
 
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 

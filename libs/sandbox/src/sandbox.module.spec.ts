@@ -1,10 +1,10 @@
 import { Test } from '@nestjs/testing';
+import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
 import { NodeSnapshotFlagError } from './errors/node-snapshot-flag.error';
 import { SandboxConfigError } from './errors/sandbox-config.error';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';
 import { SandboxModule } from './sandbox.module';
 import { SandboxService } from './sandbox.service';
-import { InMemoryBridge } from './testing/in-memory.bridge';
 
 describe('SandboxModule', () => {
   it('forRoot() provides a working SandboxService with the defaults, its sandbox process started at init', async () => {

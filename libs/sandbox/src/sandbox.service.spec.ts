@@ -1,7 +1,7 @@
+import { FakeOperationError, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
+import { ISOLATIONS } from '../../../test/fixtures/sandbox/isolations';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
-import { FakeOperationError, InMemoryBridge } from './testing/in-memory.bridge';
-import { ISOLATIONS } from './testing/isolations';
 
 describe.each(ISOLATIONS)('SandboxService (results, errors, myko, console), %s', (isolation) => {
   let sandbox: SandboxService;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ABUSE_BACKOFF_OPTION_TABLE } from '@myko/dispatch';
-import { configFileOptions } from '@myko/options';
+import { configFileOptions, type OptionTable } from '@myko/options';
 import Ajv2020 from 'ajv/dist/2020';
 import { AccessConfigError } from '../access-config.error';
 import { parseAccessConfig } from '../access-config.parser';
@@ -43,7 +43,7 @@ describe('the configuration reference derived from the options tables', () => {
   });
 
   it('documents every option of every table, with its default', () => {
-    for (const { table } of [...CONFIG_FILE_TABLES, { table: ABUSE_BACKOFF_OPTION_TABLE }]) {
+    for (const { table } of [...CONFIG_FILE_TABLES, { table: ABUSE_BACKOFF_OPTION_TABLE as OptionTable }]) {
       for (const [key, spec] of Object.entries(table)) expect(doc).toContain(`| \`${key}\` | \`${spec.default}\` |`);
     }
   });

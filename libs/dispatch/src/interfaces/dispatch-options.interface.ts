@@ -1,7 +1,7 @@
 import type { ToolMode } from '@myko/access';
 import type { McpLogLevel } from '@myko/mcp';
 import type { SandboxOptions } from '@myko/sandbox';
-import type { ProtocolMode } from '../protocol-era/protocol-era.constants';
+import type { ProtocolMode } from '../protocol/protocol-era/protocol-era.constants';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
 
 /** Identity reported in the `initialize` result. */

@@ -1,7 +1,7 @@
-import type { ClientLog } from '../logging/client-log';
-import type { OperationCallOutcome } from '../observe/request-observer.interface';
-import type { InputRound } from '../protocol-era/input-round';
-import type { SessionState } from '../session/session-state.interface';
+import type { ClientLog } from '../protocol/logging/client-log';
+import type { OperationCallOutcome } from '../protocol/observe/request-observer.interface';
+import type { InputRound } from '../protocol/protocol-era/input-round';
+import type { SessionState } from '../protocol/session/session-state.interface';
 import type { ClientContext } from './client-context.interface';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.types';
 

@@ -1,0 +1,71 @@
+import { type OptionTable, optionDefaults } from '@myko/options';
+import type { AbuseBackoffOptions, ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
+
+type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress';
+
+/**
+ * The per-client run caps of `execute` (`DispatchModuleOptions.execute`, the config file's `sandbox`
+ * section): default, minimum, doc.
+ * @publicApi
+ */
+export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap> = {
+  maxRunsPerSession: {
+    default: 4,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'Scripts one session (HTTP session, WebSocket connection, stdio) holds resident at once; past it execute is refused at once with a retry hint (JSON-RPC -32029). 0: no limit.',
+  },
+  maxRunsPerKey: {
+    default: 128,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'The same per API key, over all its sessions. 0: no limit.',
+  },
+  maxRunsPerAddress: {
+    default: 128,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'The same per client address, for clients without an API key, over all their sessions. 0: no limit.',
+  },
+};
+
+/**
+ * The abuse backoff of `execute` (`abuseBackoff`, `false` switches it off): default, minimum, doc.
+ * @publicApi
+ */
+export const ABUSE_BACKOFF_OPTION_TABLE: OptionTable<keyof AbuseBackoffOptions> = {
+  strikes: { default: 3, minimum: 1, inConfigFile: true, doc: 'Limit-stopped runs that start a cooldown.' },
+  windowMs: { default: 60_000, minimum: 1, inConfigFile: true, doc: 'Window the strikes are counted in, in ms.' },
+  cooldownMs: {
+    default: 30_000,
+    minimum: 1,
+    inConfigFile: true,
+    doc: 'First cooldown, in ms; doubles on each repeat.',
+  },
+  maxCooldownMs: { default: 600_000, minimum: 1, inConfigFile: true, doc: 'Longest cooldown, in ms.' },
+};
+
+export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freeze(
+  optionDefaults(ABUSE_BACKOFF_OPTION_TABLE),
+);
+
+const DEFAULT_RUN_CAPS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
+
+/** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
+export function resolveExecuteGuardOptions(
+  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff'>> & {
+    abuseBackoff?: Partial<AbuseBackoffOptions> | false;
+  } = {},
+): ExecuteGuardOptions {
+  const { abuseBackoff, ...caps } = options;
+  return {
+    ...DEFAULT_RUN_CAPS,
+    ...definedOnly(caps),
+    abuseBackoff: abuseBackoff === false ? false : { ...DEFAULT_ABUSE_BACKOFF, ...abuseBackoff },
+  };
+}
+
+/** The caps that are set: an explicit `undefined` keeps the default. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}

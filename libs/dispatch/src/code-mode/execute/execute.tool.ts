@@ -1,0 +1,114 @@
+import { setMaxListeners } from 'node:events';
+import { OperationInvoker, OperationRegistry } from '@myko/registry';
+import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
+import { Inject, Injectable } from '@nestjs/common';
+import { DISPATCH_OPTIONS } from '../../dispatch.constants';
+import type { CallToolResult } from '../../features/tools/tool-definition.interface';
+import type { ClientContext } from '../../interfaces/client-context.interface';
+import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
+import type { RequestContext } from '../../interfaces/request-context.interface';
+import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
+import { OperationSearchService } from '../search/operation-search.service';
+import { parseExecuteArguments } from '../tool-arguments';
+import { CommandJournal } from './command-journal';
+import { CommandReplay } from './command-replay';
+import { ExecuteMonitor } from './execute.monitor';
+import { ExecuteAbuseGuard } from './execute-abuse.guard';
+import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
+import { ExecuteLimitError } from './execute-limit.error';
+import { formatExecuteResult } from './execute-result.formatter';
+import { HostBridge } from './host.bridge';
+import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
+import { ScriptDiscovery } from './script-discovery';
+
+/**
+ * Whom the abuse backoff counts: the client across its sessions (its API key, else its address), so fresh
+ * sessions do not start clean; for a stateless request its caller; the session only for callers the
+ * gateways could not name.
+ */
+function abuseKey(client: ClientContext): string {
+  return clientIdOf(client) ?? `session:${client.sessionId}`;
+}
+
+/** The client behind a request across sessions and stateless requests: its key, else its address. */
+function clientIdOf(client: ClientContext): string | undefined {
+  return client.clientId ?? client.caller;
+}
+
+/**
+ * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, within the
+ * resident caps of its session and its client (refused at once past them, retryable), and not at all for a
+ * client in an abuse cooldown.
+ */
+@Injectable()
+export class ExecuteTool {
+  private readonly quota: ResidentQuota;
+  private readonly abuse?: ExecuteAbuseGuard;
+
+  constructor(
+    private readonly sandbox: SandboxService,
+    private readonly registry: OperationRegistry,
+    private readonly invoker: OperationInvoker,
+    private readonly searchService: OperationSearchService,
+    @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
+    private readonly contexts: McpContextFactory,
+    private readonly monitor: ExecuteMonitor,
+  ) {
+    const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
+    this.quota = new ResidentQuota({
+      perSession: maxRunsPerSession,
+      perKey: maxRunsPerKey,
+      perAddress: maxRunsPerAddress,
+    });
+    if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
+  }
+
+  async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
+    const { code, timeoutMs } = parseExecuteArguments(args);
+    const startedAt = performance.now();
+    const client = abuseKey(request.client);
+    const cooldown = this.abuse?.cooldown(client);
+    if (cooldown) {
+      await pauseBeforeRefusal(Math.min(REFUSAL_PAUSE_MS, cooldown.retryAfterMs), request.signal);
+      const left = this.abuse?.cooldown(client);
+      if (left) {
+        this.monitor.report('cooldown', startedAt);
+        return executeCooldownRefusal(left);
+      }
+    }
+    // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
+    const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));
+    if (typeof release !== 'function') {
+      this.monitor.report('limit', startedAt);
+      throw new ExecuteLimitError(release);
+    }
+    // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
+    setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
+    try {
+      const journal = new CommandJournal();
+      const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
+      // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
+      const stop = new AbortController();
+      const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
+      const elicit = this.contexts.create(request).elicit;
+      const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery, replay, elicit);
+      const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
+      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client });
+      if (!run.ok && run.error.kind === 'queue-full') {
+        this.monitor.report('limit', startedAt);
+        throw sandboxFull(run.error.message);
+      }
+      if (request.input?.needsInput) return formatExecuteResult(run, journal);
+      this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
+      this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
+      return formatExecuteResult(run, journal);
+    } finally {
+      release();
+    }
+  }
+}
+
+/** The sandbox has no resident place left: refused before anything ran, like a cap. */
+function sandboxFull(message: string): ExecuteLimitError {
+  return new ExecuteLimitError({ limit: 'execute-sandbox-full', retryAfterMs: RESIDENT_RETRY_MS, message });
+}

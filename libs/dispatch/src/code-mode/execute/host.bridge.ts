@@ -1,0 +1,183 @@
+import {
+  type ClientInfo,
+  InvalidArgumentsError,
+  OperationAbortedError,
+  type OperationContext,
+  OperationError,
+  type OperationInvoker,
+  OperationNotFoundError,
+  type OperationRegistry,
+} from '@myko/registry';
+import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
+import { Logger } from '@nestjs/common';
+import { CallRefusedError } from '../../errors';
+import { clientInfoOf, createOperationContext } from '../../features/operations/operation-context.factory';
+import { reportRefusal } from '../../features/operations/refusal.reporter';
+import type { RequestContext } from '../../interfaces/request-context.interface';
+import { requestLogTag } from '../../protocol/observe/request-id';
+import type { OperationCallOutcome } from '../../protocol/observe/request-observer.interface';
+import type { CommandJournal, CommandRecord } from './command-journal';
+import type { CommandReplay, ReplayedOutcome } from './command-replay';
+import type { ScriptDiscovery } from './script-discovery';
+
+/** Longest operation id echoed back in an error, so a script cannot make the host build huge messages. */
+const MAX_ECHOED_ID = 200;
+
+/**
+ * The host side of `myko.*` for one `execute` run. Each call is re-checked as if it came over the
+ * wire: visibility (a hidden operation is indistinguishable from an unknown one), callability,
+ * argument validation, then invocation with the request's abort signal. Errors cross into the
+ * script by name and message only; anything that is not an `OperationError` is masked and logged.
+ */
+export class HostBridge implements SandboxBridge {
+  private static readonly logger = new Logger('ExecuteBridge');
+  /** The operations this run has called: each known to exist and be visible, with its context. */
+  private readonly admitted = new Map<string, OperationContext>();
+  private client?: ClientInfo;
+
+  constructor(
+    private readonly registry: OperationRegistry,
+    private readonly invoker: OperationInvoker,
+    private readonly request: RequestContext,
+    private readonly journal: CommandJournal,
+    private readonly discovery?: ScriptDiscovery,
+    /** 2026-07-28: replays the commands of earlier rounds (see `CommandReplay`). */
+    private readonly replay?: CommandReplay,
+    /** Asks the user, for operations that confirm before they change anything. */
+    private readonly elicit?: OperationContext['elicit'],
+  ) {}
+
+  async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
+    if (kind === 'search' || kind === 'describe') return this.discover(kind, String(id), argsJson);
+    const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
+    const end = this.request.operationCall?.(name);
+    if (!end) return this.checkAndInvoke(name, kind, argsJson);
+    try {
+      const result = await this.checkAndInvoke(name, kind, argsJson);
+      end('ok');
+      return result;
+    } catch (error) {
+      end(callOutcome(error));
+      throw error;
+    }
+  }
+
+  private async checkAndInvoke(name: string, kind: SandboxCallKind, argsJson: string): Promise<string> {
+    // Parsed before the name is looked at: a hidden and a missing operation cost the host the same work.
+    const args = parseArguments(name, argsJson);
+    const ctx = this.admitted.get(name) ?? this.admit(name, args);
+    const refusal = this.request.client.filters.checkCallable(name, args, this.registry.canonOf(name));
+    if (refusal !== undefined) {
+      reportRefusal(this.invoker, this.request, name, args, refusal);
+      throw new CallRefusedError(refusal);
+    }
+    if (this.request.signal.aborted) throw new OperationAbortedError(name, 'the execution was stopped');
+    return this.invoke(name, kind, args, ctx);
+  }
+
+  /**
+   * First call of an operation in this run. Filters and the registry are fixed for the run, so
+   * existence and visibility are checked once (a refused name is checked, and reported, on every
+   * call); the context holds nothing per call, so it is kept too.
+   */
+  private admit(name: string, args: object): OperationContext {
+    // A hidden and a missing operation take the same path (lookup, audited refusal, the same error):
+    // neither the answer nor the time it takes tells them apart.
+    const exists = this.registry.get(name) !== undefined;
+    if (!exists || !this.request.client.filters.isVisible(name)) {
+      const reason = exists ? `${name} is not visible to this client` : `${name} is not an operation`;
+      reportRefusal(this.invoker, this.request, name, args, reason);
+      throw this.notFound(name);
+    }
+    this.client ??= clientInfoOf(this.request);
+    const ctx = createOperationContext(name, this.request, this.client, this.elicit);
+    this.admitted.set(name, ctx);
+    return ctx;
+  }
+
+  /** Did-you-mean: the closest visible operations (the same id under another kind first), never hidden ones. */
+  private notFound(name: string): OperationNotFoundError {
+    return this.discovery?.notFound(name) ?? new OperationNotFoundError(name);
+  }
+
+  /** `myko.search` / `myko.describe`: read-only, under the same filters, no operation runs. */
+  private async discover(kind: 'search' | 'describe', query: string, argsJson: string): Promise<string> {
+    if (!this.discovery) throw new OperationNotFoundError(`myko.${kind}`);
+    if (this.request.signal.aborted) throw new OperationAbortedError(`myko.${kind}`, 'the execution was stopped');
+    try {
+      return kind === 'search' ? this.discovery.search(query, argsJson) : this.discovery.describe(query);
+    } catch (error) {
+      if (error instanceof CallRefusedError) throw error;
+      throw error instanceof SyntaxError
+        ? new InvalidArgumentsError(`myko.${kind}`, [{ path: 'options', reasons: ['must be JSON-serializable'] }])
+        : this.toScriptError(`myko.${kind}`, error);
+    }
+  }
+
+  private async invoke(name: string, kind: SandboxCallKind, args: object, ctx: OperationContext): Promise<string> {
+    const replay = kind === 'command' ? this.replay : undefined;
+    const earlier = replay?.recall(name, args);
+    const record = kind === 'command' ? this.journal.start(name) : undefined;
+    if (earlier && record) return this.replayed(record, earlier);
+    let result: unknown;
+    try {
+      result = await this.invoker.invoke(name, args, ctx);
+    } catch (error) {
+      replay?.failed(name, args, error);
+      const scriptError = this.toScriptError(name, error);
+      if (record && error instanceof OperationAbortedError) this.journal.interrupt(record);
+      else if (record) this.journal.fail(record, scriptError);
+      throw scriptError;
+    }
+    if (record) this.journal.complete(record);
+    let json: string;
+    try {
+      json = JSON.stringify(result ?? null) ?? 'null';
+    } catch (error) {
+      throw this.toScriptError(name, error);
+    }
+    replay?.completed(name, args, json);
+    return json;
+  }
+
+  /** A command completed in an earlier round: its recorded outcome, without running it again. */
+  private replayed(record: CommandRecord, earlier: ReplayedOutcome): string {
+    if ('error' in earlier) {
+      this.journal.fail(record, earlier.error);
+      throw earlier.error;
+    }
+    this.journal.complete(record);
+    return earlier.result;
+  }
+
+  private toScriptError(name: string, error: unknown): Error {
+    if (error instanceof OperationError) return error;
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const tag = requestLogTag(this.request);
+    HostBridge.logger.error(`${tag}Internal error in ${name} (session ${this.request.client.sessionId}): ${detail}`);
+    const masked = new Error(`Internal error in ${name}`);
+    masked.name = 'InternalError';
+    return masked;
+  }
+}
+
+/** How a failed call ended, for observers (traces). */
+function callOutcome(error: unknown): OperationCallOutcome {
+  if (error instanceof CallRefusedError || error instanceof OperationNotFoundError) return 'refused';
+  return error instanceof OperationAbortedError ? 'aborted' : 'error';
+}
+
+/** `myko.x(id)` sends `{}`; anything but a JSON object is refused before the filters see it. */
+function parseArguments(name: string, argsJson: string): object {
+  let args: unknown;
+  try {
+    args = argsJson === '' ? {} : JSON.parse(argsJson);
+  } catch {
+    throw new InvalidArgumentsError(name, [{ path: 'args', reasons: ['must be JSON-serializable'] }]);
+  }
+  if (args === null || args === undefined) return {};
+  if (typeof args !== 'object' || Array.isArray(args)) {
+    throw new InvalidArgumentsError(name, [{ path: 'args', reasons: ['must be an object'] }]);
+  }
+  return args;
+}

@@ -1,0 +1,56 @@
+import type { ClientFilters } from '@myko/filter';
+import { InvalidArgumentsError, OperationNotFoundError } from '@myko/registry';
+import { SEARCH_TOOL } from '../../dispatch.constants';
+import { CallRefusedError, ToolExecutionError } from '../../errors';
+import type { OperationSearchService } from '../search/operation-search.service';
+import { callOf } from '../search/search-suggestions';
+import { parseSearchArguments } from '../tool-arguments';
+
+/**
+ * `myko.search(query, options?)` and `myko.describe(id)` inside `execute`: the `search` tool's
+ * answers, under the same client filters, without another round trip. `describe` gives the full
+ * detail (declaration, TypeScript types, schemas) of one visible operation, found by name or id.
+ */
+export class ScriptDiscovery {
+  constructor(
+    private readonly searchService: OperationSearchService,
+    private readonly filters: ClientFilters,
+  ) {}
+
+  /** JSON text of the `search` tool's result; `options` as the tool's arguments, without `query`. */
+  search(query: string, optionsJson: string): string {
+    const args = { ...parseOptions(optionsJson), query };
+    const refusal = this.filters.checkCallable(SEARCH_TOOL, args);
+    if (refusal !== undefined) throw new CallRefusedError(refusal);
+    try {
+      const request = parseSearchArguments(args);
+      return JSON.stringify(this.searchService.search(request, this.filters));
+    } catch (error) {
+      if (!(error instanceof ToolExecutionError)) throw error;
+      throw new InvalidArgumentsError('myko.search', [{ path: 'options', reasons: [error.message] }]);
+    }
+  }
+
+  /** JSON text of the operation's full detail; an unknown or hidden one is refused with the closest visible ones. */
+  describe(nameOrId: string): string {
+    const detail = this.searchService.describe(nameOrId, this.filters);
+    if (detail) return JSON.stringify(detail);
+    throw this.notFound(nameOrId);
+  }
+
+  /** The error for a name that is not a visible operation, naming the closest visible ones. */
+  notFound(name: string): OperationNotFoundError {
+    return new OperationNotFoundError(name, this.searchService.closest(name, this.filters).map(callOf));
+  }
+}
+
+function parseOptions(optionsJson: string): Record<string, unknown> {
+  const options: unknown = optionsJson === '' ? {} : JSON.parse(optionsJson);
+  if (options === null || options === undefined) return {};
+  if (typeof options !== 'object' || Array.isArray(options) || 'query' in options) {
+    throw new InvalidArgumentsError('myko.search', [
+      { path: 'options', reasons: ['must be an object of kind, limit, cursor, detail'] },
+    ]);
+  }
+  return options as Record<string, unknown>;
+}

@@ -1,0 +1,129 @@
+import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+
+const ids = (result: { operations: { id: string }[] }) => result.operations.map((op) => op.id);
+
+describe('search tool', () => {
+  let harness: DispatchHarness;
+  let everything: number;
+
+  beforeAll(async () => {
+    harness = await DispatchHarness.create();
+    everything = (await harness.search({ limit: 100 })).total;
+  });
+  afterAll(() => harness.close());
+
+  it('returns the same result as text and as structuredContent', async () => {
+    const result = await harness.callTool('search', { query: 'revenue' });
+    expect(result.content[0].text).toBe(JSON.stringify(result.structuredContent));
+    expect(result.structuredContent).toEqual({
+      operations: [
+        { id: 'Revenue', kind: 'report', description: 'Revenue from paid orders', args: [], outputType: 'number' },
+      ],
+      total: 1,
+    });
+  });
+
+  it('ranks the exact id first, then by relevance', async () => {
+    const result = ids(await harness.search({ query: 'orders' }));
+    expect(result[0]).toBe('Orders');
+    expect(result).toEqual(expect.arrayContaining(['OrdersByStatus', 'GetOrders', 'Revenue', 'CancelOrder']));
+  });
+
+  it('ranks operations matching every word above those matching some', async () => {
+    const result = ids(await harness.search({ query: 'order customer' }));
+    expect(result.slice(0, 2).sort()).toEqual(['GetOrders', 'PlaceOrder']);
+    expect(result.length).toBeGreaterThan(2);
+    expect(ids(await harness.search({ query: 'orders salaries' }))).toContain('SecretSalaries');
+  });
+
+  it('matches camelCase parts of the id, argument names and prefixes, case-insensitively', async () => {
+    expect(ids(await harness.search({ query: 'status' }))[0]).toBe('OrdersByStatus');
+    expect(ids(await harness.search({ query: 'ByStatus' }))[0]).toBe('OrdersByStatus');
+    expect(
+      ids(await harness.search({ query: 'customerId' }))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['GetOrders', 'PlaceOrder']);
+    expect(
+      ids(await harness.search({ query: 'cust' }))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['GetOrders', 'PlaceOrder']);
+    expect(ids(await harness.search({ query: 'GETORDERS' }))[0]).toBe('GetOrders');
+    expect(ids(await harness.search({ query: 'warehouse' }))).toEqual(['StockLevels']);
+  });
+
+  it('narrows by kind', async () => {
+    const result = await harness.search({ kind: 'command' });
+    expect(ids(result)).toEqual(['CancelOrder', 'PlaceOrder', 'Tick']);
+    expect(result.operations.every((op: { kind: string }) => op.kind === 'command')).toBe(true);
+    expect(ids(await harness.search({ query: 'orders', kind: 'report' }))).toEqual(['Revenue']);
+  });
+
+  it('pages with limit and an opaque cursor, counting every match in total', async () => {
+    const seen: string[] = [];
+    let page = await harness.search({ limit: 4 });
+    seen.push(...ids(page));
+    while (page.nextCursor) {
+      expect(page.operations).toHaveLength(4);
+      page = await harness.search({ limit: 4, cursor: page.nextCursor });
+      expect(page.total).toBe(everything);
+      seen.push(...ids(page));
+    }
+    expect(seen).toEqual(ids(await harness.search({ limit: 100 })));
+    expect(new Set(seen).size).toBe(everything);
+  });
+
+  it('defaults to 20 results', async () => {
+    const { operations } = await harness.search({});
+    expect(operations.length).toBe(Math.min(20, everything));
+  });
+
+  it('refuses a cursor from another search as a tool execution error', async () => {
+    const { nextCursor } = await harness.search({ limit: 1 });
+    const other = await harness.callTool('search', { query: 'orders', limit: 1, cursor: nextCursor });
+    expect(other.isError).toBe(true);
+    expect(other.content[0].text).toContain('Invalid cursor');
+    const garbage = await harness.callTool('search', { cursor: '!!not-a-cursor' });
+    expect(garbage.isError).toBe(true);
+  });
+
+  it('adds the TypeScript declaration and JSON Schemas with detail "full"', async () => {
+    const { operations } = await harness.search({ query: 'GetOrders', detail: 'full' });
+    const [op] = operations;
+    expect(op.declaration).toBe(
+      "myko.query('GetOrders', args: { customerId: number; limit?: number }): Promise<Order[]>",
+    );
+    expect(op.inputSchema).toMatchObject({ type: 'object', properties: { customerId: expect.any(Object) } });
+    expect(op.outputSchema).toEqual(expect.any(Object));
+    expect(op.args).toEqual([
+      { name: 'customerId', tsType: 'number', optional: false, description: 'Customer number' },
+      { name: 'limit', tsType: 'number', optional: true },
+    ]);
+    expect(op.types).toBe("interface Order {\n  id: string;\n  customerId: number;\n  status: 'open' | 'paid';\n}");
+    const summary = (await harness.search({ query: 'GetOrders' })).operations[0];
+    expect(summary.output).toBe("Order { id: string; customerId: number; status: 'open' | 'paid' }[]");
+    expect(summary).not.toHaveProperty('types');
+    expect(summary).not.toHaveProperty('declaration');
+    expect(summary).not.toHaveProperty('inputSchema');
+  });
+
+  it('renders operations without arguments without an args parameter', async () => {
+    const { operations } = await harness.search({ query: 'Tick', detail: 'full' });
+    expect(operations[0].declaration).toBe("myko.command('Tick'): Promise<number>");
+  });
+
+  it('never shows or counts hidden operations', async () => {
+    const client = harness.client(DispatchHarness.filters({ 'visibility-deny': 'query_SecretSalaries,command_*' }));
+    const nothing = await harness.search({ query: 'salaries' }, client);
+    expect(nothing).toMatchObject({ operations: [], total: 0, suggestions: [] });
+    expect(nothing.hint).toContain(`all ${everything - 4} operations`);
+    const near = await harness.search({ query: 'salarys' }, client);
+    expect(JSON.stringify(near)).not.toContain('Salaries');
+    expect(ids(await harness.search({ query: 'salarys' }))).toEqual(['SecretSalaries']);
+    const all = await harness.search({ limit: 100 }, client);
+    expect(all.total).toBe(everything - 4);
+    expect(ids(all)).not.toContain('SecretSalaries');
+    expect(all.operations.some((op: { kind: string }) => op.kind === 'command')).toBe(false);
+  });
+});

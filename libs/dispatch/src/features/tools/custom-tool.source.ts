@@ -1,0 +1,65 @@
+import type { ClientFilters } from '@myko/filter';
+import { McpPrimitiveRegistry, type McpToolEntry } from '@myko/mcp';
+import { InvalidArgumentsError, OperationError } from '@myko/registry';
+import { Injectable, Logger } from '@nestjs/common';
+import { ToolExecutionError } from '../../errors';
+import type { RequestContext } from '../../interfaces/request-context.interface';
+import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
+import { requestLogTag } from '../../protocol/observe/request-id';
+import { toCallToolResult } from './custom-tool-result';
+import type { CallToolResult, ToolDefinition } from './tool-definition.interface';
+import type { ToolSource } from './tool-source.interface';
+
+/**
+ * The plugins' `@McpTool`s, visible by their bare name under the same globs as operations. Invalid
+ * arguments and failures are tool execution errors: an `OperationError`'s message is shown, any
+ * other failure is logged and masked.
+ */
+@Injectable()
+export class CustomToolSource implements ToolSource {
+  private readonly logger = new Logger('McpTool');
+  private definitions?: readonly ToolDefinition[];
+
+  constructor(
+    private readonly registry: McpPrimitiveRegistry,
+    private readonly contexts: McpContextFactory,
+  ) {}
+
+  list(filters: ClientFilters): readonly ToolDefinition[] {
+    this.definitions ??= this.registry.tools().map(toDefinition);
+    return filters.allowsAll ? this.definitions : this.definitions.filter((tool) => filters.isVisible(tool.name));
+  }
+
+  has(name: string, filters: ClientFilters): boolean {
+    return this.registry.tool(name) !== undefined && filters.isVisible(name);
+  }
+
+  async call(name: string, args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
+    const tool = this.registry.tool(name) as McpToolEntry;
+    let validated: Record<string, unknown>;
+    try {
+      validated = await tool.validate(args);
+    } catch (error) {
+      if (error instanceof InvalidArgumentsError) throw new ToolExecutionError(error.message);
+      throw error;
+    }
+    try {
+      return toCallToolResult(tool, await tool.handler(validated, this.contexts.create(request)));
+    } catch (error) {
+      if (error instanceof OperationError) throw new ToolExecutionError(error.message);
+      if (request.signal.aborted) throw error;
+      this.logger.error(
+        `${requestLogTag(request)}Tool ${name} failed (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
+      );
+      throw new ToolExecutionError(`Internal error in tool ${name}`);
+    }
+  }
+}
+
+function toDefinition(tool: McpToolEntry): ToolDefinition {
+  const definition: ToolDefinition = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+  if (tool.title !== undefined) definition.title = tool.title;
+  if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
+  if (tool.annotations !== undefined) definition.annotations = tool.annotations;
+  return definition;
+}

@@ -1,0 +1,98 @@
+import type { ToolMode } from '@myko/access';
+import { OperationRegistry } from '@myko/registry';
+import { Injectable } from '@nestjs/common';
+import { OperationSearchService } from '../../code-mode/search/operation-search.service';
+import { LIST_PAGE_SIZE } from '../../dispatch.constants';
+import { InvalidParamsError, ToolExecutionError, UnknownToolError } from '../../errors';
+import type { RequestContext } from '../../interfaces/request-context.interface';
+import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
+import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
+import { pageOf } from '../../protocol/pagination/list-page';
+import { CustomToolSource } from './custom-tool.source';
+import { DirectOperationToolSource } from './direct-operation-tool.source';
+import { legacyToolHint } from './legacy-tool-name';
+import { MetaToolSource } from './meta-tool.source';
+import type { CallToolResult } from './tool-definition.interface';
+import { ToolModeResolver } from './tool-mode.resolver';
+import { toolError } from './tool-result';
+import type { ToolSource } from './tool-source.interface';
+
+const LIST_SCOPE = 'tools/list';
+
+/**
+ * `tools/list` and `tools/call` over the tool sources of the client's tool mode (`code`: meta tools,
+ * then custom tools; `direct`: custom tools, then one tool per operation; `both`: all three), with
+ * MCP 2025-06-18 error semantics: a hidden or unknown tool and malformed call params are protocol
+ * errors; refusals, bad arguments and failures are tool results with `isError: true`.
+ */
+@Injectable()
+export class ToolsHandler {
+  private readonly sources: Readonly<Record<ToolMode, readonly ToolSource[]>>;
+
+  constructor(
+    private readonly registry: OperationRegistry,
+    private readonly modes: ToolModeResolver,
+    meta: MetaToolSource,
+    custom: CustomToolSource,
+    private readonly direct: DirectOperationToolSource,
+    private readonly searchService: OperationSearchService,
+  ) {
+    this.sources = { code: [meta, custom], direct: [custom, direct], both: [meta, custom, direct] };
+  }
+
+  list(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
+    const filters = request.client.filters;
+    const mode = this.modes.modeOf(request.client);
+    const tools = this.sources[mode].flatMap((source) => source.list(filters));
+    const { items, nextCursor } = pageOf(tools, params.cursor, `${LIST_SCOPE}\u0000${mode}`, LIST_PAGE_SIZE);
+    return nextCursor ? { tools: items, nextCursor } : { tools: items };
+  }
+
+  async call(params: JsonRpcParams, request: RequestContext): Promise<CallToolResult> {
+    const { name, arguments: args = {} } = params;
+    if (typeof name !== 'string') throw new InvalidParamsError('`name` must be the name of a tool');
+    if (!isPlainObject(args)) throw new InvalidParamsError('`arguments` must be an object');
+    const filters = request.client.filters;
+    const mode = this.modes.modeOf(request.client);
+    const source = this.sources[mode].find((candidate) => candidate.has(name, filters));
+    if (!source) return this.notATool(name, args, mode, request);
+    const refusal = filters.checkCallable(name, args, this.registry.canonOf(name));
+    if (refusal !== undefined) {
+      source.refused?.(name, args, refusal, request);
+      return toolError(refusal);
+    }
+    try {
+      return await source.call(name, args, request);
+    } catch (error) {
+      if (error instanceof ToolExecutionError) return toolError(error.message);
+      throw error;
+    }
+  }
+
+  /**
+   * Code Mode tells a caller of a visible operation's old tool name to use `search` and `execute`.
+   * Where operations are tools, a hidden one is an unknown tool, and the attempt is audited.
+   */
+  private notATool(
+    name: string,
+    args: Record<string, unknown>,
+    mode: ToolMode,
+    request: RequestContext,
+  ): CallToolResult {
+    const filters = request.client.filters;
+    if (mode !== 'code') {
+      // Hidden or missing, the same work: an audited refusal (names not shaped like operations are ignored).
+      const hidden = this.direct.isHidden(name, filters);
+      this.direct.refused(
+        name,
+        args,
+        `${name} is ${hidden ? 'not visible to this client' : 'not an operation'}`,
+        request,
+      );
+      throw new UnknownToolError(name);
+    }
+    const hint = legacyToolHint(name, this.registry, filters, (near) => this.searchService.closest(near, filters));
+    if (hint === undefined) throw new UnknownToolError(name);
+    return toolError(hint);
+  }
+}

@@ -1,0 +1,76 @@
+import { McpPrimitiveRegistry } from '@myko/mcp';
+import { Inject, Injectable } from '@nestjs/common';
+import { DISPATCH_OPTIONS, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../dispatch.constants';
+import { InvalidParamsError } from '../errors';
+import type { ClientContext } from '../interfaces/client-context.interface';
+import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
+import type { RequestContext } from '../interfaces/request-context.interface';
+import { isPlainObject, isValidId } from './json-rpc/json-rpc.codec';
+import type { JsonRpcParams } from './json-rpc/json-rpc.message';
+import { SessionStore } from './session/session.store';
+import type { PeerInfo } from './session/session-state.interface';
+
+/** `initialize`, `ping`, `notifications/initialized` and `notifications/cancelled`. */
+@Injectable()
+export class LifecycleHandler {
+  constructor(
+    @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
+    private readonly sessions: SessionStore,
+    private readonly primitives: McpPrimitiveRegistry,
+  ) {}
+
+  /** Echoes the client's protocol version when supported, else answers the latest one. */
+  initialize(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
+    const { protocolVersion, capabilities = {}, clientInfo } = params;
+    if (typeof protocolVersion !== 'string') throw new InvalidParamsError('`protocolVersion` must be a string');
+    if (!isPlainObject(capabilities)) throw new InvalidParamsError('`capabilities` must be an object');
+    const supported = (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(protocolVersion);
+    const session = request.session;
+    session.protocolVersion = supported ? protocolVersion : LATEST_PROTOCOL_VERSION;
+    session.clientCapabilities = capabilities;
+    session.clientInfo = isPlainObject(clientInfo) ? toPeerInfo(clientInfo) : undefined;
+    const result: Record<string, unknown> = {
+      protocolVersion: session.protocolVersion,
+      capabilities: this.capabilities(),
+      serverInfo: { ...this.options.serverInfo },
+    };
+    if (this.options.instructions) result.instructions = this.options.instructions;
+    return result;
+  }
+
+  /**
+   * Only what is served. The tool, resource and prompt sets are fixed at boot, so no list-change
+   * notifications; prompts only when a plugin declares one. Completions are always served: the
+   * schema template completes operation kinds and ids.
+   */
+  capabilities(): Record<string, unknown> {
+    return {
+      tools: { listChanged: false },
+      resources: { subscribe: true, listChanged: false },
+      ...(this.primitives.prompts().length > 0 ? { prompts: { listChanged: false } } : {}),
+      logging: {},
+      completions: {},
+    };
+  }
+
+  ping(): Record<string, unknown> {
+    return {};
+  }
+
+  initialized(_params: JsonRpcParams, client: ClientContext): void {
+    this.sessions.get(client.sessionId).initialized = true;
+  }
+
+  /** Aborts the named request of the same session; unknown or finished ids are ignored. */
+  cancelled(params: JsonRpcParams, client: ClientContext): void {
+    const { requestId, reason } = params;
+    if (!isValidId(requestId)) return;
+    this.sessions.cancel(client.sessionId, requestId, typeof reason === 'string' ? reason : 'Cancelled by the client');
+  }
+}
+
+function toPeerInfo(info: Record<string, unknown>): PeerInfo {
+  const peer: PeerInfo = { name: String(info.name ?? ''), version: String(info.version ?? '') };
+  if (typeof info.title === 'string') peer.title = info.title;
+  return peer;
+}

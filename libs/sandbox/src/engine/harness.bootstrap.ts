@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ivm from 'isolated-vm';
+import { BOOTSTRAP_FILENAME, USER_SCRIPT_FILENAME } from '../sandbox.constants';
+
+/** Matches `<user file>:<line>:<column>` in a stack trace. */
+const USER_POSITION_PATTERN = `${USER_SCRIPT_FILENAME.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:(\\d+):(\\d+)`;
+
+/**
+ * The closure the isolate evaluates: the bootstrap program (`isolate-bootstrap.js`, a function expression,
+ * beside this file in the sources and in dist/), called with the host callbacks. On the bootstrap's first
+ * line, so stack positions match the file's.
+ */
+const BOOTSTRAP_CLOSURE = `'use strict'; const bootstrap = ${readFileSync(join(__dirname, 'isolate-bootstrap.js'), 'utf8')}
+return bootstrap($0, $1, $2, $3);`;
+
+/** Where the harness's host callbacks go: the run holding the isolate sets them before its code runs. */
+export interface HarnessHooks {
+  send(callId: unknown, kind: unknown, id: unknown, argsJson: unknown, argsLength: unknown): void;
+  write(level: unknown, text: unknown): boolean;
+  done(answer: unknown): void;
+}
+
+/** The harness inside a fresh isolate: `start` and `settle` are held by the host alone. */
+export interface Harness {
+  readonly start: ivm.Reference;
+  readonly settle: ivm.Reference;
+  /** Starts as a sink (nothing listens before a run holds the isolate). */
+  hooks: HarnessHooks;
+}
+
+const IDLE_HOOKS: HarnessHooks = { send: () => undefined, write: () => false, done: () => undefined };
+
+/**
+ * Runs the bootstrap in a fresh context before any run holds it (the `IsolatePool` does this ahead of
+ * demand, off the request path). The callbacks forward to `hooks`, so the run that gets the isolate
+ * only has to point them at itself: its first entry is just its own code.
+ */
+export async function bootstrapHarness(context: ivm.Context): Promise<Harness> {
+  const harness = { hooks: IDLE_HOOKS } as { -readonly [K in keyof Harness]: Harness[K] };
+  const send = new ivm.Callback((...args: Parameters<HarnessHooks['send']>) => harness.hooks.send(...args), {
+    ignored: true,
+  });
+  const write = new ivm.Callback((level: unknown, text: unknown) => harness.hooks.write(level, text));
+  const done = new ivm.Callback((answer: unknown) => harness.hooks.done(answer), { ignored: true });
+  const control: ivm.Reference = await context.evalClosure(
+    BOOTSTRAP_CLOSURE,
+    [send, write, done, USER_POSITION_PATTERN],
+    {
+      filename: BOOTSTRAP_FILENAME,
+      result: { reference: true },
+    },
+  );
+  try {
+    [harness.start, harness.settle] = await Promise.all([
+      control.get('start', { reference: true }),
+      control.get('settle', { reference: true }),
+    ]);
+  } finally {
+    control.release();
+  }
+  return harness;
+}

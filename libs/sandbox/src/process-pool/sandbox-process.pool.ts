@@ -1,0 +1,283 @@
+import type { RunnerSettings } from '../engine/isolate-runner';
+import { SandboxError } from '../errors/sandbox.error';
+import { SandboxCancelledError } from '../errors/sandbox-cancelled.error';
+import { SandboxUnavailableError } from '../errors/sandbox-unavailable.error';
+import { failedRun } from '../failed-run';
+import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
+import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
+import type { RunnerStatus, SandboxRunner } from '../interfaces/sandbox-runner.interface';
+import type { HostConfig } from '../process-host/host-protocol.interface';
+import {
+  PROCESS_GRACE_MS,
+  PROCESS_RESTARTS_PER_MINUTE,
+  PROCESS_START_TIMEOUT_MS,
+  restartDelayMs,
+} from '../sandbox.constants';
+import { defaultHostLaunch, type HostLaunch } from './host-launch';
+import { processPoolStatus, reserveLeastBusy } from './pool-status';
+import { ProcessRun } from './process-run';
+import { ReadyWaiters } from './ready-waiters';
+import { RestartBudget } from './restart-budget';
+import { type ProcessExit, type ProcessListener, SandboxProcess } from './sandbox-process';
+
+/** A collateral run with less wall-clock time left than this is not replayed (it could not do much). */
+const MIN_REPLAY_MS = 100;
+
+/** Longest wait for killed sandbox processes to be reaped at shutdown (SIGKILL takes milliseconds). */
+const CLOSE_TIMEOUT_MS = 5_000;
+
+/** Where the pool reports what the server's log should show (it knows no Nest logger). */
+export interface ProcessPoolLog {
+  error(message: string): void;
+  warn(message: string): void;
+}
+
+/** Tuning that tests shorten; the defaults are the constants of `sandbox.constants.ts`. */
+export interface ProcessPoolTuning {
+  launch: HostLaunch;
+  graceMs: number;
+  startTimeoutMs: number;
+  restartsPerMinute: number;
+}
+
+/**
+ * Runs scripts in `options.processes` sandbox processes (process isolation): a script that crashes V8 takes
+ * down only its disposable process. A process that dies is replaced at once the first time, then with
+ * backoff, at most `restartsPerMinute` times a minute; past that, runs fail at once with a clear error until
+ * the minute frees up. A process that lost an isolate or grew past `processMaxRssMb` is retired: replaced at
+ * once, and killed when its running scripts have finished.
+ */
+export class SandboxProcessPool implements SandboxRunner, ProcessListener {
+  private readonly processes = new Set<SandboxProcess>();
+  private readonly tuning: ProcessPoolTuning;
+  /** What each run message carries: plain numbers only (the options may hold a callback, which cannot cross). */
+  private readonly limits: RunnerSettings;
+  private readonly restarts: RestartBudget;
+  private readonly waiters = new ReadyWaiters();
+  private starting: Promise<void> | undefined;
+  private started = false;
+  private closed = false;
+  private maintainTimer: NodeJS.Timeout | undefined;
+  private lastRunId = 0;
+  private crashes = 0;
+  private catastrophicErrors = 0;
+  private peakExecuting = 0;
+
+  constructor(
+    private readonly options: SandboxOptions,
+    private readonly log: ProcessPoolLog,
+    tuning: Partial<ProcessPoolTuning> = {},
+  ) {
+    this.tuning = {
+      launch: tuning.launch ?? defaultHostLaunch(options.processHeapMb),
+      graceMs: tuning.graceMs ?? PROCESS_GRACE_MS,
+      startTimeoutMs: tuning.startTimeoutMs ?? PROCESS_START_TIMEOUT_MS,
+      restartsPerMinute: tuning.restartsPerMinute ?? PROCESS_RESTARTS_PER_MINUTE,
+    };
+    // Per process: with several, one client's crashes spend a share, and a crash takes down one of them.
+    this.restarts = new RestartBudget(this.tuning.restartsPerMinute * options.processes, 60_000);
+    const { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes } = options;
+    this.limits = { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes };
+  }
+
+  /** Spawns the processes and waits until each reports ready; rejects with `SandboxStartError` if one cannot. */
+  start(): Promise<void> {
+    if (this.closed) return Promise.reject(new SandboxUnavailableError('the sandbox is shut down'));
+    this.starting ??= this.spawnAll().then(
+      () => {
+        this.started = true;
+      },
+      (error: unknown) => {
+        this.starting = undefined;
+        throw error;
+      },
+    );
+    return this.starting;
+  }
+
+  /**
+   * Runs in the least busy process. A run failed only because another run crashed its process, that had sent
+   * no command, is run once more in another process, within its wall clock.
+   */
+  async run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
+    const first = await this.runOnce(request, wallMs);
+    const { run, result } = first;
+    if (!run?.collateral || !run.replayable || run.remainingMs < MIN_REPLAY_MS || this.closed) return result;
+    return (await this.runOnce(request, Math.floor(run.remainingMs))).result;
+  }
+
+  private async runOnce(
+    request: SandboxRunRequest,
+    wallMs: number,
+  ): Promise<{ run?: ProcessRun; result: SandboxRunResult }> {
+    if (this.closed) return { result: failedRun(new SandboxUnavailableError('the sandbox is shut down')) };
+    let proc: SandboxProcess;
+    try {
+      await this.start().catch((error: unknown) => {
+        this.log.error(`Sandbox process start failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new SandboxUnavailableError('its process could not start');
+      });
+      proc = await this.pick(request.signal);
+    } catch (error) {
+      return { result: failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error))) };
+    }
+    const run = new ProcessRun(++this.lastRunId, request, wallMs, this.limits, this.tuning.graceMs, proc);
+    return { run, result: await proc.execute(run) };
+  }
+
+  status(): RunnerStatus {
+    const status = processPoolStatus([...this.processes], this.crashes, this.catastrophicErrors, this.peakExecuting);
+    this.peakExecuting = status.peakExecuting;
+    return status;
+  }
+
+  /** Kills every process (runs still in one end as cancelled) and waits until each has exited. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.maintainTimer);
+    this.waiters.rejectAll(new SandboxCancelledError(false));
+    const processes = [...this.processes];
+    for (const proc of processes) proc.kill('closing');
+    // The processes are unref'd: without a timer of its own, a server with nothing else left to do would
+    // end before their exit is seen (and before the caller's shutdown continues).
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
+    });
+    await Promise.race([Promise.all(processes.map((proc) => proc.exited)), bound]);
+    clearTimeout(timer);
+  }
+
+  onCatastrophe(proc: SandboxProcess, message: string): void {
+    this.catastrophicErrors++;
+    this.log.error(`isolated-vm lost control of an isolate in sandbox process ${proc.pid}: ${message}. Replacing it.`);
+    this.options.onCatastrophicError?.(message);
+    this.retire(proc);
+  }
+
+  onLog(proc: SandboxProcess, message: string, level: 'warn' | 'error' = 'error'): void {
+    this.log[level](`Sandbox process ${proc.pid}: ${message}`);
+  }
+
+  onRetireRequest(proc: SandboxProcess, reason: string): void {
+    this.log.warn(`Sandbox process ${proc.pid}: ${reason}; replacing it.`);
+    this.retire(proc);
+  }
+
+  onRunEnded(proc: SandboxProcess): void {
+    if (proc.exit) return;
+    if (!proc.retiring && proc.rssMb > this.options.processMaxRssMb) {
+      this.log.warn(
+        `Sandbox process ${proc.pid} uses ${proc.rssMb} MB (limit ${this.options.processMaxRssMb} MB); replacing it.`,
+      );
+      this.retire(proc);
+    } else if (proc.retiring && proc.runs.size === 0) {
+      proc.kill('retired');
+    }
+  }
+
+  onExit(proc: SandboxProcess, exit: ProcessExit): void {
+    this.processes.delete(proc);
+    const planned =
+      proc.killedFor === 'closing' || proc.killedFor === 'retired' || (proc.retiring && exit.signal === 'SIGKILL');
+    if (!planned && proc.wasReady) {
+      this.crashes++;
+      const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+      const reason = proc.killedFor === 'overdue' ? ', killed: a run overran its wall clock' : '';
+      this.log.error(
+        `Sandbox process ${proc.pid} died (${how}${reason}); starting a fresh one.` +
+          (proc.lastOutput ? ` Its last output:\n${proc.lastOutput}` : ''),
+      );
+    }
+    if (this.started) this.maintain();
+  }
+
+  private async spawnAll(): Promise<void> {
+    const spawned = Array.from({ length: this.options.processes - this.active().length }, () => this.spawn());
+    try {
+      await Promise.all(spawned.map((proc) => proc.ready));
+    } catch (error) {
+      for (const proc of spawned) proc.kill('start-timeout');
+      throw error;
+    }
+  }
+
+  private spawn(): SandboxProcess {
+    const { memoryMb, warmPool, maxConcurrent, processes, processRssLimitMb } = this.options;
+    const cpuSlots = Math.ceil(maxConcurrent / processes);
+    const config: HostConfig = { memoryMb, warmPool, cpuSlots, rssLimitMb: processRssLimitMb };
+    const proc = new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
+    this.processes.add(proc);
+    proc.ready.then(
+      () => this.wake(),
+      (error: unknown) => {
+        if (this.started) this.log.error(`A replacement sandbox process failed to start: ${String(error)}`);
+      },
+    );
+    return proc;
+  }
+
+  /** Brings the number of processes taking runs back to `processes`, within the restart budget. */
+  private maintain(): void {
+    if (this.closed || this.maintainTimer || this.active().length >= this.options.processes) return;
+    const waitMs = this.restarts.waitMs();
+    if (waitMs > 0 && this.active().length === 0) {
+      this.log.error(
+        `Sandbox processes were restarted ${this.tuning.restartsPerMinute} times within a minute; ` +
+          `the next restart is in ${Math.ceil(waitMs / 1000)} s and runs fail until then.`,
+      );
+      this.waiters.rejectAll(this.pausedError(waitMs));
+    }
+    const delay = Math.max(waitMs, restartDelayMs(this.restarts.recent()));
+    this.maintainTimer = setTimeout(() => {
+      this.maintainTimer = undefined;
+      if (this.closed) return;
+      this.restarts.record();
+      this.spawn();
+      this.maintain();
+    }, delay);
+    // Nobody is served by a restart in a server that has nothing else left to do.
+    this.maintainTimer.unref();
+  }
+
+  /**
+   * Puts a healthy but spent process out of service: it takes no new runs, its replacement starts at once
+   * (outside the crash budget: this is maintenance, not a crash loop), and it is killed once idle.
+   */
+  private retire(proc: SandboxProcess): void {
+    if (proc.retiring) return;
+    proc.retiring = true;
+    if (!this.closed && this.active().length < this.options.processes) this.spawn();
+    if (proc.runs.size === 0) proc.kill('retired');
+  }
+
+  /** Processes that take runs or soon will (starting), least busy first. */
+  private active(): SandboxProcess[] {
+    return [...this.processes].filter((proc) => !proc.retiring && !proc.exit);
+  }
+
+  private pick(signal?: AbortSignal): Promise<SandboxProcess> {
+    const ready = this.ready();
+    if (ready.length > 0) return Promise.resolve(reserveLeastBusy(ready));
+    const waitMs = this.restarts.waitMs();
+    if (this.active().length === 0 && waitMs > 0) return Promise.reject(this.pausedError(waitMs));
+    this.maintain();
+    return this.waiters.wait(this.tuning.startTimeoutMs, signal);
+  }
+
+  private ready(): SandboxProcess[] {
+    return this.active().filter((proc) => proc.isReady);
+  }
+
+  private wake(): void {
+    const ready = this.ready();
+    if (ready.length > 0) this.waiters.resolveAll(() => reserveLeastBusy(ready));
+  }
+
+  private pausedError(waitMs: number): SandboxUnavailableError {
+    return new SandboxUnavailableError(
+      `its process crashed ${this.tuning.restartsPerMinute} times within a minute, so it is paused for ` +
+        `${Math.ceil(waitMs / 1000)} s to protect the server`,
+    );
+  }
+}
