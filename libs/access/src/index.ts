@@ -1,6 +1,6 @@
 export { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
 export { type AccessProfile, AccessProfiles, type BearerResolution } from './access-profiles';
-export { digestApiKey, generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
+export { generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
 export {
   type AccessRefusal,
   type AccessResolution,
