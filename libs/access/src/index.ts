@@ -8,3 +8,4 @@ export {
   ClientAccessResolver,
 } from './client-access.resolver';
 export * from './interfaces';
+export { OAUTH_OPTION_TABLE } from './oauth-options.table';

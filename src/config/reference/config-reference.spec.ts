@@ -13,9 +13,20 @@ const ROOT = join(__dirname, '../../..');
 const committed = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const FIX = 'stale: run `npm run docs:config` and commit the result';
 
-function problems(section: string, body: Record<string, unknown>): string[] {
+/** A valid file whose `section` holds `body` (the `oauth` section needs its required fields and profiles). */
+function fileWith(section: string, body: Record<string, unknown>): Record<string, unknown> {
+  if (section !== 'oauth') return { auth: { required: false }, [section]: body };
+  const oauth = {
+    resource: 'https://mcp.example.com/mcp',
+    issuers: ['https://idp.example.com'],
+    profiles: [{ profile: 'ops', match: { scope: 'myko:read' } }],
+  };
+  return { auth: { required: false }, profiles: { ops: {} }, oauth: { ...oauth, ...body } };
+}
+
+function problems(file: Record<string, unknown>): string[] {
   try {
-    parseAccessConfig({ auth: { required: false }, [section]: body });
+    parseAccessConfig(file);
     return [];
   } catch (error) {
     if (!(error instanceof AccessConfigError)) throw error;
@@ -53,11 +64,11 @@ describe('the configuration reference derived from the options tables', () => {
       configFileOptions(table).map((key) => [section, key, table[key].minimum] as const),
     ),
   )('the parser and the schema agree on the minimum of %s.%s (%d)', (section, key, minimum) => {
-    const at = { auth: { required: false }, [section]: { [key]: minimum } };
-    const below = { auth: { required: false }, [section]: { [key]: minimum - 1 } };
-    expect(problems(section, { [key]: minimum })).toEqual([]);
+    const at = fileWith(section, { [key]: minimum });
+    const below = fileWith(section, { [key]: minimum - 1 });
+    expect(problems(at)).toEqual([]);
     expect(validate(at)).toBe(true);
-    expect(problems(section, { [key]: minimum - 1 })).toEqual([`${section}.${key}`]);
+    expect(problems(below)).toEqual([`${section}.${key}`]);
     expect(validate(below)).toBe(false);
   });
 });

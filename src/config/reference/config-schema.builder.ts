@@ -1,3 +1,4 @@
+import { OAUTH_OPTION_TABLE } from '@myko/access';
 import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/dispatch';
 import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
 import { configFileOptions, type OptionTable, optionDefaults } from '@myko/options';
@@ -7,10 +8,11 @@ import { SANDBOX_OPTION_TABLE } from '@myko/sandbox';
 export type SchemaNode = { [keyword: string]: unknown; properties?: Record<string, SchemaNode>; oneOf?: SchemaNode[] };
 
 /** The options tables behind each section of the config file that they fill. */
-export const CONFIG_FILE_TABLES: ReadonlyArray<{ section: 'sandbox' | 'limits'; table: OptionTable }> = [
+export const CONFIG_FILE_TABLES: ReadonlyArray<{ section: 'sandbox' | 'limits' | 'oauth'; table: OptionTable }> = [
   { section: 'sandbox', table: SANDBOX_OPTION_TABLE },
   { section: 'sandbox', table: EXECUTE_GUARD_OPTION_TABLE },
   { section: 'limits', table: GATEWAYS_OPTION_TABLE },
+  { section: 'oauth', table: OAUTH_OPTION_TABLE },
 ];
 
 function property(table: OptionTable, key: string, withDefault: boolean): SchemaNode {
@@ -31,7 +33,7 @@ function section(schema: SchemaNode, name: string): SchemaNode {
 
 /**
  * The config file's JSON Schema: the hand-written one (`access-config.schema.json`) with every
- * numeric setting of the `sandbox` and `limits` sections (type, minimum, default, description)
+ * whole-number setting of the `sandbox`, `limits` and `oauth` sections (type, minimum, default, description)
  * derived from the libs' options tables, so a default is written once.
  */
 export function buildConfigSchema(handWritten: SchemaNode): SchemaNode {

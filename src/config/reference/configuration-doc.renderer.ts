@@ -1,3 +1,4 @@
+import { OAUTH_OPTION_TABLE } from '@myko/access';
 import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/dispatch';
 import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
 import type { OptionTable } from '@myko/options';
@@ -28,6 +29,7 @@ const MODULE_TABLES: ReadonlyArray<{ title: string; table: OptionTable; section?
     section: 'sandbox.abuseBackoff',
   },
   { title: '`GatewaysModule.forRoot()` (`GATEWAYS_OPTION_TABLE`)', table: GATEWAYS_OPTION_TABLE, section: 'limits' },
+  { title: 'OAuth resource server (`OAUTH_OPTION_TABLE`)', table: OAUTH_OPTION_TABLE, section: 'oauth' },
 ];
 
 interface Row {
