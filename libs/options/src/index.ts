@@ -4,5 +4,4 @@ export {
   type OptionSpec,
   type OptionTable,
   optionDefaults,
-  optionMinimums,
 } from './option-table';

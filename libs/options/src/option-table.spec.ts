@@ -1,4 +1,4 @@
-import { configFileOptions, isWholeAtLeast, type OptionTable, optionDefaults, optionMinimums } from './option-table';
+import { configFileOptions, isWholeAtLeast, type OptionTable, optionDefaults } from './option-table';
 
 const TABLE: OptionTable<'slots' | 'timeoutMs' | 'internal'> = {
   slots: { default: 4, minimum: 1, inConfigFile: true, doc: 'Slots.' },
@@ -7,9 +7,8 @@ const TABLE: OptionTable<'slots' | 'timeoutMs' | 'internal'> = {
 };
 
 describe('option tables', () => {
-  it('derive the defaults and minimums of every option', () => {
+  it('derive the default of every option', () => {
     expect(optionDefaults(TABLE)).toEqual({ slots: 4, timeoutMs: 0, internal: 7 });
-    expect(optionMinimums(TABLE)).toEqual({ slots: 1, timeoutMs: 0, internal: 2 });
   });
 
   it('list the options of the config file in table order', () => {

@@ -20,12 +20,9 @@ export type OptionTable<K extends string = string> = { readonly [key in K]: Opti
 
 /** The default of every option of a table. */
 export function optionDefaults<K extends string>(table: OptionTable<K>): { [key in K]: number } {
-  return mapTable(table, (spec) => spec.default);
-}
-
-/** The minimum of every option of a table. */
-export function optionMinimums<K extends string>(table: OptionTable<K>): { [key in K]: number } {
-  return mapTable(table, (spec) => spec.minimum);
+  const defaults = {} as { [key in K]: number };
+  for (const key of Object.keys(table) as K[]) defaults[key] = table[key].default;
+  return defaults;
 }
 
 /** The options of a table that the config file sets, in table order. */
@@ -36,10 +33,4 @@ export function configFileOptions<K extends string>(table: OptionTable<K>): K[] 
 /** Whether `value` is a whole number an option with this minimum accepts. */
 export function isWholeAtLeast(value: unknown, minimum: number): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= minimum;
-}
-
-function mapTable<K extends string>(table: OptionTable<K>, pick: (spec: OptionSpec) => number): { [key in K]: number } {
-  const out = {} as { [key in K]: number };
-  for (const key of Object.keys(table) as K[]) out[key] = pick(table[key]);
-  return out;
 }
