@@ -3,12 +3,13 @@ import { GatewaysModule } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { ExamplePluginsModule, exampleDataInstructions } from '@myko/plugins';
 import { RegistryModule } from '@myko/registry';
+import { StateModule } from '@myko/state';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import type { AppConfig } from './config/app-config.interface';
 import { pluginSetModules } from './plugin-loader/plugin-sets';
 
-/** The runnable service: the operation registry and MCP primitives, the example and external plugins, dispatch, the gateways and the audit log. */
+/** The runnable service: the operation registry and MCP primitives, the state (memory or Redis), the example and external plugins, dispatch, the gateways and the audit log. */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -16,6 +17,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         RegistryModule,
+        StateModule.forRoot(config.state),
         McpPrimitivesModule,
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
         // `--plugin-set conformance`, `--synthetic N`: test plugin sets from test/fixtures, never by default.

@@ -54,6 +54,11 @@ export async function main(argv: readonly string[]): Promise<void> {
       fail(`refusing to start: ${error.message}`, 2);
       process.exit(2);
     }
+    // `--redis` names a Redis that does not answer: the message names the URL, its password redacted.
+    if (error instanceof Error && error.name === 'StateConnectionError') {
+      fail(`failed to start: ${error.message}`, 1);
+      process.exit(1);
+    }
     fail(`failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, 1);
     process.exit(1);
   }

@@ -15,4 +15,5 @@ module.exports = [
   'observability',
   'memory',
   'live',
+  'scale-out',
 ];

@@ -6,8 +6,9 @@ const { single, summarize } = require('./stats');
  * @property {string} id stable key, `<benchmark>.<case>`
  * @property {string} benchmark short name shown in the table
  * @property {string} measures what is timed or counted
- * @property {'ms' | 'bytes' | 'rps' | 'score'} unit of every number in the row (durations are milliseconds; rps:
- *   requests per second, where higher is better; score: a retrieval figure from 0 to 1, see its row)
+ * @property {'ms' | 'bytes' | 'rps' | 'score' | 'count'} unit of every number in the row (durations are milliseconds;
+ *   rps: requests per second, where higher is better; score: a retrieval figure from 0 to 1, see its row; count: a
+ *   number of things per request, e.g. Redis round trips)
  * @property {ReturnType<typeof summarize>} subject
  * @property {{ label: string, summary: ReturnType<typeof summarize> } | undefined} baseline
  * @property {number | undefined} ratio subject median / baseline median (below 1: faster or smaller); with
@@ -50,6 +51,7 @@ function formatValue(value, unit) {
   if (value === undefined || value === null || Number.isNaN(value)) return '—';
   if (unit === 'rps') return `${sig(value, 3)} req/s`;
   if (unit === 'score') return value.toFixed(3);
+  if (unit === 'count') return sig(value, 3);
   if (unit === 'bytes') {
     if (Math.abs(value) < 10_000) return `${Math.round(value).toLocaleString('en-US')} B`;
     if (Math.abs(value) < 10 * 2 ** 20) return `${sig(value / 1024, 3)} KiB`;
@@ -64,7 +66,7 @@ function formatValue(value, unit) {
 function formatRatio(row) {
   if (row.ratio === undefined || !Number.isFinite(row.ratio)) return '—';
   const ratio = `${row.ratio < 0.01 ? Number(row.ratio.toPrecision(2)) : sig(row.ratio, 2)}×`;
-  if (row.ratio >= 1 || row.unit === 'rps' || row.unit === 'score' || sig(1 / row.ratio, 2) === '1') return ratio;
+  if (row.ratio >= 1 || ['rps', 'score', 'count'].includes(row.unit) || sig(1 / row.ratio, 2) === '1') return ratio;
   return `${ratio} (${sig(1 / row.ratio, 2)}× ${row.unit === 'bytes' ? 'smaller' : 'faster'})`;
 }
 

@@ -3,7 +3,8 @@
  * event loop. Usage (by server-process.js): node server-child.js <kind> <options JSON>. Reports
  * `{ type: 'listening', port }`; answers `{ type: 'memory' }` with its memory after a full GC,
  * `{ type: 'cpu' }` with the CPU time it has used (user + system, µs), and `{ type: 'sandbox' }` with the
- * sandbox's status (the real service only).
+ * sandbox's status (the real service only), `{ type: 'round-trips' }` with its Redis round trips so far
+ * (the real service with `redisUrl` only).
  */
 const SERVERS = {
   myko: './servers/myko.server',
@@ -29,6 +30,8 @@ async function main() {
     } else if (message?.type === 'cpu') {
       const { user, system } = process.cpuUsage();
       process.send({ type: 'cpu', micros: user + system });
+    } else if (message?.type === 'round-trips') {
+      process.send({ type: 'round-trips', count: server.roundTrips?.() ?? 0 });
     } else if (message?.type === 'sandbox') {
       process.send({ type: 'sandbox', status: server.sandbox?.() });
     } else if (message?.type === 'close') {

@@ -6,7 +6,7 @@ const { join } = require('node:path');
  * @param {'myko' | 'raw-http' | 'raw-ws' | 'sdk-mcp' | 'bare-dispatch'} kind
  * @param {object} options passed to the server's `start()`
  * @returns {Promise<{ port: number, memory(): Promise<object>, cpuMicros(): Promise<number>, sandbox(): Promise<object>,
- *   close(): Promise<void> }>}
+ *   roundTrips(): Promise<number>, close(): Promise<void> }>}
  */
 function startServerProcess(kind, options = {}) {
   const child = fork(join(__dirname, 'server-child.js'), [kind, JSON.stringify(options)], {
@@ -37,6 +37,11 @@ function startServerProcess(kind, options = {}) {
       const reply = next('cpu');
       child.send({ type: 'cpu' });
       return reply.then((message) => message.micros);
+    },
+    roundTrips: () => {
+      const reply = next('round-trips');
+      child.send({ type: 'round-trips' });
+      return reply.then((message) => message.count);
     },
     sandbox: () => {
       const reply = next('sandbox');

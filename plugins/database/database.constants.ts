@@ -7,6 +7,12 @@ export const IN_MEMORY_DATABASE = ':memory:';
 /** Default wait for a locked database, in milliseconds. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
 
+/**
+ * How long an instance starting on a database another instance is migrating or seeding waits for it
+ * (at least the configured busy timeout): the first start's seed takes longer than any command.
+ */
+export const STARTUP_BUSY_TIMEOUT_MS = 60_000;
+
 /** Key in `app_meta` recording that the example data was seeded, and which version of it. */
 export const SEED_META_KEY = 'seed_version';
 

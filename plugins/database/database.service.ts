@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import Database from 'better-sqlite3';
-import { DEFAULT_BUSY_TIMEOUT_MS, DEFAULT_DATABASE_PATH, IN_MEMORY_DATABASE } from './database.constants';
+import {
+  DEFAULT_BUSY_TIMEOUT_MS,
+  DEFAULT_DATABASE_PATH,
+  IN_MEMORY_DATABASE,
+  STARTUP_BUSY_TIMEOUT_MS,
+} from './database.constants';
 import { DATABASE_MODULE_OPTIONS } from './database.module-definition';
 import type { DatabaseModuleOptions } from './interfaces/database-options.interface';
 import { migrateSchema } from './schema/schema.migrator';
@@ -27,10 +32,21 @@ export class DatabaseService implements OnApplicationShutdown {
 
   constructor(@Inject(DATABASE_MODULE_OPTIONS) options: DatabaseModuleOptions) {
     this.path = resolvePath(options.path ?? DEFAULT_DATABASE_PATH);
-    this.db = openDatabase(this.path, options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS);
+    const busyTimeoutMs = options.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS;
+    this.db = openDatabase(this.path, busyTimeoutMs);
     try {
-      this.schemaVersion = migrateSchema(this.db);
-      this.seeded = options.seed !== false && seedIfEmpty(this.db);
+      // Migration and seed in one write transaction: the first of several instances starting on a fresh
+      // file does both; the others wait for its lock (longer than a command would) and find nothing to do.
+      const prepared = withBusyTimeout(this.db, Math.max(busyTimeoutMs, STARTUP_BUSY_TIMEOUT_MS), () =>
+        this.db
+          .transaction(() => {
+            const version = migrateSchema(this.db);
+            return { version, seeded: options.seed !== false && seedIfEmpty(this.db) };
+          })
+          .immediate(),
+      );
+      this.schemaVersion = prepared.version;
+      this.seeded = prepared.seeded;
     } catch (error) {
       this.db.close();
       throw error;
@@ -60,10 +76,28 @@ function resolvePath(path: string): string {
 function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
   if (path !== IN_MEMORY_DATABASE) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { timeout: busyTimeoutMs });
-  // WAL lets readers proceed while a command writes; it has no meaning for an in-memory database.
-  if (path !== IN_MEMORY_DATABASE) db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
-  db.pragma('synchronous = NORMAL');
+  try {
+    db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    // WAL lets readers proceed while a command writes, in this process and in other instances on the file
+    // (it is persistent: the first instance switches the file, the others find it so). Set before any
+    // transaction; it has no meaning for an in-memory database.
+    if (path !== IN_MEMORY_DATABASE) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return db;
+}
+
+/** Runs `fn` with another busy timeout, then restores the connection's own. */
+function withBusyTimeout<T>(db: Database.Database, ms: number, fn: () => T): T {
+  const own = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma(`busy_timeout = ${Math.trunc(ms)}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`busy_timeout = ${own}`);
+  }
 }

@@ -2,7 +2,8 @@
 // conformance profile (`serve --plugin-set conformance`, which has every fixture the suite names), the
 // 0.2.0 alpha scored against both eras the server speaks on one endpoint (2025-11-25 sessions,
 // 2026-07-28 stateless requests), then the scenarios that need no fixtures against the default
-// profile (what users actually run).
+// profile (what users actually run); then the three conformance-profile runs again against two instances on
+// Redis behind a per-request round-robin proxy (the scale-out deployment, no sticky sessions).
 // Ends with "conformance: N passed, N failed" over both runs (scenarios).
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -14,6 +15,10 @@ const runs = [
   ['--plugin-set', 'conformance', '--requirements', '2025-11-25'],
   ['--plugin-set', 'conformance', '--requirements', '2026-07-28'],
   ['--plugin-set', 'default'],
+  // Scale-out: the same suites through a round-robin proxy in front of two instances on one Redis.
+  ['--plugin-set', 'conformance', '--instances', '2', '--suite', 'all'],
+  ['--plugin-set', 'conformance', '--instances', '2', '--requirements', '2025-11-25'],
+  ['--plugin-set', 'conformance', '--instances', '2', '--requirements', '2026-07-28'],
 ];
 
 let passed = 0;

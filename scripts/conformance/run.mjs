@@ -1,7 +1,10 @@
-// Starts `bin/myko-nest serve` on a free loopback port, runs the official MCP conformance suite
-// against its Streamable HTTP endpoint, stops the server, and exits with the suite's status.
+// Starts `bin/myko-nest serve` on a free loopback port (or, with --instances N, the scale-out deployment of
+// deployment.mjs), runs the official MCP conformance suite against its Streamable HTTP endpoint, stops it,
+// and exits with the suite's status.
 //
-// Usage: node scripts/conformance/run.mjs [--plugin-set default|conformance] [--suite S | --requirements REV] [scenario ...]
+// Usage: node scripts/conformance/run.mjs [--plugin-set default|conformance] [--instances N]
+//          [--suite S | --requirements REV] [scenario ...]
+//   --instances N  N ≥ 2: redis-server + N `serve --redis` instances on one SQLite file + a round-robin proxy
 //   --suite S      one `conformance server --suite S` run with 0.1.16 (the suite picks the scenarios)
 //   --requirements REV  one run of the 0.2.0 alpha (`conformance-alpha`) scored against revision REV
 //                  (2025-11-25: stateful sessions; 2026-07-28: stateless); its unscored scenarios are
@@ -9,19 +12,19 @@
 //   scenario ...   one run per named scenario
 //   neither        the scenarios that need no fixtures, one run each (the default profile has none)
 // Prints the suite's summary and a last line "conformance: N passed, N failed" (scenarios).
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startDeployment } from './deployment.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURELESS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 
 function parseArgs(argv) {
-  const options = { profile: 'default', suite: undefined, requirements: undefined, scenarios: [] };
+  const options = { profile: 'default', suite: undefined, requirements: undefined, instances: 1, scenarios: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--plugin-set' || arg === '--profile' || arg === '--suite' || arg === '--requirements') {
+    if (['--plugin-set', '--profile', '--suite', '--requirements', '--instances'].includes(arg)) {
       const value = argv[++i];
       if (!value || value.startsWith('--')) throw new Error(`${arg} needs a value`);
       options[arg === '--plugin-set' ? 'profile' : arg.slice(2)] = value;
@@ -31,27 +34,9 @@ function parseArgs(argv) {
   const picked = [options.suite, options.requirements, options.scenarios.length > 0 ? 'x' : undefined];
   if (picked.filter(Boolean).length > 1) throw new Error('give one of --suite, --requirements or scenarios');
   if (!options.suite && !options.requirements && options.scenarios.length === 0) options.scenarios = FIXTURELESS;
+  options.instances = Number(options.instances);
+  if (!Number.isInteger(options.instances) || options.instances < 1) throw new Error('--instances needs a count ≥ 1');
   return options;
-}
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-async function waitForHealth(url, server) {
-  for (let i = 0; i < 300; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server not healthy at ${url}`);
 }
 
 // Both releases install a `conformance` bin; each is run by its own path so neither shadows the other.
@@ -124,24 +109,18 @@ function runScenarios(url, scenarios) {
 }
 
 const options = parseArgs(process.argv.slice(2));
-const port = await freePort();
-const serveArgs = ['serve', '--port', String(port), '--db', ':memory:'];
-if (options.profile !== 'default') serveArgs.push('--plugin-set', options.profile);
-const server = spawn(process.execPath, [join(root, 'bin', 'myko-nest'), ...serveArgs], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
 let result = { passed: 0, failed: 1 };
+let deployment;
 try {
-  await waitForHealth(`http://127.0.0.1:${port}/health`, server);
-  const url = `http://127.0.0.1:${port}/mcp`;
-  console.log(`conformance against ${url} (profile ${options.profile})`);
+  deployment = await startDeployment({ root, profile: options.profile, instances: options.instances });
+  const { url } = deployment;
+  console.log(`conformance against ${url} (profile ${options.profile}, ${deployment.description})`);
   if (options.requirements) result = runRequirements(url, options.requirements);
   else result = options.suite ? runSuite(url, options.suite) : runScenarios(url, options.scenarios);
 } catch (error) {
   console.error(`conformance: ${error.message}`);
 } finally {
-  server.kill('SIGTERM');
+  await deployment?.stop();
 }
 console.log(`conformance: ${result.passed} passed, ${result.failed} failed`);
 process.exit(result.failed === 0 ? 0 : 1);

@@ -121,4 +121,17 @@ describe('parseCli', () => {
     expect(() => parseCli(['--plugin'])).toThrow('--plugin needs a value');
     expect(() => parseCli(['--plugin='])).toThrow('--plugin needs a value');
   });
+
+  it('reads --redis, refusing a URL that names no Redis without echoing it', () => {
+    expect(parseCli(['serve', '--redis', 'redis://127.0.0.1:6379'])).toMatchObject({
+      options: { redisUrl: 'redis://127.0.0.1:6379' },
+    });
+    expect(parseCli(['stdio', '--redis=rediss://:pw@cache/1'])).toMatchObject({
+      options: { redisUrl: 'rediss://:pw@cache/1' },
+    });
+    expect(() => parseCli(['--redis', 'http://user:secret@host'])).toThrow(
+      '--redis: expected a redis:// or rediss:// URL',
+    );
+    expect(() => parseCli(['--redis', 'http://user:secret@host'])).not.toThrow(/secret/);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ToolMode } from '@myko/access';
+import { redisUrlProblem } from '@myko/state';
 import { CliUsageError } from './cli-usage.error';
 
 export type CliMode = 'serve' | 'stdio';
@@ -30,6 +31,8 @@ export interface CliOptions {
   allowedOrigins: string[];
   /** `--plugin <file>` (repeatable): external plugin modules, as given (resolved from the working directory). */
   plugins: string[];
+  /** `--redis <url>`: cross-request state in Redis; overrides `MYKO_REDIS_URL` and the config's `redis.url`. */
+  redisUrl?: string;
 }
 
 /** Plugin sets `--plugin-set` selects: `conformance` adds the fixtures the MCP conformance suite calls. */
@@ -75,6 +78,8 @@ Options:
   --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
   --plugin <file>        Also load this plugin module (CommonJS, or ESM default export) exporting a Nest
                          module whose providers declare operations (repeatable; see the config's "plugins")
+  --redis <url>          Keep sessions, SSE replay, the message bus and shared counters in Redis, so
+                         several instances serve one endpoint (or env MYKO_REDIS_URL, config "redis.url")
   --shutdown-grace-ms <ms>  On SIGTERM/SIGINT (or stdin EOF), how long in-flight requests may finish
                          before they are stopped; a second signal exits at once   [default: 10000]
   --allow-host <host>    Also accept this Host header (repeatable; comma-separated; * for any)
@@ -100,6 +105,7 @@ const VALUE_FLAGS = new Set([
   '--allow-host',
   '--allow-origin',
   '--plugin',
+  '--redis',
 ]);
 const KEY_COMMANDS: readonly string[] = ['keygen', 'hash-key'];
 
@@ -155,6 +161,13 @@ function parseGraceMs(value: string): number {
   return ms;
 }
 
+/** The URL itself is never echoed: it may carry a password. */
+function parseRedisUrl(value: string): string {
+  const problem = redisUrlProblem(value);
+  if (problem) throw new CliUsageError(`--redis: ${problem}`);
+  return value;
+}
+
 function applyFlag(options: CliOptions, flag: string, value: string): void {
   if (value === '') throw new CliUsageError(`${flag} needs a value`);
   if (flag === '--host') options.host = value;
@@ -170,6 +183,7 @@ function applyFlag(options: CliOptions, flag: string, value: string): void {
   else if (flag === '--shutdown-grace-ms') options.shutdownGraceMs = parseGraceMs(value);
   else if (flag === '--allow-host') options.allowedHosts.push(...list(value));
   else if (flag === '--plugin') options.plugins.push(value);
+  else if (flag === '--redis') options.redisUrl = parseRedisUrl(value);
   else options.allowedOrigins.push(...list(value));
 }
 

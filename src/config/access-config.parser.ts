@@ -6,6 +6,7 @@ import { parseLimitsConfig } from './limits-config.parser';
 import { parseOAuthConfig } from './oauth-config.parser';
 import { parseObservabilityConfig } from './observability-config.parser';
 import { parseProtocolConfig } from './protocol-config.parser';
+import { parseRedisConfig } from './redis-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
 
 type Json = Record<string, unknown>;
@@ -27,6 +28,7 @@ const ROOT_KEYS = [
   'requestState',
   'oauth',
   'observability',
+  'redis',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
@@ -222,6 +224,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const plugins = parsePlugins(v, root.plugins);
   const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
   const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
+  const redis = parseRedisConfig(root.redis, (path, problem) => v.add(path, problem));
   return {
     ...protocol,
     auth,
@@ -234,6 +237,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(plugins ? { plugins } : {}),
     ...(oauth ? { oauth } : {}),
     ...(observability ? { observability } : {}),
+    ...(redis ? { redis } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AccessProfile, AccessProfiles } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import type { GatewaysModuleOptions } from '@myko/gateways';
+import type { StateModuleOptions } from '@myko/state';
 import type { AuditOptions } from '../audit/audit.options';
 import type { PluginModule } from '../plugin-loader/plugin-module.interface';
 
@@ -35,4 +36,6 @@ export interface AppConfig {
   warnings: string[];
   dispatch: DispatchModuleOptions;
   gateways: GatewaysModuleOptions;
+  /** Where cross-request state lives: Redis (`--redis`, `MYKO_REDIS_URL`, config `redis`) or this process. */
+  state: StateModuleOptions;
 }

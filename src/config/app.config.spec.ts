@@ -227,6 +227,33 @@ describe('createAppConfig', () => {
   });
 });
 
+describe('where the shared state lives', () => {
+  const cli = { host: '127.0.0.1', port: 0, databasePath: ':memory:' };
+
+  it('is in memory without --redis, MYKO_REDIS_URL or a redis section', () => {
+    expect(createAppConfig('serve', cli, {}).state).toEqual({});
+  });
+
+  it("takes --redis over MYKO_REDIS_URL over the config file, with the file's key prefix", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'myko-redis-config-'));
+    const configPath = join(dir, 'config.json');
+    const redis = { url: 'redis://file:6379', keyPrefix: 'file:' };
+    writeFileSync(configPath, JSON.stringify({ auth: { required: false }, redis }));
+    const env = { MYKO_REDIS_URL: 'redis://env:6379' };
+    expect(createAppConfig('serve', { ...cli, configPath }, {}).state).toEqual({ redis });
+    expect(createAppConfig('serve', { ...cli, configPath }, env).state).toEqual({
+      redis: { url: 'redis://env:6379', keyPrefix: 'file:' },
+    });
+    expect(createAppConfig('serve', { ...cli, configPath, redisUrl: 'redis://cli:1' }, env).state).toEqual({
+      redis: { url: 'redis://cli:1', keyPrefix: 'file:' },
+    });
+  });
+
+  it('refuses a MYKO_REDIS_URL that names no Redis', () => {
+    expect(() => createAppConfig('serve', cli, { MYKO_REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
+  });
+});
+
 function captured(run: () => unknown): Error {
   try {
     run();

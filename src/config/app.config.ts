@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { AccessProfile, AccessProfiles, ToolMode } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import { resolveGatewaysOptions } from '@myko/gateways';
+import { REDIS_URL_ENV, redisUrlProblem, type StateModuleOptions } from '@myko/state';
 import type { CliMode, CliOptions } from '../cli/cli.parser';
 import type { AppConfig } from './app-config.interface';
 import { resolveAuditOptions } from './audit-options.resolver';
@@ -90,6 +91,17 @@ function toolModes(
   return { toolMode: cli ?? file?.config.toolMode ?? 'code', profileToolModes };
 }
 
+/** `--redis`, else `MYKO_REDIS_URL`, else the config file's `redis.url`; without any, state stays in memory. */
+function stateOptions(cli: string | undefined, env: Env, file: LoadedConfigFile | undefined): StateModuleOptions {
+  const fromEnv = nonEmpty(env[REDIS_URL_ENV]);
+  const problem = cli === undefined && fromEnv !== undefined ? redisUrlProblem(fromEnv) : undefined;
+  if (problem) throw new ConfigError(`${REDIS_URL_ENV}: ${problem}`);
+  const url = cli ?? fromEnv ?? file?.config.redis?.url;
+  if (url === undefined) return {};
+  const keyPrefix = file?.config.redis?.keyPrefix;
+  return { redis: { url, ...(keyPrefix === undefined ? {} : { keyPrefix }) } };
+}
+
 /** `--plugin` files from the working directory, then the config file's from its directory; each once. */
 function pluginPaths(cli: readonly string[] | undefined, file: LoadedConfigFile | undefined): string[] {
   const fromFile = (file?.config.plugins ?? []).map((path) => resolveFromConfig(file as LoadedConfigFile, path));
@@ -98,7 +110,7 @@ function pluginPaths(cli: readonly string[] | undefined, file: LoadedConfigFile 
 
 /**
  * Builds the service configuration from the command line, the environment (`MYKO_CONFIG`,
- * `MYKO_PROFILE`) and the defaults, reading and validating the config file. Throws `ConfigError`
+ * `MYKO_PROFILE`, `MYKO_REDIS_URL`) and the defaults, reading and validating the config file. Throws `ConfigError`
  * for anything that must stop the start. A non-loopback `--host` is added to the Host/Origin
  * allow-lists, so binding a named interface works without extra flags.
  */
@@ -125,6 +137,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     audit: resolveAuditOptions(mode, file, cli.auditLog),
     warnings,
     ...(cli.synthetic ? { synthetic: cli.synthetic } : {}),
+    state: stateOptions(cli.redisUrl, env, file),
     dispatch: {
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),

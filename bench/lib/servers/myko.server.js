@@ -3,8 +3,8 @@ const { startAppServer } = require('../app-server');
 const { load } = require('../dist');
 
 /**
- * @param {{ toolMode?: string, synthetic?: number, plugins?: string[] }} options CLI options (`--tool-mode`,
- *   `--synthetic`, `--plugin`)
+ * @param {{ toolMode?: string, synthetic?: number, plugins?: string[], redisUrl?: string, databasePath?: string }}
+ *   options CLI options (`--tool-mode`, `--synthetic`, `--plugin`, `--redis`, `--db`)
  */
 async function start(options = {}) {
   // The memory benchmark opens 1,000 sessions and 1,000 WebSockets from 127.0.0.1: above the default
@@ -18,7 +18,12 @@ async function start(options = {}) {
     const { maxResident, maxConcurrent } = service.options;
     return { ...service.status(), maxResident, maxConcurrent };
   };
-  return { port, sandbox, close };
+  // The Redis round trips the state stores made (`RedisStateClient.roundTrips`), with `--redis` only.
+  const roundTrips = () => {
+    const { RedisStateClient } = load('libs/state/src');
+    return app.get(RedisStateClient, { strict: false })?.roundTrips ?? 0;
+  };
+  return { port, sandbox, roundTrips, close };
 }
 
 module.exports = { start };

@@ -14,6 +14,12 @@ export const JSON_RPC_ERROR_CODES = {
 /** Implementation-defined server error (JSON-RPC reserves -32000…-32099): the server is shutting down. */
 export const SERVER_SHUTTING_DOWN = -32000;
 
+/**
+ * Implementation-defined server error: shared state (Redis) could not be reached or did not answer in
+ * time. Nothing was done; the client may retry (`data.retryable`).
+ */
+export const STATE_UNAVAILABLE = -32010;
+
 /** Protocol revisions this server speaks, newest first; the first is answered when the client's is unknown. */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 

@@ -19,9 +19,11 @@ import { CompletionHandler } from './features/completion/completion.handler';
 import { SchemaTemplateCompleter } from './features/completion/schema-template.completer';
 import { PromptsHandler } from './features/prompts/prompts.handler';
 import { CustomResourceCatalog } from './features/resources/custom-resource.catalog';
+import { EntityWritesRelay } from './features/resources/live/entity-writes.relay';
 import { LiveQueryCatalog } from './features/resources/live/live-query.catalog';
 import { LiveQueryTracker } from './features/resources/live/live-query.tracker';
 import { LiveQueryWatches } from './features/resources/live/live-query.watches';
+import { ResourceEventsRelay } from './features/resources/resource-events.relay';
 import { ResourceSubscriptions } from './features/resources/resource-subscriptions';
 import { ResourcesHandler } from './features/resources/resources.handler';
 import { SchemaResourceCatalog } from './features/resources/schema-resource.catalog';
@@ -33,6 +35,8 @@ import { ToolsHandler } from './features/tools/tools.handler';
 import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
 import { McpContextFactory } from './protocol/client-requests/mcp-context.factory';
+import { ClusterChannel } from './protocol/cluster/cluster.channel';
+import { SessionRelay } from './protocol/cluster/session.relay';
 import { LifecycleHandler } from './protocol/lifecycle.handler';
 import { LoggingHandler } from './protocol/logging/logging.handler';
 import { MethodRouter } from './protocol/method.router';
@@ -112,6 +116,10 @@ export class DispatchModule {
         SubscriptionsListenHandler,
         ExecuteMonitor,
         SandboxReadinessProbe,
+        ClusterChannel,
+        SessionRelay,
+        ResourceEventsRelay,
+        EntityWritesRelay,
       ],
       exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor, SandboxReadinessProbe],
     };

@@ -3,6 +3,7 @@ import type { DispatchError } from './errors';
 import type { ClientContext } from './interfaces/client-context.interface';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
+import { SessionRelay } from './protocol/cluster/session.relay';
 import { classifyMessage, parseJsonText } from './protocol/json-rpc/json-rpc.codec';
 import { errorResponse } from './protocol/json-rpc/json-rpc.responses';
 import type { RequestObserver } from './protocol/observe/request-observer.interface';
@@ -10,6 +11,7 @@ import type { ProtocolMode } from './protocol/protocol-era/protocol-era.constant
 import { ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
 import { RequestRunner } from './protocol/request.runner';
 import { SessionStore } from './protocol/session/session.store';
+import type { SessionSnapshot } from './protocol/session/session-state.interface';
 
 /**
  * Transport-agnostic MCP dispatch: one JSON-RPC message in, at most one response out. Every
@@ -23,6 +25,7 @@ export class DispatchService {
     private readonly sessions: SessionStore,
     private readonly clientRequests: ClientRequestSender,
     private readonly era: ProtocolEraService,
+    private readonly relay: SessionRelay,
   ) {}
 
   /**
@@ -64,15 +67,25 @@ export class DispatchService {
    * newest open channel only. Returns the function that detaches it.
    */
   openChannel(sessionId: string, send: (message: JsonRpcMessage) => void): () => void {
-    return this.sessions.openChannel(sessionId, send);
+    return this.relay.openChannel(sessionId, send);
+  }
+
+  /** The state another instance needs to serve the session (see `restoreSession`); undefined when unknown here. */
+  sessionSnapshot(sessionId: string): SessionSnapshot | undefined {
+    return this.sessions.snapshot(sessionId);
+  }
+
+  /** Takes over a session another instance negotiated (shared state on Redis): no re-initialize. */
+  restoreSession(sessionId: string, snapshot: Partial<SessionSnapshot>): void {
+    this.sessions.restore(sessionId, snapshot);
   }
 
   /**
    * Ends a session: aborts its in-flight requests, rejects its pending requests to the client and
    * forgets its state (HTTP DELETE, socket close, stdin EOF).
    */
-  endSession(sessionId: string): void {
-    this.sessions.end(sessionId);
+  endSession(sessionId: string, everywhere = false): void {
+    this.relay.end(sessionId, everywhere);
   }
 
   /**

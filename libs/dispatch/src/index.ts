@@ -9,6 +9,7 @@ export {
   DISPATCH_OPTIONS,
   JSON_RPC_ERROR_CODES,
   SERVER_SHUTTING_DOWN,
+  STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from './dispatch.constants';
 export { DispatchModule } from './dispatch.module';
@@ -25,3 +26,4 @@ export type {
   RequestObserver,
 } from './protocol/observe/request-observer.interface';
 export * from './protocol/protocol-era';
+export type { SessionSnapshot } from './protocol/session/session-state.interface';

@@ -7,9 +7,12 @@ import { GATEWAYS_OPTIONS } from './gateways.constants';
 import { resolveGatewaysOptions } from './gateways.options';
 import { HealthController } from './health/health.controller';
 import { ProbesController } from './health/probes.controller';
+import { ForeignStreamResumer } from './http/foreign-stream.resumer';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
+import { SharedSessions } from './http/shared-sessions';
+import { SharedSseStreams } from './http/shared-sse.streams';
 import { StatelessPostHandler } from './http/stateless-post.handler';
 import type { GatewaysModuleOptions } from './interfaces';
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
@@ -54,6 +57,9 @@ export class GatewaysModule {
         StatelessPostHandler,
         McpHttpRouter,
         McpSessionRegistry,
+        SharedSessions,
+        SharedSseStreams,
+        ForeignStreamResumer,
         EdgeAdmission,
         WsSlotLedger,
         HttpRequestLimiter,

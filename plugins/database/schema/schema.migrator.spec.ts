@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { SCHEMA_MIGRATIONS } from './schema.migrations';
-import { migrateSchema } from './schema.migrator';
+import { migrateSchema, SchemaTooNewError } from './schema.migrator';
 
 describe('migrateSchema', () => {
   let db: Database.Database;
@@ -44,5 +44,17 @@ describe('migrateSchema', () => {
     expect(() => migrateSchema(db, broken)).toThrow(/no such table: missing/);
     expect(tables()).toEqual(['a', 'schema_migrations']);
     expect(db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get()).toEqual({ v: 1 });
+  });
+
+  it('refuses a schema newer than the migrations it knows, and changes nothing', () => {
+    migrateSchema(db, [
+      { version: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER)' },
+      { version: 2, name: 'two', sql: 'CREATE TABLE b (y INTEGER)' },
+    ]);
+    expect(() => migrateSchema(db, [{ version: 1, name: 'one', sql: '' }])).toThrow(SchemaTooNewError);
+    expect(() => migrateSchema(db, [{ version: 1, name: 'one', sql: '' }])).toThrow(
+      'database schema is v2, newer than this build knows (v1)',
+    );
+    expect(tables()).toEqual(['a', 'b', 'schema_migrations']);
   });
 });

@@ -18,18 +18,21 @@ const DAY_MS = 86_400_000;
 const CUSTOMER_COUNT = 72;
 
 /**
- * Writes the example data set once, in one transaction, when the database has never been seeded
- * and holds no products. Returns whether it seeded.
+ * Writes the example data set once, in one `BEGIN IMMEDIATE` transaction, when the database has never been
+ * seeded and holds no products. The check runs under the write lock, so two instances starting at once on
+ * a fresh file never both seed. Returns whether it seeded.
  */
 export function seedIfEmpty(db: Database.Database): boolean {
-  const marker = db.prepare('SELECT value FROM app_meta WHERE key = ?').get(SEED_META_KEY);
-  const products = db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number };
-  if (marker || products.n > 0) return false;
-  db.transaction(() => {
-    seedExampleData(db, new SeededRandom(SEED_PRNG_SEED), Date.parse(SEED_REFERENCE_DATE));
-    db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?)').run(SEED_META_KEY, SEED_VERSION);
-  }).immediate();
-  return true;
+  return db
+    .transaction(() => {
+      const marker = db.prepare('SELECT value FROM app_meta WHERE key = ?').get(SEED_META_KEY);
+      const products = db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number };
+      if (marker || products.n > 0) return false;
+      seedExampleData(db, new SeededRandom(SEED_PRNG_SEED), Date.parse(SEED_REFERENCE_DATE));
+      db.prepare('INSERT INTO app_meta (key, value) VALUES (?, ?)').run(SEED_META_KEY, SEED_VERSION);
+      return true;
+    })
+    .immediate();
 }
 
 function seedExampleData(db: Database.Database, rng: SeededRandom, referenceMs: number): void {

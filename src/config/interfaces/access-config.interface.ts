@@ -2,6 +2,7 @@ import type { AccessProfilesConfig } from '@myko/access';
 import type { ObservabilityConfig } from '@myko/gateways';
 import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
+import type { RedisConfig } from './redis-config.interface';
 import type { SandboxConfig } from './sandbox-config.interface';
 
 /**
@@ -37,4 +38,6 @@ export interface AccessConfig extends ProtocolConfig, AccessProfilesConfig {
   readonly plugins?: readonly string[];
   /** Prometheus metrics and OpenTelemetry tracing (both off without this section). */
   readonly observability?: ObservabilityConfig;
+  /** Cross-request state in Redis, shared by several instances (in this process without it). */
+  readonly redis?: RedisConfig;
 }

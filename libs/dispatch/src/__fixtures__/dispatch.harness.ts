@@ -1,6 +1,6 @@
 import { ClientFilters, filtersFromHeaders } from '@myko/filter';
 import { RegistryModule } from '@myko/registry';
-import type { Provider } from '@nestjs/common';
+import type { DynamicModule, Provider } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import { DispatchModule } from '../dispatch.module';
 import { DispatchService } from '../dispatch.service';
@@ -29,9 +29,14 @@ export class DispatchHarness {
     readonly shop: ShopOperations,
   ) {}
 
-  static async create(options: DispatchModuleOptions = {}, providers: Provider[] = []): Promise<DispatchHarness> {
+  /** `imports`: more modules beside the registry and dispatch (`StateModule` for a dispatch on a shared bus). */
+  static async create(
+    options: DispatchModuleOptions = {},
+    providers: Provider[] = [],
+    imports: DynamicModule[] = [],
+  ): Promise<DispatchHarness> {
     const moduleRef = await Test.createTestingModule({
-      imports: [RegistryModule, DispatchModule.forRoot(options)],
+      imports: [RegistryModule, DispatchModule.forRoot(options), ...imports],
       providers: [ShopOperations, ...providers],
     }).compile();
     await moduleRef.init();

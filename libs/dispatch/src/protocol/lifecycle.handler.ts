@@ -5,6 +5,7 @@ import { InvalidParamsError } from '../errors';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import { SessionRelay } from './cluster/session.relay';
 import { isPlainObject, isValidId } from './json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { SessionStore } from './session/session.store';
@@ -17,6 +18,7 @@ export class LifecycleHandler {
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
     private readonly sessions: SessionStore,
     private readonly primitives: McpPrimitiveRegistry,
+    private readonly relay: SessionRelay,
   ) {}
 
   /** Echoes the client's protocol version when supported, else answers the latest one. */
@@ -61,11 +63,11 @@ export class LifecycleHandler {
     this.sessions.get(client.sessionId).initialized = true;
   }
 
-  /** Aborts the named request of the same session; unknown or finished ids are ignored. */
+  /** Aborts the named request of the same session, on whichever instance runs it; unknown or finished ids are ignored. */
   cancelled(params: JsonRpcParams, client: ClientContext): void {
     const { requestId, reason } = params;
     if (!isValidId(requestId)) return;
-    this.sessions.cancel(client.sessionId, requestId, typeof reason === 'string' ? reason : 'Cancelled by the client');
+    this.relay.cancel(client.sessionId, requestId, typeof reason === 'string' ? reason : 'Cancelled by the client');
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type SandboxReadiness, SandboxReadinessProbe } from '@myko/dispatch';
+import { StateHealth, type StateHealthReport } from '@myko/state';
 import { Controller, Get, Optional, Res } from '@nestjs/common';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 
@@ -8,6 +9,8 @@ export interface ReadinessReport {
   ready: boolean;
   draining: boolean;
   sandbox?: SandboxReadiness;
+  /** Where the shared state lives; on Redis, `up` is false while it cannot be reached. */
+  state?: StateHealthReport;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -17,14 +20,15 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 /**
  * Probes for orchestrators, apart: `GET /health/live` (the process serves HTTP: restart it when
- * this fails) and `GET /health/ready` (send it traffic: false while draining, or while the sandbox
- * cannot start a run). `GET /health` keeps its report for humans.
+ * this fails) and `GET /health/ready` (send it traffic: false while draining, while the sandbox
+ * cannot start a run, or while Redis is unreachable). `GET /health` keeps its report for humans.
  */
 @Controller('health')
 export class ProbesController {
   constructor(
     private readonly drain: DrainCoordinator,
     @Optional() private readonly sandbox?: SandboxReadinessProbe,
+    @Optional() private readonly state?: StateHealth,
   ) {}
 
   @Get('live')
@@ -36,8 +40,9 @@ export class ProbesController {
   async ready(@Res() res: ServerResponse): Promise<void> {
     const sandbox = this.drain.isDraining ? undefined : await this.sandbox?.check();
     const draining = this.drain.isDraining;
-    const ready = !draining && (sandbox?.ready ?? true);
-    const report: ReadinessReport = { ready, draining, ...(sandbox ? { sandbox } : {}) };
+    const state = this.state?.report();
+    const ready = !draining && (sandbox?.ready ?? true) && (state?.up ?? true);
+    const report: ReadinessReport = { ready, draining, ...(sandbox ? { sandbox } : {}), ...(state ? { state } : {}) };
     send(res, ready ? 200 : 503, report);
   }
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
-import { failureResponse, JSON_RPC_ERROR_CODES } from '@myko/dispatch';
+import { failureResponse, JSON_RPC_ERROR_CODES, STATE_UNAVAILABLE } from '@myko/dispatch';
+import { StateUnavailableError } from '@myko/state';
 import { HttpException, Logger } from '@nestjs/common';
 import { McpHttpError } from '../errors';
 import { TRANSPORT_ERROR } from '../gateways.constants';
@@ -38,6 +39,18 @@ export function writeHttpFailure(res: ServerResponse, error: unknown): void {
 
 function describe(error: unknown): HttpFailure {
   if (error instanceof McpHttpError) return error;
+  if (error instanceof StateUnavailableError) {
+    // Redis is down: nothing was done, another try shortly may succeed (the connection recovers itself).
+    logger.warn(error.message);
+    const message = 'Service Unavailable: shared session state (Redis) cannot be reached; retry shortly';
+    return {
+      status: 503,
+      code: STATE_UNAVAILABLE,
+      message,
+      headers: { 'Retry-After': '1' },
+      data: { retryable: true },
+    };
+  }
   if (error instanceof HttpException) {
     return { status: error.getStatus(), code: TRANSPORT_ERROR, message: error.message };
   }

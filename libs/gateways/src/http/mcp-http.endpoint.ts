@@ -7,6 +7,7 @@ import {
   failureResponse,
   hasModernEnvelope,
   JSON_RPC_ERROR_CODES,
+  STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
@@ -25,7 +26,8 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { traceContextOf } from '../observability/trace-context';
-import { cancelWhenAbandoned } from './abandoned-request';
+import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
+import { ForeignStreamResumer } from './foreign-stream.resumer';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
   type AcceptedResponses,
@@ -64,6 +66,7 @@ export class McpHttpEndpoint {
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
     private readonly stateless: StatelessPostHandler,
+    private readonly foreign: ForeignStreamResumer,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -81,14 +84,16 @@ export class McpHttpEndpoint {
     // 2026-07-28 notifications (a `notifications/cancelled` beside the closed stream) have no session: 202.
     if (kind !== 'request' && this.isStateless(incoming, req)) return void res.writeHead(202).end();
     if (kind === 'request' && incoming.method === 'initialize') {
-      const owner = this.limiter.admitInitialize(req, access, message);
+      const owner = await this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, owner, req, res, accepted);
     }
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const session = this.requireSession(req, access);
-    const admitted = kind === 'request' ? this.limiter.admitRequest(req, access, session.id, message) : undefined;
-    const responder = this.responder(res, accepted, session, version, { [MCP_SESSION_HEADER]: session.id });
+    const isRequest = kind === 'request';
+    const { session, rateWaitMs } = await this.requireSession(req, access, isRequest);
+    const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
+    const headers = { [MCP_SESSION_HEADER]: session.id };
+    const responder = this.responder(res, accepted, session, version, headers, isRequest ? requestIdOf(message) : null);
     if (kind === 'request') {
       cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, incoming.id, reason));
       session.requests++;
@@ -103,6 +108,8 @@ export class McpHttpEndpoint {
         session.lastSeenAt = Date.now();
         admitted?.release();
       });
+    // On Redis: what this request changed of the session (initialized, log level) for the other instances.
+    if (session.shared) await this.sessions.sharing?.sync(session.id, session.shared);
     this.drain.markResponse(res);
     // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
     if (kind === 'request' && response) responder.respond(response);
@@ -131,7 +138,7 @@ export class McpHttpEndpoint {
    * The standalone stream of session-level messages (one per session: a second one → 409), or with
    * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
    */
-  openStream(req: IncomingMessage, res: ServerResponse): void {
+  async openStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     if (!acceptsEventStream(req.headers.accept)) {
       throw new McpHttpError(405, TRANSPORT_ERROR, 'Method Not Allowed: GET needs Accept: text/event-stream', {
@@ -141,9 +148,12 @@ export class McpHttpEndpoint {
     const access = this.accessOf(req);
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const session = this.requireSession(req, access);
+    const { session } = await this.requireSession(req, access, false);
     const lastEventId = header(req, LAST_EVENT_ID_HEADER);
     const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
+    if (lastEventId !== undefined && !position && this.foreign.enabled) {
+      return this.resumeForeign(session, lastEventId, res, version);
+    }
     if (lastEventId !== undefined && !position) {
       throw new McpHttpError(
         400,
@@ -165,15 +175,39 @@ export class McpHttpEndpoint {
       session.lastSeenAt = Date.now();
     });
     if (stream.id !== STANDALONE_STREAM_ID || !connection.isOpen) return;
+    this.openChannel(session, connection);
+  }
+
+  /** The session's messages go on its standalone stream while `connection` carries it. */
+  private openChannel(session: McpHttpSession, connection: SseStream): void {
+    const stream = session.streams.standalone;
     const detach = this.dispatch.openChannel(session.id, (message) => stream.send(message));
     connection.onClose(detach);
   }
 
-  endSession(req: IncomingMessage, res: ServerResponse): void {
+  /** On Redis: a `Last-Event-ID` of a stream another instance sent, resumed from the shared log. */
+  private async resumeForeign(
+    session: McpHttpSession,
+    lastEventId: string,
+    res: ServerResponse,
+    version: string | undefined,
+  ): Promise<void> {
+    const connect = () => this.connection(res, { [MCP_SESSION_HEADER]: session.id });
+    const resumed = await this.foreign.resume(session, lastEventId, connect, isResumable(version));
+    resumed.connection.onClose(() => {
+      session.lastSeenAt = Date.now();
+    });
+    if (resumed.standalone && resumed.connection.isOpen) this.openChannel(session, resumed.connection);
+  }
+
+  async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     const access = this.accessOf(req);
     assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    this.sessions.end(this.requireSession(req, access).id);
+    const { session } = await this.requireSession(req, access, false);
+    // On Redis the session is gone for every instance before the 204 says so.
+    await this.sessions.sharing?.deleted(session.id);
+    this.sessions.end(session.id);
     res.writeHead(204).end();
   }
 
@@ -189,7 +223,14 @@ export class McpHttpEndpoint {
     const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
     const response = await this.dispatch.handle(message, this.client(session.id, access));
-    if (response && 'result' in response) {
+    // On Redis the session is written for the other instances before its id is handed out.
+    const unshared = response && 'result' in response ? await this.sessions.share(session) : undefined;
+    if (unshared) {
+      const data = { retryable: true };
+      responder.respond(
+        failureResponse(response?.id ?? null, { code: STATE_UNAVAILABLE, message: unshared.message, data }),
+      );
+    } else if (response && 'result' in response) {
       responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
     } else {
       this.sessions.end(session.id, 'failed');
@@ -229,12 +270,17 @@ export class McpHttpEndpoint {
    * keyless profile): another key's request on it, even of the same profile, is answered like an
    * unknown session (404) — POST, GET with `Last-Event-ID` and DELETE alike.
    */
-  private requireSession(req: IncomingMessage, access: ClientAccess): McpHttpSession {
+  private async requireSession(
+    req: IncomingMessage,
+    access: ClientAccess,
+    isRequest: boolean,
+  ): Promise<{ session: McpHttpSession; rateWaitMs?: number }> {
     const id = header(req, MCP_SESSION_HEADER);
     if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-    const session = this.sessions.use(id, access);
+    const rate = isRequest ? this.limiter.sharedRate(req, access) : undefined;
+    const { session, rateWaitMs } = await this.sessions.resume(id, access, isRequest, rate);
     if (!session) throw new McpHttpError(404, SESSION_NOT_FOUND, 'Session not found');
-    return session;
+    return { session, ...(rate ? { rateWaitMs } : {}) };
   }
 
   /** Auth (401 + `WWW-Authenticate`) first, then the filter headers (400): nothing is read for a stranger. */
@@ -252,6 +298,7 @@ export class McpHttpEndpoint {
     session: McpHttpSession,
     version: string | undefined,
     headers?: Record<string, string>,
+    requestId: string | number | null = null,
   ): McpPostResponder {
     const { sseKeepAliveMs, sseRetryMs, ssePollAfterMs, eventStoreMaxBytes } = this.options;
     return new McpPostResponder(res, session.streams, {
@@ -262,6 +309,7 @@ export class McpHttpEndpoint {
       keepAliveMs: sseKeepAliveMs,
       maxBufferedBytes: eventStoreMaxBytes,
       headers,
+      requestId,
     });
   }
 

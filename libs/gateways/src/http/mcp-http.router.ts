@@ -71,10 +71,10 @@ export class McpHttpRouter implements OnApplicationBootstrap {
           this.endpoint.post(req, res).catch((error: unknown) => writeHttpFailure(res, error));
           return;
         case 'GET':
-          this.endpoint.openStream(req, res);
+          this.endpoint.openStream(req, res).catch((error: unknown) => writeHttpFailure(res, error));
           return;
         case 'DELETE':
-          this.endpoint.endSession(req, res);
+          this.endpoint.endSession(req, res).catch((error: unknown) => writeHttpFailure(res, error));
           return;
         default:
           throw new McpHttpError(405, TRANSPORT_ERROR, `Method Not Allowed: ${req.method}`, {

@@ -17,6 +17,8 @@ export interface McpPostResponderOptions {
   keepAliveMs: number;
   maxBufferedBytes: number;
   headers?: Record<string, string>;
+  /** The request's id: an instance that resumes this stream after ours died answers it with an error. */
+  requestId?: string | number | null;
 }
 
 /**
@@ -108,7 +110,7 @@ export class McpPostResponder {
       maxBufferedBytes,
       headers: { ...headers, ...extraHeaders },
     });
-    this.stream = this.streams.openRequestStream();
+    this.stream = this.streams.openRequestStream(this.options.requestId);
     this.stream.attach(connection, { prime: resumable, retryMs });
     return this.stream;
   }

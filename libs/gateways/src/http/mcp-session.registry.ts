@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { DispatchService } from '@myko/dispatch';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { type RateTake, StateUnavailableError } from '@myko/state';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { ReplayBudget } from './replay-budget';
 import { evictionVictim } from './session-eviction';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
 import { SessionStreams } from './session-streams';
+import { type SharedCopy, SharedSessions } from './shared-sessions';
+import { SharedSseStreams } from './shared-sse.streams';
 
 /** One Streamable HTTP session, keyed by its `Mcp-Session-Id`. */
 export interface McpHttpSession {
@@ -23,6 +26,15 @@ export interface McpHttpSession {
   active: number;
   /** Its SSE streams (request streams, the standalone GET stream) and their replay buffer. */
   readonly streams: SessionStreams;
+  /** On Redis: the version and state of the shared record this instance holds. */
+  shared?: SharedCopy;
+}
+
+/** What resuming a session found: the session (undefined: 404) and the rate-limit wait taken along. */
+export interface SessionResumption {
+  session?: McpHttpSession;
+  /** Set when the shared store took the rate-limit token (0: taken). */
+  rateWaitMs?: number;
 }
 
 /** Why there is no room for a new session. */
@@ -62,6 +74,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   constructor(
     private readonly dispatch: DispatchService,
     @Inject(GATEWAYS_OPTIONS) private readonly options: RegistryOptions,
+    @Optional() private readonly shared?: SharedSessions,
+    @Optional() private readonly sharedSse?: SharedSseStreams,
   ) {
     this.idleMs = options.sessionIdleTimeoutMs;
     this.replay = new ReplayBudget(options.replayBudgetBytes ?? 0, options.eventStoreTtlMs ?? 0);
@@ -97,21 +111,35 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   }
 
   /**
+   * On Redis, after `makeRoom`: whether the caps hold across every instance. A full cap refuses (an
+   * instance evicts only the sessions it holds, to make room here).
+   */
+  async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
+    if (!this.shared?.enabled) return undefined;
+    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
+    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
+    if (maxSessions <= 0 && ownCap <= 0) return undefined;
+    const { total, own } = await this.shared.count(owner);
+    if (ownCap > 0 && own >= ownCap) return owner.keyId === undefined ? 'perAddress' : 'perKey';
+    return maxSessions > 0 && total >= maxSessions ? 'total' : undefined;
+  }
+
+  /**
    * Registers a session under a new id before its `initialize` is dispatched (the answer may already
    * be an SSE stream); a failed initialize ends it again with reason `failed`.
    */
-  open(id: string = this.newId(), owner: SessionOwner = { address: 'unknown' }): McpHttpSession {
+  open(id: string = this.newId(), owner: SessionOwner = { address: 'unknown' }, openedAt = Date.now()): McpHttpSession {
     const streams = new SessionStreams(
       { maxEvents: this.options.eventStoreMaxEvents, maxBytes: this.options.eventStoreMaxBytes },
       this.replay,
+      this.sharedSse?.mirror(id),
     );
-    const now = Date.now();
     const session: McpHttpSession = {
       id,
       owner,
       principal: owner.principal,
-      openedAt: now,
-      lastSeenAt: now,
+      openedAt,
+      lastSeenAt: Date.now(),
       requests: 0,
       active: 0,
       streams,
@@ -136,10 +164,45 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     return session;
   }
 
-  /** Ends a session: closes its streams, drops its stored events and its dispatch state. False when it was not live. */
-  end(id: string, reason: 'deleted' | 'idle' | 'shutdown' | 'failed' | 'evicted' = 'deleted'): boolean {
+  /**
+   * The live session with this id, as `use` — on Redis from the shared store: touched there (taking
+   * `rate`'s token in the same round trip), loaded when another instance opened it or changed it, and
+   * gone here too when it is gone there. Throws `StateUnavailableError` while Redis is unreachable.
+   */
+  async resume(id: string, caller: SessionCaller, countRequest: boolean, rate?: RateTake): Promise<SessionResumption> {
+    if (!this.shared?.enabled) return { session: this.use(id, caller) };
+    const local = this.sessions.get(id);
+    if (local && !ownsSession(local.owner, caller)) return {};
+    const touch = await this.shared.touch(id, local?.shared, countRequest, rate);
+    const rateWaitMs = touch.rateWaitMs;
+    if (!touch.found) {
+      if (local) this.end(id, 'idle', false);
+      return { rateWaitMs };
+    }
+    let session = local;
+    if (!session) {
+      if (!touch.record || !ownsSession(touch.record.owner, caller)) return { rateWaitMs };
+      session = this.open(id, touch.record.owner, touch.record.openedAt);
+    }
+    if (touch.record) session.shared = this.shared.adopt(touch.record);
+    session.lastSeenAt = Date.now();
+    return { session, rateWaitMs };
+  }
+
+  /**
+   * Ends a session: closes its streams, drops its stored events and its dispatch state. False when it
+   * was not live. On Redis, a session deleted, evicted or failed here is forgotten by every instance
+   * (`shared` false: only this instance's copy goes — idle here may be busy elsewhere, or a shutdown).
+   */
+  end(
+    id: string,
+    reason: 'deleted' | 'idle' | 'shutdown' | 'failed' | 'evicted' = 'deleted',
+    shared = reason !== 'idle' && reason !== 'shutdown',
+  ): boolean {
     const session = this.sessions.get(id);
-    this.dispatch.endSession(id);
+    if (shared && this.shared?.enabled && reason !== 'deleted') this.shared.forget(id);
+    // Deleted or evicted, the session is over on every instance: what the others hold of it ends too.
+    this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
     this.sessions.delete(id);
     this.index(session, false);
@@ -151,6 +214,27 @@ export class McpSessionRegistry implements OnApplicationShutdown {
 
   get size(): number {
     return this.sessions.size;
+  }
+
+  /**
+   * On Redis, writes a session initialized here for the other instances. If Redis is down the session
+   * ends and the error is returned, for the client to get instead of an id no other instance knows.
+   */
+  async share(session: McpHttpSession): Promise<StateUnavailableError | undefined> {
+    if (!this.shared?.enabled) return undefined;
+    try {
+      session.shared = await this.shared.created(session.id, session.owner, session.openedAt);
+      return undefined;
+    } catch (error) {
+      this.end(session.id, 'failed', false);
+      if (!(error instanceof StateUnavailableError)) throw error;
+      return error;
+    }
+  }
+
+  /** The shared record store's side of the sessions (undefined or disabled: in memory). */
+  get sharing(): SharedSessions | undefined {
+    return this.shared?.enabled ? this.shared : undefined;
   }
 
   /** Ends every session idle for longer than its timeout, and drops stored events past their expiry. */

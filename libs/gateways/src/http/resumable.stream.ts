@@ -1,3 +1,4 @@
+import type { SseMirror } from './shared-sse.streams';
 import type { SseStream } from './sse.stream';
 import type { SseEventStore } from './sse-event.store';
 
@@ -21,10 +22,12 @@ export class ResumableStream {
   private connection?: SseStream;
   private ended = false;
 
+  /** @param mirror on Redis: where every event is logged too, for a resume on another instance */
   constructor(
     readonly id: string,
     private readonly store: SseEventStore,
     private readonly onEnded: (stream: ResumableStream) => void = () => undefined,
+    private readonly mirror?: SseMirror,
   ) {}
 
   get isConnected(): boolean {
@@ -46,7 +49,13 @@ export class ResumableStream {
     const seq = ++this.seq;
     const data = JSON.stringify(message);
     this.store.append(this.id, seq, data);
+    this.mirror?.event(this.id, seq, data);
     this.connection?.event(`${this.id}:${seq}`, data);
+  }
+
+  /** Takes over a stream another instance sent up to `seq`: the next event continues after it. */
+  continueAfter(seq: number): void {
+    this.seq = Math.max(this.seq, seq);
   }
 
   /**
@@ -85,6 +94,7 @@ export class ResumableStream {
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.mirror?.ended(this.id, this.seq);
     this.disconnect();
     this.onEnded(this);
   }

@@ -1,9 +1,16 @@
 import type { ReplayBudget } from './replay-budget';
 import { ResumableStream } from './resumable.stream';
+import type { SseMirror } from './shared-sse.streams';
 import { SseEventStore, type SseEventStoreLimits } from './sse-event.store';
 
 /** The id of the standalone GET stream; request streams are `r1`, `r2`… */
 export const STANDALONE_STREAM_ID = 'g';
+
+/** A `Last-Event-ID`: `<streamId>:<seq>`, the stream id a letter and then letters or digits. */
+export function parseEventId(lastEventId: string): { streamId: string; seq: number } | undefined {
+  const match = /^([a-z][a-z0-9]*):(\d{1,15})$/.exec(lastEventId.trim());
+  return match ? { streamId: match[1], seq: Number(match[2]) } : undefined;
+}
 
 /** A stream and the position a `Last-Event-ID` names in it. */
 export interface SsePosition {
@@ -21,7 +28,12 @@ export class SessionStreams {
   private readonly streams = new Map<string, ResumableStream>();
   private requestCount = 0;
 
-  constructor(limits: SseEventStoreLimits, budget?: ReplayBudget) {
+  /** @param mirror on Redis: logs every event for a resume on another instance */
+  constructor(
+    limits: SseEventStoreLimits,
+    budget?: ReplayBudget,
+    private readonly mirror?: SseMirror,
+  ) {
     this.store = new SseEventStore(limits, (id) => this.dropIfDone(id), budget);
   }
 
@@ -30,9 +42,12 @@ export class SessionStreams {
     return this.store.byteSize;
   }
 
-  /** A new stream for the answer of one POSTed request. */
-  openRequestStream(): ResumableStream {
-    const stream = new ResumableStream(`r${++this.requestCount}`, this.store, (s) => this.dropIfDone(s.id));
+  /** A new stream for the answer of one POSTed request (`requestId`: what an instance that resumes it must answer). */
+  openRequestStream(requestId: string | number | null = null): ResumableStream {
+    const tag = this.mirror ? `x${this.mirror.streamTag}` : '';
+    const id = `r${++this.requestCount}${tag}`;
+    const stream = new ResumableStream(id, this.store, (s) => this.dropIfDone(s.id), this.mirror);
+    this.mirror?.opened(id, requestId);
     this.streams.set(stream.id, stream);
     return stream;
   }
@@ -41,7 +56,7 @@ export class SessionStreams {
   get standalone(): ResumableStream {
     let stream = this.streams.get(STANDALONE_STREAM_ID);
     if (!stream) {
-      stream = new ResumableStream(STANDALONE_STREAM_ID, this.store);
+      stream = new ResumableStream(STANDALONE_STREAM_ID, this.store, undefined, this.mirror);
       this.streams.set(stream.id, stream);
     }
     return stream;
@@ -49,10 +64,10 @@ export class SessionStreams {
 
   /** The stream and position a `Last-Event-ID` names; undefined when malformed, foreign, forgotten or in the future. */
   find(lastEventId: string): SsePosition | undefined {
-    const match = /^([a-z]\d*):(\d{1,15})$/.exec(lastEventId.trim());
-    if (!match) return undefined;
-    const stream = this.streams.get(match[1]);
-    const seq = Number(match[2]);
+    const position = parseEventId(lastEventId);
+    if (!position) return undefined;
+    const stream = this.streams.get(position.streamId);
+    const { seq } = position;
     if (!stream || seq > stream.lastSeq) return undefined;
     return { stream, seq };
   }

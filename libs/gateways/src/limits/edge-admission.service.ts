@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { type RateTake, SHARED_RATE_LIMITER, type SharedRateLimiter } from '@myko/state';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import { ConnectionSlotsLimiter } from './connection-slots.limiter';
 import type { ResolvedEdgeLimits } from './edge-limits-options.interface';
@@ -24,7 +25,10 @@ export class EdgeAdmission {
   private readonly wsSlots: ConnectionSlotsLimiter;
   private readonly wsKeySlots: ConnectionSlotsLimiter;
 
-  constructor(@Inject(GATEWAYS_OPTIONS) private readonly limits: ResolvedEdgeLimits) {
+  constructor(
+    @Inject(GATEWAYS_OPTIONS) private readonly limits: ResolvedEdgeLimits,
+    @Optional() @Inject(SHARED_RATE_LIMITER) private readonly sharedLimiter?: SharedRateLimiter | null,
+  ) {
     const { rateLimit } = limits;
     if (rateLimit)
       this.rate = new TokenBucketLimiter({ ratePerSecond: rateLimit.requestsPerSecond, burst: rateLimit.burst });
@@ -41,7 +45,7 @@ export class EdgeAdmission {
    * requests come here: notifications (a cancel lowers load) and responses (answers the server is
    * waiting for) are never refused.
    */
-  admitRequest(sessionKey: string, rateKey: string): Admission | LimitRefusal {
+  admitRequest(sessionKey: string, rateKey: string, sharedRateWaitMs?: number): Admission | LimitRefusal {
     const release = this.inFlight.tryAcquire(sessionKey);
     if (!release) {
       return {
@@ -50,7 +54,7 @@ export class EdgeAdmission {
         message: `Too many requests in flight: at most ${this.limits.maxInFlightPerSession} per session; retry when one has finished`,
       };
     }
-    const refusal = this.admitRate(rateKey);
+    const refusal = sharedRateWaitMs === undefined ? this.admitRate(rateKey) : this.rateRefusal(sharedRateWaitMs);
     if (!refusal) return { release };
     release();
     return refusal;
@@ -58,7 +62,24 @@ export class EdgeAdmission {
 
   /** Takes one request from `rateKey`'s bucket (an `initialize`, which has no session yet). */
   admitRate(rateKey: string): LimitRefusal | undefined {
-    const waitMs = this.rate?.take(rateKey) ?? 0;
+    return this.rateRefusal(this.rate?.take(rateKey) ?? 0);
+  }
+
+  /** As `admitRate`, from the bucket every instance shares when there is one (Redis). */
+  async admitSharedRate(rateKey: string): Promise<LimitRefusal | undefined> {
+    const shared = this.sharedRate(rateKey);
+    if (!shared || !this.sharedLimiter) return this.admitRate(rateKey);
+    return this.rateRefusal(await this.sharedLimiter.take(shared.key, shared.ratePerSecond, shared.burst));
+  }
+
+  /** The bucket to take a token from on Redis, when a rate limit is on. */
+  sharedRate(rateKey: string): RateTake | undefined {
+    const { rateLimit } = this.limits;
+    if (!this.sharedLimiter || !rateLimit) return undefined;
+    return { key: rateKey, ratePerSecond: rateLimit.requestsPerSecond, burst: rateLimit.burst };
+  }
+
+  private rateRefusal(waitMs: number): LimitRefusal | undefined {
     if (waitMs === 0) return undefined;
     return { limit: LIMIT_NAMES.rate, retryAfterMs: waitMs, message: `Rate limit exceeded: retry in ${waitMs} ms` };
   }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ClientAccess } from '@myko/access';
 import { isValidId, type JsonRpcId } from '@myko/dispatch';
+import type { RateTake } from '@myko/state';
 import { Injectable } from '@nestjs/common';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { SessionOwner } from '../http/session-owner';
@@ -28,15 +29,15 @@ export class HttpRequestLimiter {
 
   /**
    * Before an `initialize`: the client's rate, then room for a session (per key, per address for
-   * anonymous clients, in total; idle sessions that matter least are ended first). Returns the owner
-   * the new session is opened for.
+   * anonymous clients, in total; idle sessions that matter least are ended first; on Redis the caps
+   * also count every instance's sessions). Returns the owner the new session is opened for.
    */
-  admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): SessionOwner {
+  async admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): Promise<SessionOwner> {
     const address = clientAddress(req);
-    const rate = this.admission.admitRate(rateLimitKey(access.principal, address));
+    const rate = await this.admission.admitSharedRate(rateLimitKey(access.principal, address));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
     const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
-    const full = this.sessions.makeRoom(owner);
+    const full = this.sessions.makeRoom(owner) ?? (await this.sessions.sharedRoom(owner));
     if (full) {
       const refusal = this.admission.sessionRefusal(full);
       throw new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));
@@ -44,11 +45,25 @@ export class HttpRequestLimiter {
     return owner;
   }
 
-  /** Before a request of a session: its rate and in-flight cap. Release the admission once answered. */
-  admitRequest(req: IncomingMessage, access: ClientAccess, sessionId: string, message: unknown): Admission {
+  /**
+   * Before a request of a session: its rate and in-flight cap. Release the admission once answered.
+   * `sharedRateWaitMs`: the rate was already charged to the shared bucket (Redis) with the session touch.
+   */
+  admitRequest(
+    req: IncomingMessage,
+    access: ClientAccess,
+    sessionId: string,
+    message: unknown,
+    sharedRateWaitMs?: number,
+  ): Admission {
     const rateKey = rateLimitKey(access.principal, clientAddress(req));
-    const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey);
+    const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs);
     if (isRefusal(decision)) throw new LimitExceededError(429, decision, requestId(message));
     return decision;
+  }
+
+  /** On Redis with a rate limit: the bucket the session touch takes its token from (one round trip for both). */
+  sharedRate(req: IncomingMessage, access: ClientAccess): RateTake | undefined {
+    return this.admission.sharedRate(rateLimitKey(access.principal, clientAddress(req)));
   }
 }

@@ -11,6 +11,11 @@ const STRIKE_KINDS: ReadonlySet<SandboxFailureKind> = new Set(['cpu', 'memory', 
  */
 export const IDLE_STRIKE_MS = 5_000;
 
+/** Whether a finished run counts against its client: stopped by a limit, or idle in its place too long. */
+export function isStrike(failure: SandboxFailureKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): boolean {
+  return (stats?.idleMs ?? 0) >= IDLE_STRIKE_MS || (failure !== undefined && STRIKE_KINDS.has(failure));
+}
+
 /** Client records are swept at most this often, so the map only holds clients with recent trouble. */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -56,8 +61,7 @@ export class ExecuteAbuseGuard {
   record(client: string, failure: SandboxFailureKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): void {
     const now = this.now();
     this.sweep(now);
-    const idle = (stats?.idleMs ?? 0) >= IDLE_STRIKE_MS;
-    if (!idle && (failure === undefined || !STRIKE_KINDS.has(failure))) return;
+    if (!isStrike(failure, stats)) return;
     const record = this.clients.get(client) ?? { strikes: [], level: 0, cooldownUntil: 0 };
     this.clients.set(client, record);
     record.strikes = record.strikes.filter((at) => now - at < this.options.windowMs);

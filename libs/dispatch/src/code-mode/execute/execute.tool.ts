@@ -1,7 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
 import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
-import { Inject, Injectable } from '@nestjs/common';
+import { SHARED_ABUSE_BACKOFF, type SharedAbuseBackoff } from '@myko/state';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import type { ClientContext } from '../../interfaces/client-context.interface';
@@ -20,6 +21,7 @@ import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge } from './host.bridge';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
+import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
 
 /**
  * Whom the abuse backoff counts: the client across its sessions (its API key, else its address), so fresh
@@ -43,7 +45,7 @@ function clientIdOf(client: ClientContext): string | undefined {
 @Injectable()
 export class ExecuteTool {
   private readonly quota: ResidentQuota;
-  private readonly abuse?: ExecuteAbuseGuard;
+  private readonly abuse?: ExecuteAbuseGuard | SharedExecuteAbuseGuard;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -53,6 +55,7 @@ export class ExecuteTool {
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
     private readonly contexts: McpContextFactory,
     private readonly monitor: ExecuteMonitor,
+    @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
   ) {
     const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
     this.quota = new ResidentQuota({
@@ -60,17 +63,20 @@ export class ExecuteTool {
       perKey: maxRunsPerKey,
       perAddress: maxRunsPerAddress,
     });
-    if (options.execute.abuseBackoff) this.abuse = new ExecuteAbuseGuard(options.execute.abuseBackoff);
+    const { abuseBackoff } = options.execute;
+    // On Redis the strikes are every instance's: a client cannot spread its scripts over the replicas.
+    if (abuseBackoff && sharedAbuse) this.abuse = new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff);
+    else if (abuseBackoff) this.abuse = new ExecuteAbuseGuard(abuseBackoff);
   }
 
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const { code, timeoutMs } = parseExecuteArguments(args);
     const startedAt = performance.now();
     const client = abuseKey(request.client);
-    const cooldown = this.abuse?.cooldown(client);
+    const cooldown = await this.abuse?.cooldown(client);
     if (cooldown) {
       await pauseBeforeRefusal(Math.min(REFUSAL_PAUSE_MS, cooldown.retryAfterMs), request.signal);
-      const left = this.abuse?.cooldown(client);
+      const left = await this.abuse?.cooldown(client);
       if (left) {
         this.monitor.report('cooldown', startedAt);
         return executeCooldownRefusal(left);
@@ -99,7 +105,7 @@ export class ExecuteTool {
         throw sandboxFull(run.error.message);
       }
       if (request.input?.needsInput) return formatExecuteResult(run, journal);
-      this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
+      await this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
       return formatExecuteResult(run, journal);
     } finally {

@@ -1,11 +1,12 @@
 import { ResourceEvents } from '@myko/mcp';
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { SessionRelay } from '../../protocol/cluster/session.relay';
 import { SessionStore } from '../../protocol/session/session.store';
 
 /**
  * Turns `ResourceEvents.changed(uri)` into `notifications/resources/updated` for every session
- * subscribed to that URI, on the session's channel (it is unrelated to any request). A session
- * without an open channel misses the notification.
+ * subscribed to that URI here, on the session's channel (it is unrelated to any request), which may
+ * be held by another instance. A session without an open channel misses the notification.
  */
 @Injectable()
 export class ResourceSubscriptions implements OnModuleInit, OnApplicationShutdown {
@@ -14,6 +15,7 @@ export class ResourceSubscriptions implements OnModuleInit, OnApplicationShutdow
   constructor(
     private readonly events: ResourceEvents,
     private readonly sessions: SessionStore,
+    private readonly relay: SessionRelay,
   ) {}
 
   onModuleInit(): void {
@@ -26,7 +28,7 @@ export class ResourceSubscriptions implements OnModuleInit, OnApplicationShutdow
 
   private notify(uri: string): void {
     for (const sessionId of this.sessions.subscribersOf(uri)) {
-      this.sessions.sendToSession(sessionId, {
+      this.relay.sendToSession(sessionId, {
         jsonrpc: '2.0',
         method: 'notifications/resources/updated',
         params: { uri },

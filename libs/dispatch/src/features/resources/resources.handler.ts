@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_SIZE, RESOURCE_PAGE_SIZE, SCHEMA_URI_PREFIX } from '../../dispatch.constants';
 import { InvalidParamsError, ResourceNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { SessionRelay } from '../../protocol/cluster/session.relay';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { listOffset, pageOf } from '../../protocol/pagination/list-page';
 import { encodeCursor } from '../../protocol/pagination/page.cursor';
@@ -29,6 +30,7 @@ export class ResourcesHandler {
     private readonly live: LiveQueryCatalog,
     private readonly watches: LiveQueryWatches,
     private readonly sessions: SessionStore,
+    private readonly relay: SessionRelay,
   ) {}
 
   /** Custom static resources, then one schema resource per visible operation, paged together. */
@@ -96,7 +98,7 @@ export class ResourcesHandler {
   /** Idempotent: unsubscribing from a URI that was never subscribed is not an error. */
   unsubscribe(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
     const uri = requireUri(params);
-    this.sessions.unsubscribe(request.session, uri);
+    this.relay.unsubscribe(request.session, uri);
     return {};
   }
 }

@@ -1,5 +1,6 @@
+import { StateUnavailableError } from '@myko/state';
 import { Logger } from '@nestjs/common';
-import { JSON_RPC_ERROR_CODES } from '../../dispatch.constants';
+import { JSON_RPC_ERROR_CODES, STATE_UNAVAILABLE } from '../../dispatch.constants';
 import { DispatchError } from '../../errors';
 import type { JsonRpcErrorObject, JsonRpcFailure, JsonRpcId, JsonRpcSuccess } from '../../interfaces/json-rpc.types';
 import { type RequestIds, requestLogTag } from '../observe/request-id';
@@ -17,13 +18,18 @@ export function failureResponse(id: JsonRpcId | null, error: JsonRpcErrorObject)
 /**
  * The one place an error becomes a JSON-RPC error object. A `DispatchError` carries a safe code,
  * message and data; anything else is a server fault: logged here with its stack and masked as
- * -32603 so no internal detail reaches the client.
+ * -32603 so no internal detail reaches the client. Shared state that is down (Redis) is not a fault
+ * of this request: it is named, with `retryable`, so the client can tell it from a bug.
  */
 export function toErrorObject(error: unknown, method?: string, ids?: RequestIds): JsonRpcErrorObject {
   if (error instanceof DispatchError) {
     return error.data === undefined
       ? { code: error.code, message: error.message }
       : { code: error.code, message: error.message, data: error.data };
+  }
+  if (error instanceof StateUnavailableError) {
+    logger.warn(`${requestLogTag(ids)}${method ?? 'a message'} failed: ${error.message}`);
+    return { code: STATE_UNAVAILABLE, message: 'Shared state unavailable; retry shortly', data: { retryable: true } };
   }
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   logger.error(`${requestLogTag(ids)}Internal error while handling ${method ?? 'a message'}: ${detail}`);

@@ -48,3 +48,16 @@ export interface SessionState {
   /** Open session-level channels, oldest first; messages go to the newest. */
   readonly channels: SessionSend[];
 }
+
+/**
+ * The part of a session's state another instance needs to go on serving it (all JSON): what
+ * `initialize` negotiated, `notifications/initialized`, the log level and the subscribed URIs.
+ */
+export interface SessionSnapshot {
+  protocolVersion?: string;
+  clientInfo?: PeerInfo;
+  clientCapabilities?: Record<string, unknown>;
+  initialized: boolean;
+  logLevel: McpLogLevel;
+  subscriptions: string[];
+}

@@ -4,7 +4,7 @@ import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { JsonRpcId, JsonRpcMessage } from '../../interfaces/json-rpc.types';
 import { InFlightRequest } from './in-flight-request';
-import type { SessionSend, SessionState } from './session-state.interface';
+import type { SessionSend, SessionSnapshot, SessionState } from './session-state.interface';
 
 /** Distinguishes `"1"` from `1`: both are valid and different JSON-RPC ids. */
 export function requestKey(id: JsonRpcId): string {
@@ -48,6 +48,35 @@ export class SessionStore {
 
   peek(sessionId: string): SessionState | undefined {
     return this.sessions.get(sessionId);
+  }
+
+  /** What another instance needs to serve the session; undefined when it has no state here. */
+  snapshot(sessionId: string): SessionSnapshot | undefined {
+    const state = this.sessions.get(sessionId);
+    if (!state) return undefined;
+    const { protocolVersion, clientInfo, clientCapabilities, initialized, logLevel } = state;
+    return {
+      ...(protocolVersion === undefined ? {} : { protocolVersion }),
+      ...(clientInfo === undefined ? {} : { clientInfo }),
+      ...(clientCapabilities === undefined ? {} : { clientCapabilities }),
+      initialized,
+      logLevel,
+      subscriptions: [...state.subscriptions.keys()],
+    };
+  }
+
+  /**
+   * Takes over a session negotiated elsewhere (another instance): its version, capabilities, log
+   * level. Subscriptions are not re-opened here: their updates reach the session through the bus.
+   */
+  restore(sessionId: string, snapshot: Partial<SessionSnapshot>): SessionState {
+    const state = this.get(sessionId);
+    if (snapshot.protocolVersion !== undefined) state.protocolVersion = snapshot.protocolVersion;
+    if (snapshot.clientInfo !== undefined) state.clientInfo = snapshot.clientInfo;
+    if (snapshot.clientCapabilities !== undefined) state.clientCapabilities = snapshot.clientCapabilities;
+    if (snapshot.initialized !== undefined) state.initialized = snapshot.initialized;
+    if (snapshot.logLevel !== undefined) state.logLevel = snapshot.logLevel;
+    return state;
   }
 
   /**

@@ -30,8 +30,8 @@ function digestOf(content: string): string {
 }
 
 /**
- * Keeps the live queries sessions watch and announces (`ResourceEvents.changed`) those whose
- * result changed after a command that writes what they read succeeded. Changes are gathered for
+ * Keeps the live queries sessions watch here and announces (`ResourceEvents.changed`) those whose
+ * result changed after a command that writes what they read succeeded, on any instance. Changes are gathered for
  * `coalesceMs` and each affected query is recomputed once per burst, at most `recomputeBudget`
  * per round (the rest in the next round); a recomputed result equal to the last is not announced.
  */
@@ -111,8 +111,16 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
 
   private onInvoked({ kind, outcome, name }: OperationInvocation): void {
     if (kind !== 'command' || outcome !== 'ok' || this.watched.size === 0) return;
-    const writes = this.registry.get(name)?.writes;
-    // A command that does not say what it writes may have written anything.
+    this.written(this.registry.get(name)?.writes);
+  }
+
+  /**
+   * Entities a command that succeeded wrote, here or on another instance (`EntityWritesRelay`): the
+   * queries watched here that read them are recomputed. `undefined`: a command that does not say what
+   * it writes may have written anything.
+   */
+  written(writes: readonly string[] | undefined): void {
+    if (this.watched.size === 0) return;
     const affected = writes
       ? writes.flatMap((entity) => [...(this.byEntity.get(entity) ?? [])])
       : this.watched.values();

@@ -1,0 +1,109 @@
+import { DispatchService, type SessionSnapshot } from '@myko/dispatch';
+import {
+  type RateTake,
+  SESSION_RECORD_STORE,
+  type SessionCounts,
+  type SessionRecord,
+  type SessionRecordStore,
+  type SessionTouch,
+} from '@myko/state';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { GATEWAYS_OPTIONS } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
+import type { SessionOwner } from './session-owner';
+
+/** What this instance last wrote or read of a session's shared record. */
+export interface SharedCopy {
+  version: number;
+  /** The dispatch snapshot as JSON, to tell whether it changed since. */
+  state: string;
+}
+
+/**
+ * The HTTP sessions' link to the shared record store (Redis): a session opened here is written
+ * there, every request touches it (with the rate-limit token, one round trip), a session opened
+ * elsewhere is loaded from it, and dispatch's negotiated state travels both ways. In memory
+ * (`enabled` false) nothing goes through here: the registry alone holds the sessions.
+ */
+@Injectable()
+export class SharedSessions {
+  private readonly logger = new Logger(SharedSessions.name);
+
+  constructor(
+    private readonly dispatch: DispatchService,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'sessionIdleTimeoutMs'>,
+    @Optional() @Inject(SESSION_RECORD_STORE) private readonly store?: SessionRecordStore,
+  ) {}
+
+  get enabled(): boolean {
+    return this.store?.shared === true;
+  }
+
+  /** Writes a session that was just initialized here; returns the copy it now holds. */
+  async created(id: string, owner: SessionOwner, openedAt: number): Promise<SharedCopy> {
+    const state = this.snapshotJson(id);
+    const record = { id, owner: { ...owner }, openedAt, lastSeenAt: Date.now(), requests: 0, state: JSON.parse(state) };
+    await this.required().create(record, this.options.sessionIdleTimeoutMs);
+    return { version: 1, state };
+  }
+
+  /** Touches the session (and takes `rate`'s token) in one round trip; loads it when `copy` is older. */
+  touch(id: string, copy: SharedCopy | undefined, countRequest: boolean, rate?: RateTake): Promise<SessionTouch> {
+    return this.required().touch(id, {
+      now: Date.now(),
+      countRequest,
+      knownVersion: copy?.version ?? -1,
+      ttlMs: this.options.sessionIdleTimeoutMs,
+      ...(rate ? { rate } : {}),
+    });
+  }
+
+  /** Hands a record written elsewhere to dispatch; returns the copy this instance now holds. */
+  adopt(record: SessionRecord): SharedCopy {
+    this.dispatch.restoreSession(record.id, record.state as Partial<SessionSnapshot>);
+    return { version: record.version, state: this.snapshotJson(record.id) };
+  }
+
+  /**
+   * Writes dispatch's state of the session when a request changed it (log level, initialized…). The
+   * request has run by then, so a failed write does not fail its answer: it is logged and retried
+   * after the next request (this copy still differs).
+   */
+  async sync(id: string, copy: SharedCopy): Promise<void> {
+    const state = this.snapshotJson(id);
+    if (state === copy.state) return;
+    try {
+      const version = await this.required().saveState(id, JSON.parse(state));
+      copy.state = state;
+      if (version !== undefined) copy.version = version;
+    } catch (error) {
+      this.logger.warn(`Session ${id}: its new state is not in Redis yet (${(error as Error).message})`);
+    }
+  }
+
+  /** Live sessions of every instance, all and `owner`'s (its key, else its address): one round trip. */
+  count(owner: SessionOwner): Promise<SessionCounts> {
+    return this.required().count(owner);
+  }
+
+  /** Forgets the session for every instance (DELETE, eviction, a failed initialize). */
+  async deleted(id: string): Promise<void> {
+    await this.required().delete(id);
+  }
+
+  /** The same, when nobody waits for the answer: a failure is logged, the record then expires on its own. */
+  forget(id: string): void {
+    this.deleted(id).catch((error: Error) =>
+      this.logger.warn(`Session ${id} stays in Redis until it expires: ${error.message}`),
+    );
+  }
+
+  private snapshotJson(id: string): string {
+    return JSON.stringify(this.dispatch.sessionSnapshot(id) ?? {});
+  }
+
+  private required(): SessionRecordStore {
+    if (!this.store) throw new Error('no session record store: StateModule is not imported');
+    return this.store;
+  }
+}

@@ -1,0 +1,2 @@
+export { StateConnectionError } from './state-connection.error';
+export { StateUnavailableError } from './state-unavailable.error';

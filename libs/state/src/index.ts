@@ -1,0 +1,39 @@
+export * from './bus';
+export { type AbuseBackoffRule, RedisAbuseBackoff, type SharedAbuseBackoff } from './counters/abuse-backoff.store';
+export type { SharedRateLimiter } from './counters/rate-limit.store';
+export * from './errors';
+export * from './interfaces';
+export { RedisStateClient } from './redis/redis-state.client';
+export { redactRedisUrl, redisUrlProblem } from './redis/redis-url';
+export { MemorySessionRecordStore } from './sessions/memory-session-record.store';
+export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
+export type {
+  RateTake,
+  SessionCounts,
+  SessionRecord,
+  SessionRecordOwner,
+  SessionRecordStore,
+  SessionTouch,
+  TouchOptions,
+} from './sessions/session-record.interface';
+export { MemorySseEventLog } from './sse/memory-sse-event.log';
+export { RedisSseEventLog } from './sse/redis-sse-event.log';
+export type {
+  LoggedSseEvent,
+  SseEventLog,
+  SseEventLogLimits,
+  SseLogEntry,
+  SseLogReplay,
+  SseStreamHead,
+} from './sse/sse-event-log.interface';
+export {
+  DEFAULT_REDIS_KEY_PREFIX,
+  REDIS_CONNECTION,
+  REDIS_URL_ENV,
+  SESSION_RECORD_STORE,
+  SHARED_ABUSE_BACKOFF,
+  SHARED_RATE_LIMITER,
+  STATE_OPTIONS,
+} from './state.constants';
+export { StateModule } from './state.module';
+export { StateHealth } from './state-health.service';

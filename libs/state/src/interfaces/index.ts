@@ -1,0 +1,1 @@
+export type { RedisStateOptions, StateHealthReport, StateModuleOptions } from './state-options.interface';

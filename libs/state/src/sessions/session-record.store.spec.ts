@@ -1,0 +1,126 @@
+import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { connectRedis } from '../redis/redis-connection.factory';
+import { RedisStateClient } from '../redis/redis-state.client';
+import { MemorySessionRecordStore } from './memory-session-record.store';
+import { RedisSessionRecordStore } from './redis-session-record.store';
+import type { SessionRecordStore } from './session-record.interface';
+
+const owner = { keyId: 'ab12', principal: 'ops', address: '127.0.0.1' };
+const state = { protocolVersion: '2025-11-25', initialized: false, logLevel: 'info', subscriptions: [] };
+
+function record(id: string) {
+  return { id, owner, openedAt: 1_000, lastSeenAt: 1_000, requests: 0, state };
+}
+
+let server: RedisServer;
+let client: RedisStateClient;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  client = new RedisStateClient(await connectRedis({ url: server.url, keyPrefix: 'spec:' }), server.url);
+});
+
+afterAll(async () => {
+  client?.redis.disconnect();
+  await server?.stop();
+});
+
+describe.each([
+  ['memory', () => new MemorySessionRecordStore()],
+  ['redis', () => new RedisSessionRecordStore(client)],
+])('the %s session record store', (_name, make: () => SessionRecordStore) => {
+  let store: SessionRecordStore;
+  beforeEach(() => {
+    store = make();
+  });
+
+  it('returns the whole record to a holder without a copy, and only the version to one that is current', async () => {
+    await store.create(record('s1'), 60_000);
+    const first = await store.touch('s1', { now: 2_000, countRequest: false, knownVersion: -1, ttlMs: 60_000 });
+    expect(first).toMatchObject({ found: true, rateWaitMs: 0, version: 1 });
+    expect(first.record).toEqual({ ...record('s1'), lastSeenAt: 2_000, version: 1 });
+    const again = await store.touch('s1', { now: 3_000, countRequest: true, knownVersion: 1, ttlMs: 60_000 });
+    expect(again).toEqual({ found: true, rateWaitMs: 0, version: 1 });
+  });
+
+  it('bumps the version on a state save, so holders of the older copy reload it', async () => {
+    await store.create(record('s2'), 60_000);
+    const version = await store.saveState('s2', { ...state, logLevel: 'debug', initialized: true });
+    expect(version).toBe(2);
+    const touch = await store.touch('s2', { now: 2_000, countRequest: true, knownVersion: 1, ttlMs: 60_000 });
+    expect(touch.record?.state).toEqual({ ...state, logLevel: 'debug', initialized: true });
+    expect(touch.record?.requests).toBe(1);
+  });
+
+  it('forgets a deleted session and saves nothing for it', async () => {
+    await store.create(record('s3'), 60_000);
+    await store.delete('s3');
+    expect(await store.touch('s3', { now: 2_000, countRequest: true, knownVersion: -1, ttlMs: 0 })).toEqual({
+      found: false,
+      rateWaitMs: 0,
+      version: 0,
+    });
+    expect(await store.saveState('s3', state)).toBeUndefined();
+  });
+
+  it('expires a session its TTL after the last touch', async () => {
+    await store.create(record('s4'), 150);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const touch = await store.touch('s4', { now: Date.now(), countRequest: false, knownVersion: -1, ttlMs: 150 });
+    expect(touch.found).toBe(false);
+  });
+
+  it('takes the rate-limit token in the touch and counts only admitted requests', async () => {
+    await store.create(record('s5'), 60_000);
+    const rate = { key: `k5-${_name}`, ratePerSecond: 1, burst: 2 };
+    const touch = (now: number) =>
+      store.touch('s5', { now, countRequest: true, knownVersion: -1, ttlMs: 60_000, rate });
+    expect((await touch(10_000)).rateWaitMs).toBe(0);
+    expect((await touch(10_000)).rateWaitMs).toBe(0);
+    const refused = await touch(10_000);
+    expect(refused.rateWaitMs).toBe(1000);
+    expect(refused.record?.requests).toBe(2);
+    expect((await touch(10_500)).rateWaitMs).toBe(500);
+    expect((await touch(11_000)).rateWaitMs).toBe(0);
+  });
+});
+
+describe.each([
+  ['memory', () => new MemorySessionRecordStore()],
+  ['redis', () => new RedisSessionRecordStore(client)],
+])('the %s store counting sessions for the caps', (name, make: () => SessionRecordStore) => {
+  it('counts live sessions in all and per key (per address when anonymous), without expired or deleted ones', async () => {
+    const store = make();
+    const key = { keyId: `${name}-key`, principal: 'ops', address: '10.0.0.1' };
+    const anonymous = { address: `${name}-10.0.0.9` };
+    const before = await store.count(key);
+    await store.create({ ...record(`${name}-c1`), owner: key }, 60_000);
+    await store.create({ ...record(`${name}-c2`), owner: key }, 60_000);
+    await store.create({ ...record(`${name}-c3`), owner: anonymous }, 60_000);
+    await store.create({ ...record(`${name}-c4`), owner: anonymous }, 100);
+    await store.create({ ...record(`${name}-c5`), owner: anonymous }, 100);
+    expect(await store.count(key)).toEqual({ total: before.total + 5, own: 2 });
+    expect((await store.count(anonymous)).own).toBe(3);
+    await store.delete(`${name}-c2`);
+    // A touch renews c5 (and its place in the counts) past its first TTL; c4, untouched, expires.
+    await store.touch(`${name}-c5`, { now: Date.now(), countRequest: true, knownVersion: 1, ttlMs: 2_000 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await store.count(key)).toEqual({ total: before.total + 3, own: 1 });
+    expect((await store.count(anonymous)).own).toBe(2);
+  });
+});
+
+describe('the Redis session record store on the wire', () => {
+  it('costs one round trip per touch, rate limit included, and writes under the key prefix', async () => {
+    const store = new RedisSessionRecordStore(client);
+    await store.create(record('w1'), 60_000);
+    client.resetRoundTrips();
+    const rate = { key: 'w1-key', ratePerSecond: 10, burst: 5 };
+    await store.touch('w1', { now: Date.now(), countRequest: true, knownVersion: 1, ttlMs: 60_000, rate });
+    expect(client.roundTrips).toBe(1);
+    const raw = client.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
+    expect(await raw.exists('spec:session:w1', 'session:w1')).toBe(1);
+    expect(await raw.pttl('spec:session:w1')).toBeGreaterThan(50_000);
+    raw.disconnect();
+  });
+});

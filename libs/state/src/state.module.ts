@@ -1,0 +1,91 @@
+import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { BUS_PROVIDERS } from './bus/bus.providers';
+import { MessageBus } from './bus/message-bus';
+import { RedisAbuseBackoff } from './counters/abuse-backoff.store';
+import { RedisRateLimiter } from './counters/rate-limit.store';
+import type { StateModuleOptions } from './interfaces/state-options.interface';
+import { connectRedis } from './redis/redis-connection.factory';
+import { RedisStateClient } from './redis/redis-state.client';
+import { MemorySessionRecordStore } from './sessions/memory-session-record.store';
+import { RedisSessionRecordStore } from './sessions/redis-session-record.store';
+import {
+  REDIS_CONNECTION,
+  SESSION_RECORD_STORE,
+  SHARED_ABUSE_BACKOFF,
+  SHARED_RATE_LIMITER,
+  STATE_OPTIONS,
+} from './state.constants';
+import { StateHealth } from './state-health.service';
+
+/** Closes the Redis connection last, once the gateways have drained and ended their sessions. */
+class RedisConnectionCloser implements OnApplicationShutdown {
+  constructor(@Optional() @Inject(REDIS_CONNECTION) private readonly redis?: Redis | null) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.redis?.status === 'ready') await this.redis.quit().catch(() => this.redis?.disconnect());
+    else this.redis?.disconnect();
+  }
+}
+
+/**
+ * Where cross-request state lives: in this process (no `redis`, the embedded default) or in Redis,
+ * shared by every instance. Global: dispatch and the gateways inject the connection, the stores and
+ * {@link StateHealth}. With `redis`, the application does not start until Redis answers.
+ * @publicApi
+ */
+@Global()
+@Module({})
+export class StateModule {
+  /**
+   * @example
+   * ```ts
+   * StateModule.forRoot({ redis: { url: 'redis://127.0.0.1:6379' } })
+   * ```
+   */
+  static forRoot(options: StateModuleOptions = {}): DynamicModule {
+    const { redis } = options;
+    return {
+      module: StateModule,
+      providers: [
+        { provide: STATE_OPTIONS, useValue: options },
+        { provide: REDIS_CONNECTION, useFactory: () => (redis ? connectRedis(redis) : null) },
+        {
+          provide: RedisStateClient,
+          inject: [REDIS_CONNECTION],
+          useFactory: (connection: Redis | null) =>
+            connection && redis ? new RedisStateClient(connection, redis.url) : null,
+        },
+        {
+          provide: SESSION_RECORD_STORE,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) =>
+            client ? new RedisSessionRecordStore(client) : new MemorySessionRecordStore(),
+        },
+        {
+          provide: SHARED_ABUSE_BACKOFF,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) => (client ? new RedisAbuseBackoff(client) : null),
+        },
+        {
+          provide: SHARED_RATE_LIMITER,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) => (client ? new RedisRateLimiter(client) : null),
+        },
+        ...BUS_PROVIDERS,
+        StateHealth,
+        RedisConnectionCloser,
+      ],
+      exports: [
+        STATE_OPTIONS,
+        REDIS_CONNECTION,
+        RedisStateClient,
+        SESSION_RECORD_STORE,
+        SHARED_RATE_LIMITER,
+        SHARED_ABUSE_BACKOFF,
+        MessageBus,
+        StateHealth,
+      ],
+    };
+  }
+}

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { LAUNCHER } from '../helpers/mcp-client';
+import { startRedisServer } from '../helpers/redis-server';
+
+const run = promisify(execFile);
+
+/** `bin/myko-nest` as an operator starts it (needs `npm run build`). */
+async function launch(args: string[], env: Record<string, string> = {}) {
+  const result = await run(LAUNCHER, ['serve', '--port', '0', '--db', ':memory:', '--audit-log', 'off', ...args], {
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+    timeout: 30_000,
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: error.code,
+      output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    }),
+  );
+  return result;
+}
+
+describe('myko-nest serve --redis with no Redis there', () => {
+  let port: number;
+
+  beforeAll(async () => {
+    // A port a Redis just had: nothing listens on it now.
+    const redis = await startRedisServer();
+    port = redis.port;
+    await redis.stop();
+  });
+
+  it('refuses to start, naming the URL with its password redacted', async () => {
+    const { code, output } = await launch(['--redis', `redis://ops:hunter2@127.0.0.1:${port}`]);
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `myko-nest: failed to start: cannot connect to Redis at redis://ops:***@127.0.0.1:${port}`,
+    );
+    expect(output).toMatch(/ECONNREFUSED/);
+    expect(output).not.toContain('hunter2');
+  });
+
+  it('reads MYKO_REDIS_URL when --redis is not given, and refuses a malformed one before starting', async () => {
+    const fromEnv = await launch([], { MYKO_REDIS_URL: `redis://127.0.0.1:${port}` });
+    expect(fromEnv.code).toBe(1);
+    expect(fromEnv.output).toContain(`cannot connect to Redis at redis://127.0.0.1:${port}`);
+    const malformed = await launch([], { MYKO_REDIS_URL: 'localhost:6379' });
+    expect(malformed.code).toBe(2);
+    expect(malformed.output).toContain('refusing to start: MYKO_REDIS_URL: expected a redis:// or rediss:// URL');
+  });
+});
