@@ -1,25 +1,26 @@
 /**
  * Scale-out on Redis: throughput and latency of `tools/call` (a cheap direct tool) and of `execute` (a
- * script calling the same query) over Streamable HTTP, 8 keep-alive connections of one session
- * closed-loop, against three deployments measured round by round in one run — one in-memory instance,
+ * script calling the same query) over Streamable HTTP, 8 (execute: 4) keep-alive connections of one
+ * session closed-loop, against three deployments measured round by round in one run — one in-memory instance,
  * one instance on Redis, two instances on one Redis (and one SQLite file) — each behind the suites'
  * round-robin proxy (its own process; one upstream for the single instances, so every deployment pays the
  * same hop). Also the Redis round trips per request: the state stores' counter
  * (`RedisStateClient.roundTrips`) and every command Redis served (INFO commandstats, bus included).
  * On a 2-core machine, two instances, Redis, the proxy and the load share the cores.
  */
-const { fork } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const Redis = require('ioredis');
 const { startRedisServer } = require('../../test/helpers/redis-server');
+const { forkRoundRobinProxy } = require('../../test/helpers/round-robin.proxy');
 const { CHEAP_ARGS, CHEAP_TOOL } = require('../lib/cheap-operation');
 const { httpTarget, loadRounds, runLoad } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
 
-const CONCURRENCY = 8;
+/** Connections of the one session; `execute` is capped at 4 runs per session (sandbox.maxRunsPerSession). */
+const CONCURRENCY = { direct: 8, execute: 4 };
 const EXECUTE_ARGS = { code: `return await myko.query('GetBillingInvoices', ${JSON.stringify(CHEAP_ARGS)})` };
 const CALLS = { direct: [CHEAP_TOOL, CHEAP_ARGS], execute: ['execute', EXECUTE_ARGS] };
 const DEPLOYMENTS = ['memory-1', 'redis-1', 'redis-2'];
@@ -29,22 +30,9 @@ const LABEL = {
   'redis-2': '2 instances on Redis',
 };
 
-function startProxy(ports) {
-  const child = fork(
-    join(__dirname, '../lib/proxy-child.js'),
-    ports.map((port) => `http://127.0.0.1:${port}`),
-    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => {
-      if (message?.type !== 'listening') return reject(new Error(`proxy: ${message?.message}`));
-      resolve({
-        port: message.port,
-        close: () => new Promise((done) => child.once('exit', done).send({ type: 'close' })),
-      });
-    });
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-  });
+async function startProxy(ports) {
+  const proxy = await forkRoundRobinProxy(ports.map((port) => `http://127.0.0.1:${port}`));
+  return { port: Number(new URL(proxy.origin).port), close: proxy.close };
 }
 
 /** Every command Redis has served (bus, stores, scripts' inner calls), INFO itself excluded. */
@@ -102,7 +90,7 @@ async function measure(ctx, deployment) {
   const open = {};
   for (const deploy of DEPLOYMENTS) {
     for (const [call, [tool, args]] of Object.entries(CALLS)) {
-      open[`${deploy}.${call}`] = await httpTarget(deployment.proxies[deploy].port, tool, args, CONCURRENCY);
+      open[`${deploy}.${call}`] = await httpTarget(deployment.proxies[deploy].port, tool, args, CONCURRENCY[call]);
     }
   }
   const redisCost = {};
@@ -137,7 +125,7 @@ function rowsOf({ rps, latencies, redisCost }) {
         row({
           id: `scale-out.throughput.${id}`,
           benchmark: `scale-out throughput: ${call}, ${LABEL[subject]}`,
-          measures: `${what} over HTTP through the round-robin proxy, one session, 8 connections closed-loop, vs ${LABEL[baseline]}`,
+          measures: `${what} over HTTP through the round-robin proxy, one session, ${CONCURRENCY[call]} connections closed-loop, vs ${LABEL[baseline]}`,
           unit: 'rps',
           subject: rps[`${subject}.${call}`],
           baseline: { label: LABEL[baseline], samples: rps[`${baseline}.${call}`] },

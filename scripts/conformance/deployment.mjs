@@ -59,7 +59,8 @@ export async function startDeployment({ root, profile, instances }) {
     return { url: `${origin}/mcp`, description: 'one instance', stop: async () => void server.kill('SIGTERM') };
   }
   const { startRedisServer } = require(join(root, 'test/helpers/redis-server.js'));
-  const { startRoundRobinProxy } = require(join(root, 'test/helpers/round-robin.proxy.js'));
+  // In its own process: this runner blocks its event loop in spawnSync while the suite runs.
+  const { forkRoundRobinProxy } = require(join(root, 'test/helpers/round-robin.proxy.js'));
   const dir = mkdtempSync(join(tmpdir(), 'myko-conformance-'));
   // One requestState key for all: a 2026-07-28 input round may come back to any instance (docs/scale-out.md).
   const config = join(dir, 'myko.config.json');
@@ -82,7 +83,7 @@ export async function startDeployment({ root, profile, instances }) {
     await stopAll();
     throw failure.reason;
   }
-  const proxy = await startRoundRobinProxy(running.map(({ origin }) => origin));
+  const proxy = await forkRoundRobinProxy(running.map(({ origin }) => origin));
   return {
     url: proxy.mcpUrl.href,
     description: `${instances} instances on Redis behind a round-robin proxy`,

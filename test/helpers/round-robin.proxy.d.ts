@@ -30,3 +30,6 @@ export interface RoundRobinProxy {
 
 /** Upstream origins, e.g. `http://127.0.0.1:4001`. */
 export function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy>;
+
+/** The same proxy in a child process of its own (for a caller that blocks its event loop, or a load generator). */
+export function forkRoundRobinProxy(upstreams: string[]): Promise<Pick<RoundRobinProxy, 'origin' | 'mcpUrl' | 'close'>>;

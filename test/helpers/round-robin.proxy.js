@@ -1,5 +1,6 @@
 // The load balancer of the scale-out suites, the conformance runner's scale-out mode and the bench (plain
 // CommonJS so all three share it; types in round-robin.proxy.d.ts).
+const { fork } = require('node:child_process');
 const { createServer, request } = require('node:http');
 const { connect } = require('node:net');
 
@@ -153,4 +154,28 @@ function readBody(req) {
   });
 }
 
-module.exports = { startRoundRobinProxy };
+/**
+ * The same proxy in a child process of its own: for a caller that blocks its event loop (the conformance
+ * runner's `spawnSync`) or shares it with a load generator (the bench).
+ * @param {string[]} upstreams
+ * @returns {Promise<{ origin: string, mcpUrl: URL, close(): Promise<void> }>}
+ */
+function forkRoundRobinProxy(upstreams) {
+  const child = fork(__filename, upstreams, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`round-robin proxy exited with ${code}`)));
+    child.once('message', ({ origin }) => {
+      const close = () => new Promise((done) => child.once('exit', done).kill('SIGTERM'));
+      resolve({ origin, mcpUrl: new URL(`${origin}/mcp`), close });
+    });
+  });
+}
+
+if (require.main === module) {
+  void startRoundRobinProxy(process.argv.slice(2)).then((proxy) => {
+    process.send({ origin: proxy.origin });
+    process.once('SIGTERM', () => void proxy.close().then(() => process.exit(0)));
+  });
+}
+
+module.exports = { forkRoundRobinProxy, startRoundRobinProxy };
