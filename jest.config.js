@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@myko/(registry|mcp|filter|access|sandbox|dispatch|gateways|state)$': '<rootDir>/libs/$1/src',
+  '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state)$': '<rootDir>/libs/$1/src',
   '^@myko/plugins$': '<rootDir>/plugins',
 };
 const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };

@@ -5,23 +5,19 @@
  */
 const http = require('node:http');
 const { WebSocket } = require('ws');
+const { INITIALIZED, initializeParams, openHttpSession: openSession, postMcp } = require('../../test/support/mcp-http');
 const { now } = require('./timing');
 
-const PROTOCOL_VERSION = '2025-06-18';
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'myko-bench', version: '1.0.0' } },
-};
-const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+const CLIENT = 'myko-bench';
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: initializeParams(CLIENT) });
 
 /** The per-request envelope of a 2026-07-28 (stateless) request, in place of `initialize`. */
 const MODERN_VERSION = '2026-07-28';
 const MODERN_META = {
   'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
   'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'myko-bench', version: '1.0.0' },
+  'io.modelcontextprotocol/clientInfo': { name: CLIENT, version: '1.0.0' },
 };
 
 let nextId = 1;
@@ -34,48 +30,15 @@ const callBody = (name, args, modern = false) =>
   });
 
 /** One POST; resolves status, headers and the whole body. */
-function post(agent, port, headers, body) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'content-length': Buffer.byteLength(body),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const post = (agent, port, headers, body) => postMcp({ agent, port, headers, body });
 
 function checkAnswer(text, what) {
   if (!text.includes('"result"') || text.includes('"isError":true')) throw new Error(`${what}: ${text.slice(0, 300)}`);
 }
 
 /** An initialized MCP session over HTTP: the headers every later request carries. */
-async function openHttpSession(port, agent = new http.Agent({ keepAlive: true })) {
-  const init = await post(agent, port, {}, JSON.stringify(INITIALIZE));
-  if (init.status !== 200) throw new Error(`initialize: HTTP ${init.status} ${init.body.slice(0, 200)}`);
-  const headers = { 'mcp-session-id': init.headers['mcp-session-id'], 'mcp-protocol-version': PROTOCOL_VERSION };
-  const ack = await post(agent, port, headers, INITIALIZED);
-  if (ack.status !== 202) throw new Error(`notifications/initialized: HTTP ${ack.status}`);
-  return headers;
+function openHttpSession(port, agent = new http.Agent({ keepAlive: true })) {
+  return openSession({ agent, port, clientName: CLIENT });
 }
 
 /** A load target over HTTP: one session, `concurrency` keep-alive connections calling one tool. */
@@ -123,7 +86,7 @@ async function openWsConnection(port) {
       pending = resolve;
       socket.send(text);
     });
-  checkAnswer(await request(JSON.stringify(INITIALIZE)), 'initialize');
+  checkAnswer(await request(INITIALIZE), 'initialize');
   socket.send(INITIALIZED);
   return { socket, request, close: () => socket.terminate() };
 }

@@ -13,7 +13,7 @@ const DIST = join(__dirname, '../../dist');
 const { createHttpApp } = require(join(DIST, 'src/bootstrap/http-app.factory'));
 const { createAppConfig } = require(join(DIST, 'src/config/app.config'));
 const { McpSessionRegistry } = require(join(DIST, 'libs/gateways/src'));
-const { initializeParams, PROTOCOL_VERSION } = require('./lib/mcp-handshake');
+const { initializeParams, PROTOCOL_VERSION } = require('../../test/support/mcp-http');
 
 const SESSIONS = Number(process.env.SESSIONS ?? 300);
 const ANSWER_CHARS = Number(process.env.ANSWER_CHARS ?? 1_000_000);

@@ -1,4 +1,4 @@
-import { applyHttpServerLimits, GATEWAYS_OPTIONS, type ResolvedGatewaysOptions } from '@myko/gateways';
+import { applyHttpServerLimits, GATEWAYS_OPTIONS, McpWsAdapter, type ResolvedGatewaysOptions } from '@myko/gateways';
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -22,6 +22,7 @@ export async function createHttpApp(
     ...(logger === undefined ? {} : { logger }),
   });
   app.disable('x-powered-by');
+  app.useWebSocketAdapter(new McpWsAdapter(app));
   applyHttpServerLimits(app.getHttpServer(), app.get<string, ResolvedGatewaysOptions>(GATEWAYS_OPTIONS));
   return app;
 }

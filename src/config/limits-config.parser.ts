@@ -1,31 +1,11 @@
+import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
+import { configFileOptions, isWholeAtLeast } from '@myko/options';
 import type { LimitsConfig } from './interfaces/limits-config.interface';
 
 type Add = (path: string, problem: string) => void;
 
 /** The whole-number limits of the `limits` section (0 allowed: off). */
-export const LIMIT_COUNT_KEYS = [
-  'maxSessions',
-  'maxSessionsPerKey',
-  'maxSessionsPerAddress',
-  'unusedSessionTimeoutMs',
-  'maxWsConnectionsPerAddress',
-  'maxWsConnections',
-  'maxWsConnectionsPerKey',
-  'wsInitializeTimeoutMs',
-  'wsIdleTimeoutMs',
-  'maxInFlightPerSession',
-  'maxMessageBytes',
-  'maxHeaderBytes',
-  'headersTimeoutMs',
-  'requestTimeoutMs',
-  'keepAliveTimeoutMs',
-  'sessionIdleTimeoutMs',
-  'wsHeartbeatMs',
-  'wsMaxBufferedBytes',
-  'eventStoreMaxBytes',
-  'replayBudgetBytes',
-  'eventStoreTtlMs',
-] as const;
+const LIMIT_COUNT_KEYS = configFileOptions(GATEWAYS_OPTION_TABLE);
 const LIMIT_KEYS: readonly string[] = [...LIMIT_COUNT_KEYS, 'rateLimit'];
 const RATE_KEYS = ['requestsPerSecond', 'burst'];
 
@@ -73,8 +53,9 @@ export function parseLimitsConfig(value: unknown, add: Add): LimitsConfig | unde
   const limits: Record<string, unknown> = {};
   for (const key of LIMIT_COUNT_KEYS) {
     if (value[key] === undefined) continue;
-    if (isCount(value[key])) limits[key] = value[key];
-    else add(`limits.${key}`, 'expected a whole number of at least 0 (0: no limit)');
+    const { minimum } = GATEWAYS_OPTION_TABLE[key];
+    if (isWholeAtLeast(value[key], minimum)) limits[key] = value[key];
+    else add(`limits.${key}`, `expected a whole number of at least ${minimum} (0: no limit)`);
   }
   const rateLimit = value.rateLimit === undefined ? undefined : parseRateLimit(value.rateLimit, add);
   if (rateLimit !== undefined) limits.rateLimit = rateLimit;

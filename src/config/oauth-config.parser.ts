@@ -1,4 +1,5 @@
-import type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from '@myko/access';
+import { OAUTH_OPTION_TABLE, type OAuthConfig, type OAuthIssuerConfig, type OAuthProfileRule } from '@myko/access';
+import { isWholeAtLeast } from '@myko/options';
 
 type Add = (path: string, problem: string) => void;
 type Json = Record<string, unknown>;
@@ -66,10 +67,13 @@ function stringList(value: unknown, path: string, add: Add): string[] | undefine
   return value as string[];
 }
 
-function count(value: unknown, fallback: number, path: string, add: Add): number {
+/** A whole-number setting of `OAUTH_OPTION_TABLE`: the value, or its default when omitted or invalid (reported). */
+function count(section: Record<string, unknown>, key: keyof typeof OAUTH_OPTION_TABLE, add: Add): number {
+  const { default: fallback, minimum } = OAUTH_OPTION_TABLE[key];
+  const value = section[key];
   if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  add(path, 'expected a whole number of at least 0');
+  if (isWholeAtLeast(value, minimum)) return value;
+  add(`oauth.${key}`, `expected a whole number of at least ${minimum}`);
   return fallback;
 }
 
@@ -170,10 +174,10 @@ export function parseOAuthConfig(value: unknown, profiles: readonly string[], ad
     issuers,
     profiles: rules,
     scopesSupported: scopes ?? [],
-    clockSkewSeconds: count(value.clockSkewSeconds, 30, 'oauth.clockSkewSeconds', add),
+    clockSkewSeconds: count(value, 'clockSkewSeconds', add),
     algorithms: parseAlgorithms(value.algorithms, add),
-    jwksCooldownMs: count(value.jwksCooldownMs, 30_000, 'oauth.jwksCooldownMs', add),
-    jwksCacheMaxAgeMs: count(value.jwksCacheMaxAgeMs, 600_000, 'oauth.jwksCacheMaxAgeMs', add),
+    jwksCooldownMs: count(value, 'jwksCooldownMs', add),
+    jwksCacheMaxAgeMs: count(value, 'jwksCacheMaxAgeMs', add),
     ...(typeof value.resourceName === 'string' ? { resourceName: value.resourceName } : {}),
   };
 }

@@ -1,29 +1,24 @@
+import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/dispatch';
+import { configFileOptions, isWholeAtLeast, type OptionTable } from '@myko/options';
+import { SANDBOX_OPTION_TABLE } from '@myko/sandbox';
 import type { AbuseBackoffConfig, SandboxConfig } from './interfaces/sandbox-config.interface';
 
 type Add = (path: string, problem: string) => void;
 
-/** The whole-number settings of the `sandbox` section, each with the smallest value it accepts. */
-export const SANDBOX_COUNT_MINIMUMS: Readonly<Record<string, number>> = {
-  maxConcurrent: 1,
-  maxResident: 1,
-  maxQueue: 0,
-  wallTimeMs: 1,
-  cpuTimeMs: 1,
-  memoryMb: 8,
-  maxCalls: 0,
-  processes: 1,
-  processRssLimitMb: 0,
-  maxRunsPerSession: 0,
-  maxRunsPerKey: 0,
-  maxRunsPerAddress: 0,
+/** The minimum of each option of a table that the config file sets. */
+function configMinimums(table: OptionTable): Record<string, number> {
+  return Object.fromEntries(configFileOptions(table).map((key) => [key, table[key].minimum]));
+}
+
+/** The whole-number settings of the `sandbox` section (the sandbox's, then `execute`'s run caps) and their minimums. */
+const SANDBOX_COUNT_MINIMUMS = {
+  ...configMinimums(SANDBOX_OPTION_TABLE),
+  ...configMinimums(EXECUTE_GUARD_OPTION_TABLE),
 };
 const SANDBOX_KEYS: readonly string[] = [...Object.keys(SANDBOX_COUNT_MINIMUMS), 'abuseBackoff'];
-const BACKOFF_MINIMUMS: Readonly<Record<keyof AbuseBackoffConfig, number>> = {
-  strikes: 1,
-  windowMs: 1,
-  cooldownMs: 1,
-  maxCooldownMs: 1,
-};
+const BACKOFF_MINIMUMS: Readonly<Record<keyof AbuseBackoffConfig, number>> = configMinimums(
+  ABUSE_BACKOFF_OPTION_TABLE,
+) as Record<keyof AbuseBackoffConfig, number>;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -46,7 +41,7 @@ function counts(
   for (const [key, minimum] of Object.entries(minimums)) {
     const field = value[key];
     if (field === undefined) continue;
-    if (typeof field === 'number' && Number.isSafeInteger(field) && field >= minimum) parsed[key] = field;
+    if (isWholeAtLeast(field, minimum)) parsed[key] = field;
     else add(`${path}.${key}`, `expected a whole number of at least ${minimum}`);
   }
   return parsed;

@@ -5,11 +5,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, mcp, filter,
  * access, sandbox, state}; mcp → registry (its primitives reuse the registry's schemas, validation
  * and explorer base); access → filter; plugins → {registry, mcp}; the service (src/) composes them
- * all. A lib is reached only through its public entry (`@myko/<lib>`), never by a deep or relative
+ * all. `options` (the options-table type and its helpers) is a leaf every lib may use. A lib is reached only through its public entry (`@myko/<lib>`), never by a deep or relative
  * path into its folder, and the libs import one another without a cycle.
  */
 const ROOT = resolve(__dirname, '../..');
 const UNITS = [
+  'options',
   'registry',
   'mcp',
   'filter',
@@ -27,19 +28,21 @@ type Unit = (typeof UNITS)[number];
 const DISPATCH_PARTS: readonly Unit[] = ['registry', 'mcp', 'filter', 'access', 'sandbox', 'state'];
 
 const ALLOWED: Record<Unit, readonly Unit[]> = {
-  registry: [],
-  mcp: ['registry'],
-  filter: [],
-  access: ['filter'],
-  sandbox: [],
-  state: [],
-  dispatch: DISPATCH_PARTS,
-  gateways: ['dispatch', ...DISPATCH_PARTS],
+  options: [],
+  registry: ['options'],
+  mcp: ['registry', 'options'],
+  filter: ['options'],
+  access: ['filter', 'options'],
+  sandbox: ['options'],
+  state: ['options'],
+  dispatch: [...DISPATCH_PARTS, 'options'],
+  gateways: ['dispatch', ...DISPATCH_PARTS, 'options'],
   plugins: ['registry', 'mcp'],
   src: UNITS.filter((unit) => unit !== 'src'),
 };
 
 const FOLDERS: Record<Unit, string> = {
+  options: 'libs/options/src',
   registry: 'libs/registry/src',
   mcp: 'libs/mcp/src',
   filter: 'libs/filter/src',

@@ -1,34 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAccessConfig } from '../helpers/access-fixtures';
-import { LAUNCHER } from '../helpers/mcp-client';
+import { finished, launch } from '../helpers/launcher-run';
 
 jest.setTimeout(60_000);
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function launch(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(LAUNCHER, args, { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: 'pipe' });
-}
-
-function finished(child: ChildProcess, stdin?: string): Promise<Finished> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  if (stdin !== undefined) child.stdin?.end(stdin);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 /** Resolves once the output shows the server listening, with everything printed until then. */
 function listening(child: ChildProcess): Promise<string> {
@@ -93,7 +70,7 @@ describe('bin/myko-nest: secure defaults and access config', () => {
     const [, key, hash] = /^key: (\S+)\nhash: (sha256:[0-9a-f]{64})\n$/.exec(generated.stdout) ?? [];
     expect(hash).toBe(`sha256:${createHash('sha256').update(key).digest('hex')}`);
     const hashed = await finished(launch(['hash-key']), `${key}\n`);
-    expect(hashed).toEqual({ code: 0, stdout: `${hash}\n`, stderr: '' });
+    expect(hashed).toEqual({ code: 0, signal: null, stdout: `${hash}\n`, stderr: '' });
     expect((await finished(launch(['hash-key']), 'two words')).code).toBe(2);
   });
 });

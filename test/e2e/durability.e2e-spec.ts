@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Database from 'better-sqlite3';
-import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { executeJson } from '../helpers/execute-tool';
+import { connectClient } from '../helpers/mcp-client';
+import { killServeProcess, type ServeProcess, signalServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(60_000);
 
@@ -13,56 +14,21 @@ const WORKERS = 6;
 const ACKS_BEFORE_KILL = 30;
 const MAX_ATTEMPTS = 200;
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+/** Every server started, so that a failing test still kills its whole tree (launcher, server, sandbox host). */
+const started: ServeProcess[] = [];
+
+async function startServe(dbFile: string): Promise<ServeProcess> {
+  const server = await startServeProcess(['--db', dbFile]);
+  started.push(server);
+  return server;
 }
 
-/** Starts `serve` in its own process group so the whole tree (launcher, server, sandbox host) can be killed. */
-const started: Server[] = [];
-
-async function startServe(dbFile: string): Promise<Server> {
-  const child = spawn(LAUNCHER, ['serve', '--port', '0', '--db', dbFile], {
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
-    stdio: 'pipe',
-    detached: true,
-  });
-  started.push({ child, url: '', exited: Promise.resolve({ code: null, signal: null }) });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal })),
-  );
-  child.stderr?.resume();
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(out);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.once('close', () => reject(new Error(`serve exited early: ${out}`)));
-  });
-  return { child, url, exited };
+async function connect(server: ServeProcess): Promise<Client> {
+  return connectClient(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)));
 }
 
-function killGroup(server: Server, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-(server.child.pid as number), signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function connect(server: Server): Promise<Client> {
-  return connectClient(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-}
-
-async function executeJson<T>(client: Client, code: string): Promise<T> {
-  const result = await client.callTool({ name: 'execute', arguments: { code } }, undefined, { timeout: 10_000 });
-  const text = (result.content as { text: string }[]).map((b) => b.text).join('\n');
-  if (result.isError === true) throw new Error(`execute failed: ${text}`);
-  return JSON.parse((result.content as { text: string }[])[0].text) as T;
-}
+/** `executeJson` with a 10 s request timeout: a write lost to the crash must not hang the burst. */
+const executeJsonWithin = <T>(client: Client, code: string) => executeJson<T>(client, code, { timeout: 10_000 });
 
 function placeOrderScript(n: number): string {
   const lines = [
@@ -81,7 +47,7 @@ interface Burst {
 }
 
 /** Runs WORKERS concurrent loops of one-order executes; SIGKILLs the server tree after ACKS_BEFORE_KILL acks. */
-async function burstThenKill(server: Server, clients: Client[]): Promise<Burst> {
+async function burstThenKill(server: ServeProcess, clients: Client[]): Promise<Burst> {
   const acknowledged = new Map<number, number>();
   let inFlight = 0;
   let inFlightAtKill = -1;
@@ -92,7 +58,7 @@ async function burstThenKill(server: Server, clients: Client[]): Promise<Burst> 
     while (!killed && sent < MAX_ATTEMPTS) {
       inFlight += 1;
       try {
-        const placed = await executeJson<{ id: number; lineCount: number }>(client, placeOrderScript(sent++));
+        const placed = await executeJsonWithin<{ id: number; lineCount: number }>(client, placeOrderScript(sent++));
         if (!killed) acknowledged.set(placed.id, placed.lineCount);
       } catch (error) {
         // a refused order (short stock) or the connection dying at the kill: not acknowledged
@@ -103,7 +69,7 @@ async function burstThenKill(server: Server, clients: Client[]): Promise<Burst> 
       if (!killed && acknowledged.size >= ACKS_BEFORE_KILL) {
         killed = true;
         inFlightAtKill = inFlight;
-        killGroup(server, 'SIGKILL');
+        killServeProcess(server);
       }
     }
   };
@@ -161,7 +127,7 @@ describe('durability of acknowledged commands (file database, kill -9)', () => {
   });
 
   afterAll(() => {
-    for (const server of started) killGroup(server, 'SIGKILL');
+    for (const server of started) killServeProcess(server);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -178,14 +144,14 @@ describe('durability of acknowledged commands (file database, kill -9)', () => {
     const second = await startServe(dbFile);
     const client = await connect(second);
     const ids = [...burst.acknowledged.keys()];
-    const found = await executeJson<{ id: number; lineCount: number }[]>(
+    const found = await executeJsonWithin<{ id: number; lineCount: number }[]>(
       client,
       `return (await myko.query('GetOrders', { ids: ${JSON.stringify(ids)} })).map((o) => ({ id: o.id, lineCount: o.lineCount }));`,
     );
     expect(found.map((o) => o.id).sort((a, b) => a - b)).toEqual(ids.sort((a, b) => a - b));
     for (const order of found) expect(order.lineCount).toBe(burst.acknowledged.get(order.id));
     await client.close();
-    killGroup(second, 'SIGTERM');
+    signalServeProcess(second, 'SIGTERM');
     expect((await second.exited).code).toBe(0);
 
     const state = inspect(dbFile);

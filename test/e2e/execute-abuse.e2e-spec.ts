@@ -9,6 +9,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
+import { callExecute } from '../helpers/execute-tool';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -17,15 +18,10 @@ jest.setTimeout(60_000);
 const COOLDOWN_MS = 4_000;
 const SPIN = 'while (true) {}';
 
-interface TextBlock {
-  type: string;
-  text: string;
-}
-
+/** What the backoff tests compare: the outcome without its blocks. */
 async function execute(client: Client, code: string) {
-  const result = await client.callTool({ name: 'execute', arguments: { code } });
-  const text = (result.content as TextBlock[]).map((b) => b.text).join('\n');
-  return { isError: result.isError === true, text, meta: result._meta as Record<string, unknown> | undefined };
+  const { isError, text, meta } = await callExecute(client, code);
+  return { isError, text, meta };
 }
 
 let server: TestServer;

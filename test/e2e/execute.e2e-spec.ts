@@ -1,46 +1,23 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  AVAILABLE_AT_BER,
+  callExecute as execute,
+  executeJson,
+  expectCancelStopsCommands,
+} from '../helpers/execute-tool';
 import { clientTransport, connectClient, type TransportName } from '../helpers/mcp-client';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { useTestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
 
-interface TextBlock {
-  type: string;
-  text: string;
-}
-
-async function execute(client: Client, code: string, options: { signal?: AbortSignal } = {}) {
-  const result = await client.callTool({ name: 'execute', arguments: { code } }, undefined, options);
-  const blocks = result.content as TextBlock[];
-  return { isError: result.isError === true, blocks, text: blocks.map((b) => b.text).join('\n') };
-}
-
-async function executeJson<T>(client: Client, code: string): Promise<T> {
-  const { isError, blocks, text } = await execute(client, code);
-  if (isError) throw new Error(`execute failed: ${text}`);
-  return JSON.parse(blocks[0].text) as T;
-}
-
-const AVAILABLE_AT_BER = `
-  const view = await myko.view('ProductAvailability', { productId: 1 });
-  return view.warehouses.find((w) => w.warehouseCode === 'BER').available;`;
-
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe.each<TransportName>(['stdio', 'http', 'ws'])('execute over %s', (transport) => {
   let client: Client;
 
   beforeAll(async () => {
-    client = await connectClient(clientTransport(transport, server));
+    client = await connectClient(clientTransport(transport, server()));
   });
 
   afterAll(async () => {
@@ -109,7 +86,7 @@ describe('execute with a narrowed client', () => {
   let client: Client;
 
   beforeAll(async () => {
-    const transport = new StreamableHTTPClientTransport(server.httpUrl, {
+    const transport = new StreamableHTTPClientTransport(server().httpUrl, {
       requestInit: { headers: { 'X-Myko-Tool-Visibility-Deny': 'command_*' } },
     });
     client = await connectClient(transport);
@@ -152,7 +129,7 @@ describe('cancelling a running execute', () => {
   let client: Client;
 
   beforeAll(async () => {
-    client = await connectClient(clientTransport('http', server));
+    client = await connectClient(clientTransport('http', server()));
   });
 
   afterAll(async () => {
@@ -160,24 +137,6 @@ describe('cancelling a running execute', () => {
   });
 
   it('stops the script at once and starts no operation after the cancellation', async () => {
-    const before = await executeJson<number>(client, AVAILABLE_AT_BER);
-    const controller = new AbortController();
-    const running = execute(
-      client,
-      `for (;;) {
-        const t = Date.now();
-        while (Date.now() - t < 20) {}
-        await myko.command('AdjustStock', { productId: 1, warehouseCode: 'BER', quantityDelta: 1, note: 'loop' });
-      }`,
-      { signal: controller.signal },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    controller.abort();
-    await expect(running).rejects.toThrow(/abort/i);
-
-    const afterCancel = await executeJson<number>(client, AVAILABLE_AT_BER);
-    expect(afterCancel).toBeGreaterThan(before);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await executeJson<number>(client, AVAILABLE_AT_BER)).toBe(afterCancel);
+    await expectCancelStopsCommands(client);
   });
 });

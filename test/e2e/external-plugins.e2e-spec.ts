@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { executeJson } from '../helpers/execute-tool';
 import { connectClient, LAUNCHER } from '../helpers/mcp-client';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
@@ -47,13 +48,6 @@ function run(args: string[]): Promise<Finished> {
       done({ code, stderr });
     }),
   );
-}
-
-async function executeJson<T>(client: Client, code: string): Promise<T> {
-  const result = await client.callTool({ name: 'execute', arguments: { code } });
-  const [block] = result.content as Array<{ text: string }>;
-  if (result.isError) throw new Error(`execute failed: ${block.text}`);
-  return JSON.parse(block.text) as T;
 }
 
 /** Plugin files live outside the repository, as a team's deployment keeps them. */

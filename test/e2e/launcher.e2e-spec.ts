@@ -1,31 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { LAUNCHER } from '../helpers/mcp-client';
+import { finished, launch } from '../helpers/launcher-run';
 
 jest.setTimeout(60_000);
-
-interface Finished {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs bin/myko-nest with a clean environment (no NODE_OPTIONS: the launcher must add the flag itself). */
-function launch(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(LAUNCHER, args, { env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env }, stdio: 'pipe' });
-}
-
-function finished(child: ChildProcess): Promise<Finished> {
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
-}
 
 describe('bin/myko-nest', () => {
   it('--help prints the usage and exits 0', async () => {

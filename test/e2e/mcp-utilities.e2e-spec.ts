@@ -1,25 +1,18 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import {
   type LoggingMessageNotification,
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { LAUNCHER } from '../helpers/mcp-client';
-import { startTestServer, type TestServer } from '../helpers/test-server';
-import { installWebSocketGlobal } from '../helpers/websocket-global';
+import { executeJson, expectCancelStopsCommands } from '../helpers/execute-tool';
+import { clientTransport, useSession } from '../helpers/mcp-client';
+import { type TestServer, useTestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
 
 const LOW_STOCK_URI = 'myko://inventory/low-stock';
 
 type Transport = 'stdio' | 'ws';
-
-interface TextBlock {
-  type: string;
-  text: string;
-}
 
 /** An SDK client that records the log messages and resource updates it receives. */
 async function connect(transport: Transport, server: TestServer) {
@@ -32,28 +25,8 @@ async function connect(transport: Transport, server: TestServer) {
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
     updates.push(n.params.uri);
   });
-  if (transport === 'stdio') {
-    await client.connect(
-      new StdioClientTransport({
-        command: LAUNCHER,
-        args: ['stdio', '--db', ':memory:'],
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-        stderr: 'pipe',
-      }),
-    );
-  } else {
-    installWebSocketGlobal();
-    await client.connect(new WebSocketClientTransport(server.wsUrl));
-  }
+  await client.connect(clientTransport(transport, server, []));
   return { client, logs, updates };
-}
-
-async function execute(client: Client, code: string, options: Parameters<Client['callTool']>[2] = {}) {
-  const result = await client.callTool({ name: 'execute', arguments: { code } }, undefined, options);
-  const [first] = result.content as TextBlock[];
-  if (result.isError)
-    throw new Error(`execute failed: ${(result.content as TextBlock[]).map((b) => b.text).join('\n')}`);
-  return JSON.parse(first.text);
 }
 
 /** Polls until `check` holds, failing after `ms`. */
@@ -65,78 +38,64 @@ async function eventually(check: () => boolean, ms = 3_000): Promise<void> {
   }
 }
 
-const AVAILABLE_AT_BER = `
-  const view = await myko.view('ProductAvailability', { productId: 1 });
-  return view.warehouses.find((w) => w.warehouseCode === 'BER').available;`;
+/** A row of the LowStock report. */
+interface StockRow {
+  productId: number;
+  warehouseCode: string;
+}
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
+const server = useTestServer();
 
 describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profile)', (transport) => {
-  let session: Awaited<ReturnType<typeof connect>>;
-
-  beforeAll(async () => {
-    session = await connect(transport, server);
-  });
-
-  afterAll(async () => {
-    await session?.client.close();
-  });
+  const session = useSession(() => connect(transport, server()));
 
   it('advertises only search and execute, and only the capabilities it serves', async () => {
-    const { tools } = await session.client.listTools();
+    const { tools } = await session().client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['search', 'execute']);
-    expect(session.client.getServerCapabilities()).toEqual({
+    expect(session().client.getServerCapabilities()).toEqual({
       tools: { listChanged: false },
       resources: { subscribe: true, listChanged: false },
       logging: {},
       completions: {},
     });
-    await expect(session.client.listPrompts()).rejects.toThrow(/Method not found/);
+    await expect(session().client.listPrompts()).rejects.toThrow(/Method not found/);
   });
 
   it('lists the reporting plugin resource next to the schema resources', async () => {
-    const { resources } = await session.client.listResources();
+    const { resources } = await session().client.listResources();
     expect(resources[0]).toMatchObject({ uri: LOW_STOCK_URI, name: 'low-stock', mimeType: 'application/json' });
-    const read = await session.client.readResource({ uri: LOW_STOCK_URI });
+    const read = await session().client.readResource({ uri: LOW_STOCK_URI });
     const rows = JSON.parse((read.contents[0] as { text: string }).text);
     expect(rows.length).toBeGreaterThan(0);
   });
 
   it('sends the logs of operations run by execute at or above the level the client set', async () => {
-    await session.client.setLoggingLevel('info');
-    session.logs.length = 0;
-    await execute(
-      session.client,
+    await session().client.setLoggingLevel('info');
+    session().logs.length = 0;
+    await executeJson(
+      session().client,
       "return myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'log test' })",
     );
-    expect(session.logs).toContainEqual({
+    expect(session().logs).toContainEqual({
       level: 'info',
       logger: 'command_AdjustStock',
       data: expect.stringMatching(/^Adjusted .* in BER by 1$/),
     });
 
-    await session.client.setLoggingLevel('error');
-    session.logs.length = 0;
-    await execute(
-      session.client,
+    await session().client.setLoggingLevel('error');
+    session().logs.length = 0;
+    await executeJson(
+      session().client,
       "return myko.command('AdjustStock', { productId: 2, warehouseCode: 'BER', quantityDelta: 1, note: 'quiet' })",
     );
-    expect(session.logs).toEqual([]);
-    await session.client.setLoggingLevel('info');
+    expect(session().logs).toEqual([]);
+    await session().client.setLoggingLevel('info');
   });
 
   it('reports progress of an execute against its progress token', async () => {
     const progress: number[] = [];
-    await execute(
-      session.client,
+    await executeJson(
+      session().client,
       "return (await myko.report('SalesByDay', { from: '2026-01-01', to: '2026-01-31' })).days.length",
       {
         onprogress: (p) => progress.push(p.progress),
@@ -147,36 +106,19 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
   });
 
   it('cancels a long execute: the client stops waiting and no command runs after the cancellation', async () => {
-    const before = await execute(session.client, AVAILABLE_AT_BER);
-    const controller = new AbortController();
-    const running = execute(
-      session.client,
-      `for (;;) {
-        const t = Date.now();
-        while (Date.now() - t < 20) {}
-        await myko.command('AdjustStock', { productId: 1, warehouseCode: 'BER', quantityDelta: 1, note: 'loop' });
-      }`,
-      { signal: controller.signal },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    controller.abort();
-    await expect(running).rejects.toThrow(/abort/i);
-    const afterCancel = await execute(session.client, AVAILABLE_AT_BER);
-    expect(afterCancel).toBeGreaterThan(before);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await execute(session.client, AVAILABLE_AT_BER)).toBe(afterCancel);
+    await expectCancelStopsCommands(session().client);
   });
 
   it('notifies a low-stock subscription after a command changes the stock behind it, until unsubscribed', async () => {
-    const [row] = await execute(session.client, "return myko.report('LowStock', { limit: 1 })");
-    await session.client.subscribeResource({ uri: LOW_STOCK_URI });
-    session.updates.length = 0;
+    const [row] = await executeJson<StockRow[]>(session().client, "return myko.report('LowStock', { limit: 1 })");
+    await session().client.subscribeResource({ uri: LOW_STOCK_URI });
+    session().updates.length = 0;
     const restock = `return myko.command('RestockProduct', {
       productId: ${row.productId}, warehouseCode: '${row.warehouseCode}', quantity: 5000, note: 'subscription test' })`;
-    await execute(session.client, restock);
-    await eventually(() => session.updates.length > 0);
-    expect(session.updates).toEqual([LOW_STOCK_URI]);
-    const after = await session.client.readResource({ uri: LOW_STOCK_URI });
+    await executeJson(session().client, restock);
+    await eventually(() => session().updates.length > 0);
+    expect(session().updates).toEqual([LOW_STOCK_URI]);
+    const after = await session().client.readResource({ uri: LOW_STOCK_URI });
     const rows: { productId: number; warehouseCode: string }[] = JSON.parse(
       (after.contents[0] as { text: string }).text,
     );
@@ -184,21 +126,21 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
       expect.objectContaining({ productId: row.productId, warehouseCode: row.warehouseCode }),
     );
 
-    await session.client.unsubscribeResource({ uri: LOW_STOCK_URI });
-    const [next] = await execute(session.client, "return myko.report('LowStock', { limit: 1 })");
-    await execute(
-      session.client,
+    await session().client.unsubscribeResource({ uri: LOW_STOCK_URI });
+    const [next] = await executeJson<StockRow[]>(session().client, "return myko.report('LowStock', { limit: 1 })");
+    await executeJson(
+      session().client,
       `return myko.command('RestockProduct', { productId: ${next.productId}, warehouseCode: '${next.warehouseCode}', quantity: 5000 })`,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(session.updates).toEqual([LOW_STOCK_URI]);
+    expect(session().updates).toEqual([LOW_STOCK_URI]);
   });
 
   it('completes the variables of the schema template from the visible operations', async () => {
     const ref = { type: 'ref/resource' as const, uri: 'myko://schema/{kind}/{id}' };
-    const ids = await session.client.complete({ ref, argument: { name: 'id', value: 'LowS' } });
+    const ids = await session().client.complete({ ref, argument: { name: 'id', value: 'LowS' } });
     expect(ids.completion.values).toEqual(['LowStock']);
-    const kinds = await session.client.complete({ ref, argument: { name: 'kind', value: 'r' } });
+    const kinds = await session().client.complete({ ref, argument: { name: 'kind', value: 'r' } });
     expect(kinds.completion.values).toEqual(['report']);
   });
 });

@@ -11,18 +11,23 @@ export type TransportName = 'stdio' | 'http' | 'ws';
 /** The launcher MCP hosts start; needs `npm run build` (the test script builds first). */
 export const LAUNCHER = resolve(__dirname, '../../bin/myko-nest');
 
-/** Spawns `bin/myko-nest stdio --db :memory:` with the given extra environment. */
-export function stdioTransport(env: Record<string, string> = {}): StdioClientTransport {
+/** Spawns `bin/myko-nest stdio --db :memory: …args` with the given extra environment. */
+export function stdioTransport(env: Record<string, string> = {}, args: string[] = []): StdioClientTransport {
   return new StdioClientTransport({
     command: LAUNCHER,
-    args: ['stdio', '--db', ':memory:'],
+    args: ['stdio', '--db', ':memory:', ...args],
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stderr: 'pipe',
   });
 }
 
-export function clientTransport(name: TransportName, urls: { httpUrl: URL; wsUrl: URL }): Transport {
-  if (name === 'stdio') return stdioTransport();
+/** A transport to the server at `urls`, or (stdio) to a fresh `bin/myko-nest stdio` with `stdioArgs`. */
+export function clientTransport(
+  name: TransportName,
+  urls: { httpUrl: URL; wsUrl: URL },
+  stdioArgs: string[] = [],
+): Transport {
+  if (name === 'stdio') return stdioTransport({}, stdioArgs);
   if (name === 'http') return new StreamableHTTPClientTransport(urls.httpUrl);
   installWebSocketGlobal();
   return new WebSocketClientTransport(urls.wsUrl);
@@ -33,4 +38,22 @@ export async function connectClient(transport: Transport): Promise<Client> {
   const client = new Client({ name: 'myko-e2e', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+/**
+ * A client session for the tests of one `describe`: opened before them, closed after them. Returns a
+ * getter (the session exists only once `beforeAll` has run).
+ */
+export function useSession<T extends { client: Client }>(open: () => Promise<T>): () => T {
+  let session: T | undefined;
+  beforeAll(async () => {
+    session = await open();
+  });
+  afterAll(async () => {
+    await session?.client.close();
+  });
+  return () => {
+    if (!session) throw new Error('the session is not open yet (use it inside a test or hook)');
+    return session;
+  };
 }

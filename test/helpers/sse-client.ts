@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { DispatchModule } from '@myko/dispatch';
-import { GatewaysModule, type GatewaysModuleOptions, McpSessionRegistry } from '@myko/gateways';
+import { GatewaysModule, type GatewaysModuleOptions, McpSessionRegistry, McpWsAdapter } from '@myko/gateways';
 import { RegistryModule } from '@myko/registry';
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -28,6 +28,7 @@ export async function startSseApp(gateways: GatewaysModuleOptions = {}): Promise
     providers: [SseFixtures],
   }).compile();
   const app = moduleRef.createNestApplication({ bodyParser: false, forceCloseConnections: true, logger: ['error'] });
+  app.useWebSocketAdapter(new McpWsAdapter(app));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {

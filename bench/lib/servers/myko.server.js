@@ -1,27 +1,17 @@
 /** The real service (`myko-nest serve`, HTTP + WebSocket) from dist/, configured as the CLI would. */
+const { startAppServer } = require('../app-server');
 const { load } = require('../dist');
-
-const { createHttpApp } = load('src/bootstrap/http-app.factory');
-const { createAppConfig } = load('src/config/app.config');
-const { loadPlugins } = load('src/plugin-loader/plugin.loader');
 
 /**
  * @param {{ toolMode?: string, synthetic?: number, plugins?: string[], redisUrl?: string, databasePath?: string }}
  *   options CLI options (`--tool-mode`, `--synthetic`, `--plugin`, `--redis`, `--db`)
  */
 async function start(options = {}) {
-  const config = await loadPlugins(
-    createAppConfig(
-      'serve',
-      { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off', plugins: [], ...options },
-      {},
-    ),
-  );
   // The memory benchmark opens 1,000 sessions and 1,000 WebSockets from 127.0.0.1: above the default
   // edge caps, which are not what it measures.
   const unlimited = { maxSessions: 0, maxWsConnections: 0, maxWsConnectionsPerAddress: 0 };
-  const app = await createHttpApp({ ...config, gateways: { ...config.gateways, ...unlimited } }, ['error', 'warn']);
-  await app.listen(0, '127.0.0.1');
+  const overrides = (config) => ({ ...config, gateways: { ...config.gateways, ...unlimited } });
+  const { app, port, close } = await startAppServer({ plugins: [], ...options }, { plugins: true, overrides });
   const { SandboxService } = load('libs/sandbox/src');
   const sandbox = () => {
     const service = app.get(SandboxService);
@@ -33,7 +23,7 @@ async function start(options = {}) {
     const { RedisStateClient } = load('libs/state/src');
     return app.get(RedisStateClient, { strict: false })?.roundTrips ?? 0;
   };
-  return { port: app.getHttpServer().address().port, sandbox, roundTrips, close: () => app.close() };
+  return { port, sandbox, roundTrips, close };
 }
 
 module.exports = { start };

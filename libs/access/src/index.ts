@@ -1,6 +1,6 @@
 export { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
 export { type AccessProfile, AccessProfiles, type BearerResolution } from './access-profiles';
-export { digestApiKey, generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
+export { generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
 export {
   type AccessRefusal,
   type AccessResolution,
@@ -8,3 +8,4 @@ export {
   ClientAccessResolver,
 } from './client-access.resolver';
 export * from './interfaces';
+export { OAUTH_OPTION_TABLE } from './oauth-options.table';

@@ -43,6 +43,7 @@ import { MethodRouter } from './protocol/method.router';
 import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol/protocol-era/protocol-era.constants';
 import { ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
 import { SubscriptionsListenHandler } from './protocol/protocol-era/subscriptions-listen.handler';
+import { RequestRunner } from './protocol/request.runner';
 import { SessionStore } from './protocol/session/session.store';
 
 const DEFAULT_SERVER_INFO = { name: 'myko-nest', title: 'myko-nest', version: '0.0.0' };
@@ -85,6 +86,7 @@ export class DispatchModule {
       providers: [
         { provide: DISPATCH_OPTIONS, useValue: resolved },
         DispatchService,
+        RequestRunner,
         SessionStore,
         MethodRouter,
         LifecycleHandler,

@@ -1,11 +1,11 @@
 export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
 export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
+export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-mode/execute/execute-guard.defaults';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
 export { OperationSearchService } from './code-mode/search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './code-mode/search/search-result.interface';
 export {
-  DISPATCH_OPTIONS,
   JSON_RPC_ERROR_CODES,
   SERVER_SHUTTING_DOWN,
   STATE_UNAVAILABLE,
@@ -13,8 +13,25 @@ export {
 } from './dispatch.constants';
 export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
-export * from './errors';
-export * from './interfaces';
+export { ServerShuttingDownError } from './errors';
+export type {
+  AbuseBackoffOptions,
+  ClientContext,
+  DispatchModuleOptions,
+  ExecuteGuardOptions,
+  JsonRpcErrorObject,
+  JsonRpcFailure,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+  ServerIdentity,
+} from './interfaces';
+export { classifyMessage, isValidId } from './protocol/json-rpc/json-rpc.codec';
+export type { IncomingMessage as ClassifiedMessage } from './protocol/json-rpc/json-rpc.message';
+export { failureResponse } from './protocol/json-rpc/json-rpc.responses';
 export type {
   ObservedRequest,
   OperationCallOutcome,

@@ -21,10 +21,6 @@ export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 export const TRANSPORT_ERROR = -32000;
 export const SESSION_NOT_FOUND = -32001;
 
-export const ONE_MIB = 1024 * 1024;
-
-/** How long a shutdown lets in-flight requests finish (see `GatewaysModuleOptions.shutdownGraceMs`). */
-export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** `Retry-After` (seconds) of a request refused because the server is shutting down. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 5;
 /** WebSocket close code 1001 "Going Away": the server is shutting down. */

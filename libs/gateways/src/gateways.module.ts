@@ -23,13 +23,13 @@ import { WsSlotLedger } from './limits/ws-slot.ledger';
 import { observabilityParts } from './observability/observability.parts';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
-import { McpWsServer } from './ws/mcp-ws.server';
 import { WsHandshakeVerifier } from './ws/ws-handshake.verifier';
 
 /**
  * The MCP transports over the shared `DispatchService`: Streamable HTTP (`/mcp`, `/myko/mcp`),
  * WebSocket (`/mcp`), stdio (`StdioTransport.serve()`), and `GET /health`.
- * An HTTP app must be created with `bodyParser: false` (the MCP endpoint reads and limits its body).
+ * An HTTP app must be created with `bodyParser: false` (the MCP endpoint reads and limits its body) and
+ * serve WebSockets through `app.useWebSocketAdapter(new McpWsAdapter(app))`.
  * @publicApi
  */
 @Module({})
@@ -67,7 +67,6 @@ export class GatewaysModule {
         DrainCoordinator,
         WsHandshakeVerifier,
         McpGateway,
-        McpWsServer,
         StdioTransport,
       ],
       exports: [

@@ -1,4 +1,4 @@
-import { DEFAULT_SHUTDOWN_GRACE_MS, ONE_MIB } from './gateways.constants';
+import { GATEWAYS_OPTION_TABLE, type GatewaysNumericOption } from './gateways-options.table';
 import type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
 import { resolveEdgeLimits } from './limits/edge-limits.defaults';
 
@@ -10,19 +10,24 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
   return {
     allowedHosts: options.allowedHosts ?? [...LOOPBACK_HOSTS],
     allowedOrigins: options.allowedOrigins ?? [...LOOPBACK_HOSTS],
-    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
-    maxMessageBytes: options.maxMessageBytes ?? ONE_MIB,
-    sseKeepAliveMs: options.sseKeepAliveMs ?? 15_000,
-    sseRetryMs: options.sseRetryMs ?? 1_000,
-    ssePollAfterMs: options.ssePollAfterMs ?? 0,
-    eventStoreMaxEvents: options.eventStoreMaxEvents ?? 1_000,
-    eventStoreMaxBytes: options.eventStoreMaxBytes ?? ONE_MIB,
-    replayBudgetBytes: options.replayBudgetBytes ?? 64 * ONE_MIB,
-    eventStoreTtlMs: options.eventStoreTtlMs ?? 5 * 60_000,
+    sessionIdleTimeoutMs: optionOrDefault(options, 'sessionIdleTimeoutMs'),
+    maxMessageBytes: optionOrDefault(options, 'maxMessageBytes'),
+    sseKeepAliveMs: optionOrDefault(options, 'sseKeepAliveMs'),
+    sseRetryMs: optionOrDefault(options, 'sseRetryMs'),
+    ssePollAfterMs: optionOrDefault(options, 'ssePollAfterMs'),
+    eventStoreMaxEvents: optionOrDefault(options, 'eventStoreMaxEvents'),
+    eventStoreMaxBytes: optionOrDefault(options, 'eventStoreMaxBytes'),
+    replayBudgetBytes: optionOrDefault(options, 'replayBudgetBytes'),
+    eventStoreTtlMs: optionOrDefault(options, 'eventStoreTtlMs'),
     ...resolveEdgeLimits(options),
-    shutdownGraceMs: options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS,
+    shutdownGraceMs: optionOrDefault(options, 'shutdownGraceMs'),
     access: options.access,
     ...(options.metrics?.enabled ? { metrics: options.metrics } : {}),
     ...(options.tracing?.enabled ? { tracing: options.tracing } : {}),
   };
+}
+
+/** The option as given, else its default from `GATEWAYS_OPTION_TABLE`. */
+function optionOrDefault(options: GatewaysModuleOptions, key: GatewaysNumericOption): number {
+  return options[key] ?? GATEWAYS_OPTION_TABLE[key].default;
 }

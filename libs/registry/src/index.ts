@@ -6,13 +6,11 @@ export type { McpElicitParams, McpElicitResult } from './interfaces/elicitation.
 export { OperationInvoker } from './operation.invoker';
 export { OperationRegistry } from './operation.registry';
 export { type DiscoveredMethod, ProviderMethodExplorer } from './provider-method.explorer';
-export { OPERATION_ID_PATTERN, OPERATION_KINDS, OPERATION_METADATA, PLUGIN_FILE_METADATA } from './registry.constants';
+export { OPERATION_KINDS, PLUGIN_FILE_METADATA } from './registry.constants';
 export { ARGUMENTS_PATH, MISSING_ARGUMENT, notAnObjectMessage, UNKNOWN_ARGUMENT } from './registry.messages';
 export { RegistryModule } from './registry.module';
 export { JSON_SCHEMA_DIALECT } from './schema/json-schema-2020';
 export { OperationSchemaBuilder } from './schema/operation-schema.builder';
-export { MAX_SHAPE_CHARS, renderOutputShape, renderTypeDeclarations } from './schema/ts-shape.renderer';
-export { renderTsDeclarations, renderTsType } from './schema/ts-type.renderer';
+export { renderOutputShape, renderTypeDeclarations } from './schema/ts-shape.renderer';
 export { deepFreeze } from './utils/deep-freeze.util';
-export { ArgumentCanon } from './validation/argument-canon';
 export { ArgumentsValidator } from './validation/arguments.validator';

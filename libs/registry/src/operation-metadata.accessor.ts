@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { OperationMetadata } from './interfaces';
+import type { OperationMetadata } from './interfaces/operation-metadata.interface';
 import { OPERATION_METADATA } from './registry.constants';
 
 /** Reads what `@Query`/`@View`/`@Report`/`@Command` stored on a method. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import type { OperationMetadata } from './interfaces';
+import type { OperationMetadata } from './interfaces/operation-metadata.interface';
 import { OperationRegistry } from './operation.registry';
 import { OperationMetadataAccessor } from './operation-metadata.accessor';
 import { type DiscoveredMethod, ProviderMethodExplorer } from './provider-method.explorer';

@@ -44,8 +44,8 @@ describe('resolveSandboxOptions', () => {
       });
     expect(resolve).toThrow(SandboxConfigError);
     expect(resolve).toThrow(
-      'Invalid sandbox options: wallTimeMs must be an integer >= 1 (got 1.5); memoryMb must be an integer >= 8 (got 4); ' +
-        'maxConcurrent must be an integer >= 1 (got 0); maxQueue must be an integer >= 0 (got NaN); ' +
+      'Invalid sandbox options: maxConcurrent must be an integer >= 1 (got 0); maxQueue must be an integer >= 0 (got NaN); ' +
+        'wallTimeMs must be an integer >= 1 (got 1.5); memoryMb must be an integer >= 8 (got 4); ' +
         "processes must be an integer >= 1 (got 0); isolation must be 'process' or 'in-process' (got thread)",
     );
   });

@@ -1,35 +1,17 @@
 import { SandboxConfigError } from './errors/sandbox-config.error';
 import type { SandboxIsolation, SandboxOptions } from './interfaces/sandbox-options.interface';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';
-
-type NumericOption = Exclude<keyof SandboxOptions, 'onCatastrophicError' | 'isolation'>;
+import { type SandboxNumericOption, sandboxOptionColumn } from './sandbox-options.table';
 
 const ISOLATIONS: readonly SandboxIsolation[] = ['process', 'in-process'];
 
-/** The smallest value each numeric option accepts. */
-const MINIMUMS: Record<NumericOption, number> = {
-  wallTimeMs: 1,
-  cpuTimeMs: 1,
-  memoryMb: 8,
-  maxCalls: 0,
-  maxArgBytes: 2,
-  maxResultBytes: 4,
-  maxConsoleBytes: 0,
-  maxConcurrent: 1,
-  maxResident: 1,
-  maxQueue: 0,
-  warmPool: 0,
-  processes: 1,
-  processHeapMb: 32,
-  processMaxRssMb: 16,
-  processRssLimitMb: 0,
-};
+const MINIMUMS = sandboxOptionColumn('minimum');
 
 /** Merges the given options over the defaults; throws `SandboxConfigError` naming every invalid field. */
 export function resolveSandboxOptions(options: Partial<SandboxOptions> = {}): SandboxOptions {
   const resolved: SandboxOptions = { ...DEFAULT_SANDBOX_OPTIONS };
   const problems: string[] = [];
-  for (const key of Object.keys(MINIMUMS) as NumericOption[]) {
+  for (const key of Object.keys(MINIMUMS) as SandboxNumericOption[]) {
     const value = options[key];
     if (value === undefined) continue;
     if (!Number.isSafeInteger(value) || value < MINIMUMS[key]) {

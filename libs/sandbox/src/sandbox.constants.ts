@@ -1,24 +1,11 @@
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxCallKind } from './interfaces/sandbox-run.interface';
+import { sandboxOptionColumn } from './sandbox-options.table';
 
-/** Defaults of every sandbox limit (see `SandboxOptions` for what each one means). */
+/** Defaults of every sandbox limit: those of `SANDBOX_OPTION_TABLE`, and process isolation. */
 export const DEFAULT_SANDBOX_OPTIONS: Readonly<Omit<SandboxOptions, 'onCatastrophicError'>> = Object.freeze({
-  wallTimeMs: 30_000,
-  cpuTimeMs: 10_000,
-  memoryMb: 64,
-  maxCalls: 200,
-  maxArgBytes: 64 * 1024,
-  maxResultBytes: 1024 * 1024,
-  maxConsoleBytes: 64 * 1024,
-  maxConcurrent: 2,
-  maxResident: 256,
-  maxQueue: 0,
-  warmPool: 1,
+  ...sandboxOptionColumn('default'),
   isolation: 'process',
-  processes: 2,
-  processHeapMb: 256,
-  processMaxRssMb: 512,
-  processRssLimitMb: 0,
 });
 
 /** The `myko` methods, in the order they are installed. */

@@ -12,13 +12,11 @@ import {
   Min,
 } from 'class-validator';
 import { PageArgs } from '../../common/dto/page-args.dto';
+import { CategoryArg } from '../../common/dto/scope-args';
 
 /** Filters of `query_ListProducts`. */
 export class ListProductsArgs extends PageArgs {
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Exact category name, e.g. "Furniture" (see query_ListCategories).')
-  @Normalize('upper')
+  @CategoryArg('Exact category name, e.g. "Furniture" (see query_ListCategories).')
   category?: string;
 
   @IsOptional()

@@ -1,7 +1,8 @@
-import { ArgDescription, Normalize } from '@myko/registry';
+import { ArgDescription } from '@myko/registry';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { PageArgs } from '../../common/dto/page-args.dto';
-import { IsDay } from '../../common/is-day.decorator';
+import { CategoryArg, WarehouseCodeArg } from '../../common/dto/scope-args';
 import { MOVEMENT_REASONS, type MovementReason } from '../inventory.constants';
 
 const WAREHOUSE_CODE = 'Warehouse code, e.g. BER (see query_ListWarehouses).';
@@ -12,17 +13,10 @@ export class ListStockLevelsArgs extends PageArgs {
   @IsInt()
   productId?: number;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE)
   warehouseCode?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Exact category name.')
-  @Normalize('upper')
+  @CategoryArg('Exact category name.')
   category?: string;
 
   @IsOptional()
@@ -32,16 +26,12 @@ export class ListStockLevelsArgs extends PageArgs {
 }
 
 /** Filters of `query_ListStockMovements`. */
-export class ListStockMovementsArgs extends PageArgs {
+export class ListStockMovementsArgs extends PageArgs implements DateRangeArgs {
   @IsOptional()
   @IsInt()
   productId?: number;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE)
   warehouseCode?: string;
 
   @IsOptional()
@@ -52,14 +42,10 @@ export class ListStockMovementsArgs extends PageArgs {
   @IsInt()
   orderId?: number;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription('First day included, YYYY-MM-DD (UTC).')
+  @RangeFrom('First day included, YYYY-MM-DD (UTC).')
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription('Last day included, YYYY-MM-DD (UTC).')
+  @RangeTo('Last day included, YYYY-MM-DD (UTC).')
   to?: string;
 }
 
@@ -68,10 +54,7 @@ export class AdjustStockArgs {
   @IsInt()
   productId: number;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE, { required: true })
   warehouseCode: string;
 
   @IsInt()
@@ -92,10 +75,7 @@ export class RestockProductArgs {
   @IsInt()
   productId: number;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE_CODE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE_CODE, { required: true })
   warehouseCode: string;
 
   @IsInt()
@@ -116,16 +96,10 @@ export class TransferStockArgs {
   @IsInt()
   productId: number;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription('Warehouse code the units leave.')
-  @Normalize('upper')
+  @WarehouseCodeArg('Warehouse code the units leave.', { required: true })
   fromWarehouseCode: string;
 
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription('Warehouse code the units arrive at; must differ from fromWarehouseCode.')
-  @Normalize('upper')
+  @WarehouseCodeArg('Warehouse code the units arrive at; must differ from fromWarehouseCode.', { required: true })
   toWarehouseCode: string;
 
   @IsInt()

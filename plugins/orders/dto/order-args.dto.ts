@@ -14,14 +14,15 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
 import { PageArgs } from '../../common/dto/page-args.dto';
-import { IsDay } from '../../common/is-day.decorator';
+import { WarehouseCodeArg } from '../../common/dto/scope-args';
 import { MAX_ORDER_LINES, ORDER_STATUSES, type OrderStatus } from '../orders.constants';
 
 export const ORDER_SORTS = ['newest', 'oldest', 'largest'] as const;
 
 /** Filters of `query_ListOrders`. */
-export class ListOrdersArgs extends PageArgs {
+export class ListOrdersArgs extends PageArgs implements DateRangeArgs {
   @IsOptional()
   @IsInt()
   customerId?: number;
@@ -30,11 +31,7 @@ export class ListOrdersArgs extends PageArgs {
   @IsIn(ORDER_STATUSES)
   status?: OrderStatus;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription('Fulfilling warehouse code, e.g. BER.')
-  @Normalize('upper')
+  @WarehouseCodeArg('Fulfilling warehouse code, e.g. BER.')
   warehouseCode?: string;
 
   @IsOptional()
@@ -42,14 +39,10 @@ export class ListOrdersArgs extends PageArgs {
   @ArgDescription('Only orders that contain this product.')
   productId?: number;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription('Placed on or after this day, YYYY-MM-DD (UTC).')
+  @RangeFrom('Placed on or after this day, YYYY-MM-DD (UTC).')
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription('Placed on or before this day, YYYY-MM-DD (UTC).')
+  @RangeTo('Placed on or before this day, YYYY-MM-DD (UTC).')
   to?: string;
 
   @IsOptional()

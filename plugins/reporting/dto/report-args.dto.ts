@@ -1,10 +1,10 @@
-import { ArgDescription, Normalize } from '@myko/registry';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ArgDescription } from '@myko/registry';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { type DateRangeArgs, RangeFrom, RangeTo } from '../../common/dto/date-range-args';
+import { CategoryArg, WarehouseCodeArg } from '../../common/dto/scope-args';
 import { IsDay } from '../../common/is-day.decorator';
 import { CUSTOMER_SEGMENTS, type CustomerSegment } from '../../orders';
 
-const FROM = 'First day included, YYYY-MM-DD (UTC). Omit for no lower bound.';
-const TO = 'Last day included, YYYY-MM-DD (UTC). Omit for no upper bound.';
 const WAREHOUSE = 'Only this warehouse code, e.g. BER.';
 
 /** Arguments of `report_SalesByDay`. */
@@ -17,33 +17,19 @@ export class SalesByDayArgs {
   @ArgDescription('Last day included, YYYY-MM-DD (UTC); at most 366 days after from.')
   to: string;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Only lines of products in this category.')
-  @Normalize('upper')
+  @CategoryArg('Only lines of products in this category.')
   category?: string;
 }
 
 /** Arguments of `report_LowStock`. */
 export class LowStockArgs {
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Only products in this category.')
-  @Normalize('upper')
+  @CategoryArg('Only products in this category.')
   category?: string;
 
   @IsOptional()
@@ -55,15 +41,11 @@ export class LowStockArgs {
 }
 
 /** Arguments of `report_TopCustomers`. */
-export class TopCustomersArgs {
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(FROM)
+export class TopCustomersArgs implements DateRangeArgs {
+  @RangeFrom()
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(TO)
+  @RangeTo()
   to?: string;
 
   @IsOptional()
@@ -84,21 +66,14 @@ export class TopCustomersArgs {
 }
 
 /** Arguments of `report_TopProducts`. */
-export class TopProductsArgs {
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(FROM)
+export class TopProductsArgs implements DateRangeArgs {
+  @RangeFrom()
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(TO)
+  @RangeTo()
   to?: string;
 
-  @IsOptional()
-  @IsString()
-  @ArgDescription('Only products in this category.')
-  @Normalize('upper')
+  @CategoryArg('Only products in this category.')
   category?: string;
 
   @IsOptional()
@@ -115,22 +90,14 @@ export class TopProductsArgs {
 }
 
 /** Arguments of `report_RevenueByCategory`. */
-export class RevenueByCategoryArgs {
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(FROM)
+export class RevenueByCategoryArgs implements DateRangeArgs {
+  @RangeFrom()
   from?: string;
 
-  @IsOptional()
-  @IsDay()
-  @ArgDescription(TO)
+  @RangeTo()
   to?: string;
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 }
 
@@ -141,10 +108,6 @@ export class InventoryValuationArgs {
   @ArgDescription('One row per warehouse (default) or per category.')
   groupBy?: 'warehouse' | 'category';
 
-  @IsOptional()
-  @IsString()
-  @Length(1, 10)
-  @ArgDescription(WAREHOUSE)
-  @Normalize('upper')
+  @WarehouseCodeArg(WAREHOUSE)
   warehouseCode?: string;
 }

@@ -7,8 +7,7 @@
  */
 const http = require('node:http');
 const { WebSocket } = require('ws');
-const { PROTOCOL_VERSION, initializeParams } = require('./mcp-handshake');
-const { postMcp } = require('./http-session');
+const { PROTOCOL_VERSION, initializeParams, postMcp } = require('../../../test/support/mcp-http');
 
 const FLOOD = 100;
 const IDLE_SOCKETS = 60;

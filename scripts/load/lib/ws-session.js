@@ -4,7 +4,7 @@
  */
 const { WebSocket } = require('ws');
 const { ProtocolError, resultOf } = require('./json-rpc-answer');
-const { INITIALIZED, initializeParams } = require('./mcp-handshake');
+const { INITIALIZED, initializeParams } = require('../../../test/support/mcp-http');
 
 const REQUEST_TIMEOUT_MS = 120_000;
 

@@ -31,13 +31,13 @@ export interface OAuthConfig {
   readonly profiles: readonly OAuthProfileRule[];
   /** Advertised in the metadata and in `insufficient_scope` challenges. Default: the scopes the rules name. */
   readonly scopesSupported: readonly string[];
-  /** Tolerance on `exp`/`nbf`/`iat`, in seconds. @default 30 */
+  /** Tolerance on `exp`/`nbf`/`iat`, in seconds (default and minimum: `OAUTH_OPTION_TABLE`). */
   readonly clockSkewSeconds: number;
   /** Accepted JWS algorithms (asymmetric only). @default ["RS256","PS256","ES256","EdDSA"] */
   readonly algorithms: readonly string[];
-  /** After a JWKS fetch, an unknown `kid` refetches only once this long has passed. @default 30000 */
+  /** After a JWKS fetch, an unknown `kid` refetches only once this long has passed. */
   readonly jwksCooldownMs: number;
-  /** A JWKS is refetched when older than this. @default 600000 */
+  /** A JWKS is refetched when older than this. */
   readonly jwksCacheMaxAgeMs: number;
   /** `resource_name` in the metadata. */
   readonly resourceName?: string;

@@ -4,31 +4,26 @@
  * nothing for `IDLE_STRIKE_MS`, cancelled or not) `strikes` times within `windowMs` is refused `execute`
  * for `cooldownMs`; a client that earns
  * another cooldown within `maxCooldownMs` of the last one ending gets twice the previous one, up to
- * `maxCooldownMs`.
+ * `maxCooldownMs`. Defaults and minimums: `ABUSE_BACKOFF_OPTION_TABLE`.
  */
 export interface AbuseBackoffOptions {
-  /** @default 3 */
   strikes: number;
-  /** @default 60000 */
   windowMs: number;
-  /** @default 30000 */
   cooldownMs: number;
-  /** @default 600000 */
   maxCooldownMs: number;
 }
 
-/** Per-client rules in front of the sandbox (`DispatchModuleOptions.execute`). */
+/** Per-client rules in front of the sandbox (`DispatchModuleOptions.execute`); defaults: `EXECUTE_GUARD_OPTION_TABLE`. */
 export interface ExecuteGuardOptions {
   /**
    * Runs one session holds resident at once (computing or awaiting operations); past it, its `execute` is
    * refused at once with a retry hint (JSON-RPC -32029, `data: { limit, retryAfterMs }`). 0: no limit.
-   * @default 4
    */
   maxRunsPerSession: number;
-  /** The same per API key (over all its sessions); half the sandbox's `maxResident` by default. 0: no limit. @default 128 */
+  /** The same per API key (over all its sessions); half the sandbox's `maxResident` by default. 0: no limit. */
   maxRunsPerKey: number;
-  /** The same per client address, for clients without an API key (over all their sessions). 0: no limit. @default 128 */
+  /** The same per client address, for clients without an API key (over all their sessions). 0: no limit. */
   maxRunsPerAddress: number;
-  /** `false`: off. @default { strikes: 3, windowMs: 60000, cooldownMs: 30000, maxCooldownMs: 600000 } */
+  /** `false`: off. */
   abuseBackoff: AbuseBackoffOptions | false;
 }

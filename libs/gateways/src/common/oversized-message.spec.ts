@@ -7,6 +7,11 @@ describe('topLevelId', () => {
     expect(topLevelId('{"params":{"id":1}}')).toBeNull();
   });
 
+  it('reads only ids dispatch accepts: a string or an integer, as dispatch answers it', () => {
+    expect(topLevelId('{"jsonrpc":"2.0","id":1.5,"method":"ping"}')).toBeNull();
+    expect(topLevelId('{"id":1e3}')).toBe(1000);
+  });
+
   it('reads through strings with quotes, braces and escapes', () => {
     expect(topLevelId('{"params":{"code":"return \\"}\\" + \'{\'"},"id":-3}')).toBe(-3);
     expect(topLevelId('{"params":"\\"id\\":5","id":"a\\"b"}')).toBe('a"b');

@@ -1,5 +1,4 @@
-import { JSON_RPC_ERROR_CODES } from '@myko/dispatch';
-import { type TransportErrorResponse, transportError } from './json-rpc-error';
+import { failureResponse, isValidId, JSON_RPC_ERROR_CODES, type JsonRpcFailure, type JsonRpcId } from '@myko/dispatch';
 
 /**
  * How far past `maxMessageBytes` a WebSocket frame is still read so that it can be answered: the
@@ -15,19 +14,19 @@ const MAX_ID_CHARS = 200;
  * The answer to a message over the size limit: `-32600` with the request's id when it can be found
  * without parsing the whole message (a top-level `"id"`), so the client can match it to its request.
  */
-export function oversizedMessageError(text: string, bytes: number, limit: number): TransportErrorResponse {
-  return transportError(
-    JSON_RPC_ERROR_CODES.INVALID_REQUEST,
-    `Invalid Request: the message is ${bytes} bytes; the limit is ${limit}. Send less per message (return less from execute, page through lists).`,
-    topLevelId(text),
-  );
+export function oversizedMessageError(text: string, bytes: number, limit: number): JsonRpcFailure {
+  return failureResponse(topLevelId(text), {
+    code: JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+    message: `Invalid Request: the message is ${bytes} bytes; the limit is ${limit}. Send less per message (return less from execute, page through lists).`,
+  });
 }
 
 /**
- * The top-level `id` of a JSON object's text (a string or number), found by one scan that tracks
- * nesting and strings; null when there is none or the text is not an object.
+ * The top-level `id` of a JSON object's text, found by one scan that tracks nesting and strings; null
+ * when there is none, the text is not an object, or the id is not one dispatch accepts (a string or an
+ * integer: `1.5` is answered with `null`, as dispatch answers it).
  */
-export function topLevelId(text: string): string | number | null {
+export function topLevelId(text: string): JsonRpcId | null {
   let depth = 0;
   let i = text.indexOf('{');
   if (i < 0 || text.slice(0, i).trim() !== '') return null;
@@ -55,10 +54,10 @@ function stringEnd(text: string, start: number): number {
   return -1;
 }
 
-function idValue(text: string, from: number): string | number | null {
+function idValue(text: string, from: number): JsonRpcId | null {
   const rest = text.slice(from, from + MAX_ID_CHARS + 8).trimStart();
   const number = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(rest);
-  if (number) return Number(number[0]);
+  if (number) return isValidId(Number(number[0])) ? Number(number[0]) : null;
   if (!rest.startsWith('"')) return null;
   const end = stringEnd(rest, 0);
   if (end < 0) return null;

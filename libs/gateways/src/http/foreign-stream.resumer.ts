@@ -1,7 +1,6 @@
-import { SERVER_SHUTTING_DOWN } from '@myko/dispatch';
+import { failureResponse, SERVER_SHUTTING_DOWN } from '@myko/dispatch';
 import type { SseLogReplay } from '@myko/state';
 import { Inject, Injectable } from '@nestjs/common';
-import { transportError } from '../common/json-rpc-error';
 import { McpHttpError } from '../errors';
 import { GATEWAYS_OPTIONS, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -105,7 +104,7 @@ export class ForeignStreamResumer {
   /** The request's instance died: its answer will never come, so the client gets an error, not a hang. */
   private lost(connection: SseStream, streamId: string, last: number, head: NonNullable<SseLogReplay['head']>): void {
     const message = 'The instance running this request stopped before answering; the request may be retried';
-    const failure = transportError(SERVER_SHUTTING_DOWN, message, head.requestId, { retryable: true });
+    const failure = failureResponse(head.requestId, { code: SERVER_SHUTTING_DOWN, message, data: { retryable: true } });
     connection.event(`${streamId}:${last + 1}`, JSON.stringify(failure));
     connection.end();
   }

@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { JSON_RPC_ERROR_CODES, STATE_UNAVAILABLE } from '@myko/dispatch';
+import { failureResponse, JSON_RPC_ERROR_CODES, STATE_UNAVAILABLE } from '@myko/dispatch';
 import { StateUnavailableError } from '@myko/state';
 import { HttpException, Logger } from '@nestjs/common';
-import { transportError } from '../common/json-rpc-error';
 import { McpHttpError } from '../errors';
 import { TRANSPORT_ERROR } from '../gateways.constants';
 
@@ -27,7 +26,9 @@ export function writeHttpFailure(res: ServerResponse, error: unknown): void {
     res.end();
     return;
   }
-  const body = JSON.stringify(transportError(code, message, id ?? null, data));
+  const body = JSON.stringify(
+    failureResponse(id ?? null, data === undefined ? { code, message } : { code, message, data }),
+  );
   res.writeHead(status, {
     ...headers,
     'Content-Type': 'application/json',

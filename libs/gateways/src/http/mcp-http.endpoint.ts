@@ -1,15 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ClientAccess, ClientAccessResolver } from '@myko/access';
 import {
+  type ClassifiedMessage,
+  classifyMessage,
   DispatchService,
+  failureResponse,
   hasModernEnvelope,
   JSON_RPC_ERROR_CODES,
   STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
-import { transportError } from '../common/json-rpc-error';
-import { jsonRpcMessageKind, jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,
@@ -73,15 +74,16 @@ export class McpHttpEndpoint {
     const accepted = acceptedResponses(req.headers.accept);
     const access = this.accessOf(req);
     const message = this.parse(await readRequestBody(req, this.options.maxMessageBytes));
-    const kind = jsonRpcMessageKind(message);
+    const incoming = classifyMessage(message);
+    const kind = incoming.type;
     if (kind === 'request') this.drain.assertAcceptingRequests();
     if (kind === 'invalid') return this.rejectInvalid(message, access, req, res);
-    if (kind === 'request' && this.isStateless(message, req)) {
+    if (kind === 'request' && this.isStateless(incoming, req)) {
       return this.stateless.handle(message, access, req, res, accepted);
     }
     // 2026-07-28 notifications (a `notifications/cancelled` beside the closed stream) have no session: 202.
-    if (kind !== 'request' && this.isStateless(message, req)) return void res.writeHead(202).end();
-    if (kind === 'request' && jsonRpcMethod(message) === 'initialize') {
+    if (kind !== 'request' && this.isStateless(incoming, req)) return void res.writeHead(202).end();
+    if (kind === 'request' && incoming.method === 'initialize') {
       const owner = await this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, owner, req, res, accepted);
     }
@@ -93,7 +95,7 @@ export class McpHttpEndpoint {
     const headers = { [MCP_SESSION_HEADER]: session.id };
     const responder = this.responder(res, accepted, session, version, headers, isRequest ? requestIdOf(message) : null);
     if (kind === 'request') {
-      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, requestIdOf(message), reason));
+      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, incoming.id, reason));
       session.requests++;
     }
     // A running request keeps its session from expiring or being evicted.
@@ -123,14 +125,13 @@ export class McpHttpEndpoint {
   }
 
   /** A 2026-07-28 request: it carries the modern `_meta`, or has no session to belong to (dispatch decides). */
-  private isStateless(message: unknown, req: IncomingMessage): boolean {
+  private isStateless(incoming: ClassifiedMessage, req: IncomingMessage): boolean {
     const mode = this.dispatch.protocolMode;
     if (mode === 'legacy-only') return false;
     if (mode === 'modern-only') return true;
-    const params = (message as { params?: unknown }).params;
-    if (typeof params === 'object' && params !== null && hasModernEnvelope(params as Record<string, unknown>))
-      return true;
-    return jsonRpcMethod(message) !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
+    const call = incoming.type === 'request' || incoming.type === 'notification' ? incoming : undefined;
+    if (call && hasModernEnvelope(call.params)) return true;
+    return call?.method !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
   }
 
   /**
@@ -226,7 +227,9 @@ export class McpHttpEndpoint {
     const unshared = response && 'result' in response ? await this.sessions.share(session) : undefined;
     if (unshared) {
       const data = { retryable: true };
-      responder.respond(transportError(STATE_UNAVAILABLE, unshared.message, response?.id ?? null, data));
+      responder.respond(
+        failureResponse(response?.id ?? null, { code: STATE_UNAVAILABLE, message: unshared.message, data }),
+      );
     } else if (response && 'result' in response) {
       responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
     } else {
@@ -245,7 +248,11 @@ export class McpHttpEndpoint {
     const sessionId = header(req, MCP_SESSION_HEADER) ?? 'http:unbound';
     const response = await this.dispatch.handle(message, this.client(sessionId, access));
     const body = JSON.stringify(
-      response ?? transportError(JSON_RPC_ERROR_CODES.INVALID_REQUEST, 'Invalid Request: not a JSON-RPC message'),
+      response ??
+        failureResponse(null, {
+          code: JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+          message: 'Invalid Request: not a JSON-RPC message',
+        }),
     );
     res.writeHead(400, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) }).end(body);
   }

@@ -4,8 +4,8 @@ import type { MetricsConfig } from '../observability/observability-config.interf
 import type { TracingOptions } from '../observability/tracing-options.interface';
 
 /**
- * Options of `GatewaysModule.forRoot()`. Every field has a safe default; the resource limits at the
- * edge are those of `EdgeLimitsOptions`.
+ * Options of `GatewaysModule.forRoot()`. Every field has a safe default (the numeric ones, with their
+ * minimums, in `GATEWAYS_OPTION_TABLE`); the resource limits at the edge are those of `EdgeLimitsOptions`.
  * @publicApi
  */
 export interface GatewaysModuleOptions extends EdgeLimitsOptions {
@@ -23,60 +23,51 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
   allowedOrigins?: string[];
   /**
    * An HTTP session unused for this long is ended (an open GET stream keeps it alive).
-   * @default 1_800_000 (30 minutes)
    */
   sessionIdleTimeoutMs?: number;
   /**
    * Largest message, in bytes: an HTTP body over it is answered 413; a WebSocket message or stdio line
    * over it gets a JSON-RPC `-32600` answer and the connection stays open (a WebSocket frame over 4× it
    * closes the connection with 1009).
-   * @default 1_048_576 (1 MiB)
    */
   maxMessageBytes?: number;
   /**
    * Interval of the keep-alive comments on open SSE streams.
-   * @default 15_000
    */
   sseKeepAliveMs?: number;
   /**
    * The reconnection delay (`retry`) sent with the priming event to clients at protocol 2025-11-25 or
    * later; a client whose stream closed waits this long before it resumes.
-   * @default 1_000
    */
   sseRetryMs?: number;
   /**
    * SSE polling (SEP-1699): a POST stream of a 2025-11-25 client still running after this long is
    * closed after its priming event, and the client resumes it with GET + `Last-Event-ID`. Frees
    * connections held by long calls; 0 keeps every stream open until its response.
-   * @default 0
    */
   ssePollAfterMs?: number;
   /**
    * Replay buffer per HTTP session: at most this many SSE events are kept for `Last-Event-ID`
    * resumes (oldest evicted first). The byte bound also caps what a slow reader may leave unread on
    * one connection before it is dropped.
-   * @default 1_000
    */
   eventStoreMaxEvents?: number;
   /**
    * Replay buffer per HTTP session, in bytes of serialized messages (see `eventStoreMaxEvents`).
-   * @default 1_048_576 (1 MiB)
    */
   eventStoreMaxBytes?: number;
   /**
    * Replay buffers of all HTTP sessions together, in bytes: past it the oldest stored events of the
    * whole server are evicted first, whichever session holds them (a resume then reports the gap).
    * 0: no global bound (each session still has `eventStoreMaxBytes`).
-   * @default 67_108_864 (64 MiB)
    */
   replayBudgetBytes?: number;
-  /** A stored SSE event older than this is dropped from the replay buffer; 0: kept while its session lives. @default 300_000 */
+  /** A stored SSE event older than this is dropped from the replay buffer; 0: kept while its session lives. */
   eventStoreTtlMs?: number;
   /**
    * Shutdown (SIGTERM, SIGINT, `app.close()`): how long in-flight requests may run on to completion
    * while new ones are refused. Past it they are stopped and answered with a "server shutting down"
    * error; then WebSockets close (1001) and SSE streams end.
-   * @default 10_000
    */
   shutdownGraceMs?: number;
   /**

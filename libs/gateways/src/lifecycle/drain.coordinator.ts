@@ -1,9 +1,8 @@
 import type { Server, ServerResponse } from 'node:http';
-import { DispatchService, SERVER_SHUTTING_DOWN, ServerShuttingDownError } from '@myko/dispatch';
+import { DispatchService, type JsonRpcFailure, SERVER_SHUTTING_DOWN, ServerShuttingDownError } from '@myko/dispatch';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { WebSocket } from 'ws';
-import type { TransportErrorResponse } from '../common/json-rpc-error';
 import { McpHttpError } from '../errors';
 import { GATEWAYS_OPTIONS, WS_GOING_AWAY } from '../gateways.constants';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
@@ -74,7 +73,7 @@ export class DrainCoordinator implements BeforeApplicationShutdown {
   }
 
   /** WebSocket and stdio: the error answer to a text message that is a request, once the drain has begun. */
-  refusalOf(text: string): TransportErrorResponse | undefined {
+  refusalOf(text: string): JsonRpcFailure | undefined {
     return this.draining ? shutdownRefusalOfText(text) : undefined;
   }
 

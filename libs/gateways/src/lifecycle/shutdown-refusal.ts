@@ -1,10 +1,9 @@
 import type { ServerResponse } from 'node:http';
-import { SERVER_SHUTTING_DOWN } from '@myko/dispatch';
-import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
-import { jsonRpcMessageKind } from '../common/json-rpc-message.kind';
+import { classifyMessage, failureResponse, type JsonRpcFailure, SERVER_SHUTTING_DOWN } from '@myko/dispatch';
 import { SHUTDOWN_RETRY_AFTER_SECONDS } from '../gateways.constants';
 
 export const SHUTTING_DOWN_MESSAGE = 'Server shutting down: not accepting new requests';
+const SHUTTING_DOWN = { code: SERVER_SHUTTING_DOWN, message: SHUTTING_DOWN_MESSAGE } as const;
 
 /** Headers of every HTTP refusal during a drain: the connection will not be reused; come back later (or elsewhere). */
 export const SHUTDOWN_REFUSAL_HEADERS: Readonly<Record<string, string>> = {
@@ -17,13 +16,14 @@ export const SHUTDOWN_REFUSAL_HEADERS: Readonly<Record<string, string>> = {
  * Notifications and responses get none and still reach dispatch: a `notifications/cancelled`, or the
  * client's answer to a sampling or elicitation request an in-flight call is waiting for.
  */
-export function shutdownRefusal(message: unknown): TransportErrorResponse | undefined {
-  if (jsonRpcMessageKind(message) !== 'request') return undefined;
-  return transportError(SERVER_SHUTTING_DOWN, SHUTTING_DOWN_MESSAGE, (message as { id: string | number }).id);
+export function shutdownRefusal(message: unknown): JsonRpcFailure | undefined {
+  const incoming = classifyMessage(message);
+  if (incoming.type !== 'request') return undefined;
+  return failureResponse(incoming.id, SHUTTING_DOWN);
 }
 
 /** `shutdownRefusal` of a text frame or line; unparseable text goes on to dispatch, which answers -32700. */
-export function shutdownRefusalOfText(text: string): TransportErrorResponse | undefined {
+export function shutdownRefusalOfText(text: string): JsonRpcFailure | undefined {
   try {
     return shutdownRefusal(JSON.parse(text));
   } catch {
@@ -33,7 +33,7 @@ export function shutdownRefusalOfText(text: string): TransportErrorResponse | un
 
 /** 503 + `Connection: close` + `Retry-After`, with a JSON-RPC error body. */
 export function writeShutdownRefusal(res: ServerResponse): void {
-  const body = JSON.stringify(transportError(SERVER_SHUTTING_DOWN, SHUTTING_DOWN_MESSAGE));
+  const body = JSON.stringify(failureResponse(null, SHUTTING_DOWN));
   res.writeHead(503, {
     ...SHUTDOWN_REFUSAL_HEADERS,
     'Content-Type': 'application/json',

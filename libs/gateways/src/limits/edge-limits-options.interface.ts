@@ -17,45 +17,39 @@ export interface RateLimitOptions {
 export interface EdgeLimitsOptions {
   /**
    * Live Streamable HTTP sessions at once; an `initialize` beyond it gets HTTP 503 + `Retry-After`.
-   * @default 1_000
    */
   maxSessions?: number;
   /**
    * Live HTTP sessions of one API key; at the cap its own least useful idle session is ended for the
    * new one (one that never made a request first), else 429 + `Retry-After`.
-   * @default 256
    */
   maxSessionsPerKey?: number;
   /**
    * Live anonymous HTTP sessions of one client address, handled like `maxSessionsPerKey`. At
    * `maxSessions` the least useful idle anonymous session of any address is ended before an
    * `initialize` is refused; sessions of a key are never ended for someone else.
-   * @default 500
    */
   maxSessionsPerAddress?: number;
-  /** A session that has made no request since its `initialize` ends after this (an open stream keeps it). @default 60_000 */
+  /** A session that has made no request since its `initialize` ends after this (an open stream keeps it). */
   unusedSessionTimeoutMs?: number;
   /**
    * Open WebSocket connections at once from one client address; the handshake beyond it is refused
    * with HTTP 429 + `Retry-After` before the upgrade. The slot is freed when the socket closes.
-   * @default 256
    */
   maxWsConnectionsPerAddress?: number;
   /**
    * Open WebSocket connections at once, all addresses together (HTTP 503 + `Retry-After` beyond it).
-   * @default 1_024
    */
   maxWsConnections?: number;
-  /** Open WebSocket connections of one API key (handshake beyond it: 429 + `Retry-After`). 0: no limit. @default 256 */
+  /** Open WebSocket connections of one API key (handshake beyond it: 429 + `Retry-After`). 0: no limit. */
   maxWsConnectionsPerKey?: number;
-  /** A WebSocket that has not completed `initialize` this long after its handshake is closed (1008). @default 10_000 */
+  /** A WebSocket that has not completed `initialize` this long after its handshake is closed (1008). */
   wsInitializeTimeoutMs?: number;
-  /** A WebSocket that sent no message for this long is closed (1001); pongs do not count. 0: never. @default 600_000 */
+  /** A WebSocket that sent no message for this long is closed (1001); pongs do not count. 0: never. */
   wsIdleTimeoutMs?: number;
   /**
    * Requests of one HTTP session or WebSocket connection still running at once; one more is answered
    * with a JSON-RPC error (`data.retryAfterMs`), on HTTP with status 429 + `Retry-After`.
-   * @default 64
    */
   maxInFlightPerSession?: number;
   /**
@@ -67,29 +61,25 @@ export interface EdgeLimitsOptions {
   rateLimit?: RateLimitOptions | false;
   /**
    * Largest HTTP request head (request line + headers), WebSocket handshakes included; 431 above it.
-   * @default 16_384
    */
   maxHeaderBytes?: number;
   /**
    * Time a client has to send the complete request head from the moment its connection opens or its
    * previous request ends; a client dribbling headers is answered 408 and disconnected.
-   * @default 10_000
    */
   headersTimeoutMs?: number;
-  /** Time a client has to send a complete request (head and body); then 408 and disconnected. @default 30_000 */
+  /** Time a client has to send a complete request (head and body); then 408 and disconnected. */
   requestTimeoutMs?: number;
-  /** An idle keep-alive connection is closed after this long without a new request. @default 5_000 */
+  /** An idle keep-alive connection is closed after this long without a new request. */
   keepAliveTimeoutMs?: number;
   /**
    * Interval of WebSocket pings; a peer that has not answered the previous ping by the next one is
    * terminated (dead peer, or one that stopped reading). 0: no heartbeat.
-   * @default 30_000
    */
   wsHeartbeatMs?: number;
   /**
    * Bytes a WebSocket may have queued for the client (`bufferedAmount`) before a send: above it the
    * client is not reading, and the connection is closed with 1008 instead of buffering without bound.
-   * @default 4_194_304 (4 MiB)
    */
   wsMaxBufferedBytes?: number;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { ClientAccess } from '@myko/access';
+import { isValidId, type JsonRpcId } from '@myko/dispatch';
 import type { RateTake } from '@myko/state';
 import { Injectable } from '@nestjs/common';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
@@ -8,9 +9,10 @@ import { clientAddress, rateLimitKey } from './client-address';
 import { type Admission, EdgeAdmission, isRefusal } from './edge-admission.service';
 import { LimitExceededError } from './limit-exceeded.error';
 
-function requestId(message: unknown): string | number | null {
+/** The id a refusal answers with: dispatch's rule (a string or an integer), else null. */
+function requestId(message: unknown): JsonRpcId | null {
   const id = (message as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? id : null;
+  return isValidId(id) ? id : null;
 }
 
 /**

@@ -1,11 +1,10 @@
-import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
-import { jsonRpcMessageKind } from '../common/json-rpc-message.kind';
+import { type ClassifiedMessage, failureResponse, type JsonRpcFailure } from '@myko/dispatch';
 import { type Admission, type EdgeAdmission, isRefusal } from './edge-admission.service';
 import { limitErrorData } from './limit-exceeded.error';
 import { LIMIT_EXCEEDED } from './limits.constants';
 
 /** The outcome for one parsed WebSocket message: go on (release when answered), or answer this error. */
-export type WsGateResult = { readonly admitted: Admission | undefined } | { readonly refused: TransportErrorResponse };
+export type WsGateResult = { readonly admitted: Admission | undefined } | { readonly refused: JsonRpcFailure };
 
 /**
  * Applies the request limits (rate, in flight) to one message of a WebSocket connection. Only
@@ -13,13 +12,13 @@ export type WsGateResult = { readonly admitted: Admission | undefined } | { read
  */
 export function gateWsMessage(
   admission: EdgeAdmission,
-  message: unknown,
+  message: ClassifiedMessage,
   sessionKey: string,
   rateKey: string,
 ): WsGateResult {
-  if (jsonRpcMessageKind(message) !== 'request') return { admitted: undefined };
+  if (message.type !== 'request') return { admitted: undefined };
   const decision = admission.admitRequest(sessionKey, rateKey);
   if (!isRefusal(decision)) return { admitted: decision };
-  const id = (message as { id: string | number }).id;
-  return { refused: transportError(LIMIT_EXCEEDED, decision.message, id, limitErrorData(decision)) };
+  const error = { code: LIMIT_EXCEEDED, message: decision.message, data: limitErrorData(decision) };
+  return { refused: failureResponse(message.id, error) };
 }

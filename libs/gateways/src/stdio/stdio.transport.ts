@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { type ClientContext, DispatchService, JSON_RPC_ERROR_CODES, ServerShuttingDownError } from '@myko/dispatch';
+import {
+  type ClientContext,
+  DispatchService,
+  failureResponse,
+  JSON_RPC_ERROR_CODES,
+  ServerShuttingDownError,
+} from '@myko/dispatch';
 import type { ClientFilters } from '@myko/filter';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { transportError } from '../common/json-rpc-error';
 import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -97,7 +102,7 @@ export class StdioTransport {
       if (response) write(response);
     } catch (error) {
       this.logger.error('Dispatch failed on a stdio message', error instanceof Error ? error.stack : error);
-      write(transportError(JSON_RPC_ERROR_CODES.INTERNAL_ERROR, 'Internal error'));
+      write(failureResponse(null, { code: JSON_RPC_ERROR_CODES.INTERNAL_ERROR, message: 'Internal error' }));
     }
   }
 

@@ -2,44 +2,67 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   type ClientContext,
+  classifyMessage,
   DispatchService,
+  failureResponse,
   JSON_RPC_ERROR_CODES,
   type JsonRpcNotification,
   type JsonRpcResponse,
 } from '@myko/dispatch';
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { WebSocket } from 'ws';
+import { type BeforeApplicationShutdown, Inject, Logger } from '@nestjs/common';
+import {
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { closeAtExpiry } from '../auth/token-expiry';
-import { type TransportErrorResponse, transportError } from '../common/json-rpc-error';
-import { jsonRpcMethod } from '../common/json-rpc-message.kind';
 import { oversizedMessageError } from '../common/oversized-message';
-import { GATEWAYS_OPTIONS } from '../gateways.constants';
+import { GATEWAYS_OPTIONS, MCP_WS_PATH } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
+import { startWsHeartbeat } from '../limits/ws-heartbeat';
+import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
 import { gateWsMessage } from '../limits/ws-request.gate';
+import { WsSlotLedger } from '../limits/ws-slot.ledger';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A WebSocket frame as the gateway receives it: text frames as strings, binary frames as buffers. */
 export type WsFrame = string | Buffer;
 
+const BINARY_FRAME_REFUSED = {
+  code: JSON_RPC_ERROR_CODES.INVALID_REQUEST,
+  message: 'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
+} as const;
+
+/** Options of the gateway's limits that its `ws` server runs. */
+type WsGatewayOptions = Pick<
+  ResolvedGatewaysOptions,
+  'maxMessageBytes' | 'wsHeartbeatMs' | 'wsInitializeTimeoutMs' | 'wsIdleTimeoutMs'
+>;
+
 /**
- * MCP over WebSocket (a custom transport: the SDK's `WebSocketClientTransport` framing). One
- * JSON-RPC message per text frame; each connection is its own session with the principal and
- * filters of its handshake; requests run concurrently and are answered as they complete.
- * `McpWsServer` accepts the connections at `/mcp` and feeds their frames here.
+ * MCP over WebSocket at `/mcp` (a custom transport: the SDK's `WebSocketClientTransport` framing), a
+ * Nest gateway on the application's HTTP server through `McpWsAdapter`, which decides each handshake
+ * with `WsHandshakeVerifier`. One JSON-RPC message per text frame; each connection is its own session
+ * with the principal and filters of its handshake; requests run concurrently and are answered as they
+ * complete. Frames go straight from the socket to `DispatchService` (listened to in `handleConnection`,
+ * no `@SubscribeMessage` pipeline); heartbeat, idle and initialize timeouts run on the gateway's server.
  * @publicApi
  */
-@Injectable()
-export class McpGateway {
+@WebSocketGateway({ path: MCP_WS_PATH })
+export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
   private readonly logger = new Logger(McpGateway.name);
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
   /** Whose rate limit a connection's requests count against (its API key, else its address). */
   private readonly rateKeys = new WeakMap<WebSocket, string>();
   /** Sockets whose `initialize` succeeded (the others are closed after `wsInitializeTimeoutMs`). */
   private readonly initialized = new WeakSet<WebSocket>();
+  private server?: WebSocketServer;
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -47,15 +70,52 @@ export class McpGateway {
     private readonly admission: EdgeAdmission,
     private readonly outbound: WsOutboundSender,
     private readonly drain: DrainCoordinator,
-    @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
+    private readonly slots: WsSlotLedger,
+    @Inject(GATEWAYS_OPTIONS) private readonly options: WsGatewayOptions,
   ) {}
 
+  afterInit(server: WebSocketServer): void {
+    this.server = server;
+    startWsHeartbeat(server, this.options.wsHeartbeatMs);
+    const { wsInitializeTimeoutMs: initializeTimeoutMs, wsIdleTimeoutMs: idleTimeoutMs } = this.options;
+    startWsIdleWatch(server, { initializeTimeoutMs, idleTimeoutMs }, (socket) => this.isInitialized(socket));
+  }
+
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const done = this.slots.busy(socket);
+      void this.onFrame(socket, isBinary ? data : data.toString('utf8')).finally(done);
+    });
+    this.slots.attach(socket, req, () => this.isInitialized(socket));
+    this.open(socket, req);
+  }
+
+  /** Whether the socket's `initialize` has succeeded. */
+  isInitialized(socket: WebSocket): boolean {
+    return this.initialized.has(socket);
+  }
+
+  handleDisconnect(socket: WebSocket): void {
+    const client = this.clients.get(socket);
+    if (client) this.dispatch.endSession(client.sessionId);
+    this.clients.delete(socket);
+  }
+
+  /** After the drain (which closes connections with 1001), whatever is left is cut. */
+  async beforeApplicationShutdown(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    await this.drain.drain();
+    for (const socket of server.clients) socket.terminate();
+  }
+
+  /** Makes the socket a session with the access of its handshake, unless the server drains. */
+  private open(socket: WebSocket, req: IncomingMessage): void {
     if (!this.drain.admitSocket(socket)) return;
     const access = this.handshake.accessOf(req);
     if (!access) {
       // Not verified by WsHandshakeVerifier: refuse rather than serve without the client's filters.
-      this.logger.error('WebSocket connection without a verified handshake; use McpWsServer');
+      this.logger.error('WebSocket connection without a verified handshake; install McpWsAdapter');
       socket.close(1011, 'Handshake not verified');
       return;
     }
@@ -75,34 +135,17 @@ export class McpGateway {
     });
   }
 
-  /** Whether the socket's `initialize` has succeeded. */
-  isInitialized(socket: WebSocket): boolean {
-    return this.initialized.has(socket);
-  }
-
-  handleDisconnect(socket: WebSocket): void {
-    const client = this.clients.get(socket);
-    if (client) this.dispatch.endSession(client.sessionId);
-    this.clients.delete(socket);
-  }
-
   /** Answers one frame on its socket (with backpressure); a notification or a response gets no answer. */
-  async onFrame(socket: WebSocket, frame: WsFrame): Promise<void> {
+  private async onFrame(socket: WebSocket, frame: WsFrame): Promise<void> {
     const answer = await this.answer(socket, frame);
     if (answer) this.send(socket, answer);
   }
 
-  private async answer(
-    socket: WebSocket,
-    frame: WsFrame,
-  ): Promise<JsonRpcResponse | TransportErrorResponse | undefined> {
+  private async answer(socket: WebSocket, frame: WsFrame): Promise<JsonRpcResponse | undefined> {
     const client = this.clients.get(socket);
     if (!client) return undefined;
     if (typeof frame !== 'string') {
-      return transportError(
-        JSON_RPC_ERROR_CODES.INVALID_REQUEST,
-        'Invalid Request: binary frames are not accepted; send each JSON-RPC message as one text frame',
-      );
+      return failureResponse(null, BINARY_FRAME_REFUSED);
     }
     const refusal = this.drain.refusalOf(frame);
     if (refusal) return refusal;
@@ -114,15 +157,17 @@ export class McpGateway {
     } catch {
       return this.dispatch.handleText(frame, client); // answers -32700
     }
-    const gate = gateWsMessage(this.admission, message, client.sessionId, this.rateKeys.get(socket) ?? '');
+    const incoming = classifyMessage(message);
+    const gate = gateWsMessage(this.admission, incoming, client.sessionId, this.rateKeys.get(socket) ?? '');
     if ('refused' in gate) return gate.refused;
     try {
       const response = await this.dispatch.handle(message, client);
-      if (response && 'result' in response && jsonRpcMethod(message) === 'initialize') this.initialized.add(socket);
+      const initialize = incoming.type === 'request' && incoming.method === 'initialize';
+      if (initialize && response && 'result' in response) this.initialized.add(socket);
       return response;
     } catch (error) {
       this.logger.error('Dispatch failed on a WebSocket frame', error instanceof Error ? error.stack : error);
-      return transportError(JSON_RPC_ERROR_CODES.INTERNAL_ERROR, 'Internal error');
+      return failureResponse(null, { code: JSON_RPC_ERROR_CODES.INTERNAL_ERROR, message: 'Internal error' });
     } finally {
       gate.admitted?.release();
     }

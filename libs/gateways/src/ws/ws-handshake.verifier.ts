@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { type ClientAccess, ClientAccessResolver } from '@myko/access';
+import { failureResponse } from '@myko/dispatch';
 import type { ClientFilters } from '@myko/filter';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ServerOptions } from 'ws';
 import { HostOriginPolicy } from '../common/host-origin.policy';
-import { transportError } from '../common/json-rpc-error';
 import { WS_OVERSIZED_READ_FACTOR } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -78,7 +78,7 @@ export class WsHandshakeVerifier {
       done(true);
       return;
     }
-    const body = JSON.stringify(transportError(TRANSPORT_ERROR, refusal.message));
+    const body = JSON.stringify(failureResponse(null, { code: TRANSPORT_ERROR, message: refusal.message }));
     done(false, refusal.status, body, { ...refusal.headers, 'Content-Type': 'application/json' });
   }
 

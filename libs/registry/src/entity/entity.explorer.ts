@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { OperationRegistrationError } from '../errors';
 import { OperationRegistry } from '../operation.registry';
 import { ENTITY_REPOSITORY_METADATA } from '../registry.constants';
+import { distinctInstances } from '../utils/provider-methods.util';
 import { entityMetadataOf } from './entity.decorators';
 import { EntityOperationsFactory } from './entity-operations.factory';
 import type { EntityStore } from './entity-store.interface';
@@ -19,11 +20,7 @@ export class EntityExplorer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const explored = new Set<object>();
-    for (const wrapper of this.discovery.getProviders()) {
-      const instance: unknown = wrapper.instance;
-      if (typeof instance !== 'object' || instance === null || explored.has(instance)) continue;
-      explored.add(instance);
+    for (const { instance } of distinctInstances(this.discovery.getProviders())) {
       const type: unknown = (instance as { constructor?: unknown }).constructor;
       if (typeof type !== 'function') continue;
       const entity = Reflect.getMetadata(ENTITY_REPOSITORY_METADATA, type) as Type<object> | undefined;

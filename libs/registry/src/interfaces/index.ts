@@ -12,7 +12,6 @@ export type {
 } from './operation-descriptor.interface';
 export type { InvocationListener, InvocationOutcome, OperationInvocation } from './operation-invocation.interface';
 export type { OperationKind } from './operation-kind.type';
-export type { OperationMetadata } from './operation-metadata.interface';
 export type {
   CommandOptions,
   OperationOptions,

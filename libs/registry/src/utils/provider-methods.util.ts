@@ -11,17 +11,26 @@ export interface ProviderMethod {
 }
 
 /**
- * Every method (inherited ones included) of every provider and controller instance, each instance once:
- * the same instance can sit behind several tokens (useExisting, a shared useValue).
+ * Each object instance behind the wrappers once: the same instance can sit behind several tokens
+ * (useExisting, a shared useValue).
  */
-export function* providerMethods(discovery: DiscoveryService, scanner: MetadataScanner): Generator<ProviderMethod> {
+export function* distinctInstances(
+  wrappers: readonly InstanceWrapper[],
+): Generator<{ wrapper: InstanceWrapper; instance: object }> {
   const explored = new Set<object>();
-  for (const wrapper of [...discovery.getControllers(), ...discovery.getProviders()]) {
+  for (const wrapper of wrappers) {
     const instance: unknown = wrapper.instance;
     if (typeof instance !== 'object' || instance === null || explored.has(instance)) continue;
+    explored.add(instance);
+    yield { wrapper, instance };
+  }
+}
+
+/** Every method (inherited ones included) of every provider and controller instance, each instance once. */
+export function* providerMethods(discovery: DiscoveryService, scanner: MetadataScanner): Generator<ProviderMethod> {
+  for (const { wrapper, instance } of distinctInstances([...discovery.getControllers(), ...discovery.getProviders()])) {
     const prototype = Object.getPrototypeOf(instance);
     if (!prototype) continue;
-    explored.add(instance);
     for (const methodName of scanner.getAllMethodNames(prototype)) {
       const method = (instance as Record<string, unknown>)[methodName];
       if (typeof method === 'function')

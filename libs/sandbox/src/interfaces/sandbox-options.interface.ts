@@ -7,50 +7,48 @@
 export type SandboxIsolation = 'process' | 'in-process';
 
 /**
- * Limits and sizing of the sandbox. Every field has a safe default (`DEFAULT_SANDBOX_OPTIONS`);
- * `SandboxModule.forRoot()` takes any subset.
+ * Limits and sizing of the sandbox. Every field has a safe default; the default and minimum of each
+ * numeric one are in `SANDBOX_OPTION_TABLE` (and docs/configuration.md). `SandboxModule.forRoot()` takes any subset.
  * @publicApi
  */
 export interface SandboxOptions {
   /**
    * Server maximum wall-clock time of one run, in ms. A request's `timeoutMs` is capped by it. Enforced by
    * a host timer that disposes the isolate: the only sure stop for code that spins after an `await`.
-   * @default 30000
    */
   wallTimeMs: number;
   /**
    * Longest synchronous stretch of script, in ms, per entry into the isolate (the first run, and each
    * resumption after a `myko.*` call settles). Stops `while (true) {}` early with a `cpu` failure.
-   * @default 10000
    */
   cpuTimeMs: number;
-  /** Heap limit of each isolate, in MB (isolated-vm treats it as a guideline; minimum 8). @default 64 */
+  /** Heap limit of each isolate, in MB (isolated-vm treats it as a guideline). */
   memoryMb: number;
-  /** `myko.*` calls allowed per run; the call past the limit rejects and the run ends as `call-limit`. @default 200 */
+  /** `myko.*` calls allowed per run; the call past the limit rejects and the run ends as `call-limit`. */
   maxCalls: number;
-  /** Largest JSON arguments of one `myko.*` call, in bytes; larger calls reject inside the script. @default 65536 */
+  /** Largest JSON arguments of one `myko.*` call, in bytes; larger calls reject inside the script. */
   maxArgBytes: number;
-  /** Largest JSON result of a run, in bytes; larger results fail with a preview and a hint. @default 1048576 */
+  /** Largest JSON result of a run, in bytes; larger results fail with a preview and a hint. */
   maxResultBytes: number;
-  /** Console output kept per run, in bytes; the rest is dropped and flagged `truncated`. @default 65536 */
+  /** Console output kept per run, in bytes; the rest is dropped and flagged `truncated`. */
   maxConsoleBytes: number;
   /**
    * Isolates executing JavaScript at once, across the sandbox (split evenly over the sandbox processes, at
    * least one each); about the cores given to the sandbox. A run takes a CPU slot only while its isolate
    * runs code, never while it awaits `myko.*` calls. A run found CPU-bound (0.5 s of CPU) leaves its slot to
-   * the others and runs at the lowest OS priority. @default 2
+   * the others and runs at the lowest OS priority.
    */
   maxConcurrent: number;
   /**
    * Runs resident at once: each holds a fresh isolate (memory: about 1-3 MB idle, up to `memoryMb` of heap)
    * from start to end, whether it computes or waits. Bounds the sandbox's memory; past it, a run waits in
-   * the queue (`maxQueue`) or is refused at once as `queue-full`, a retryable refusal. @default 256
+   * the queue (`maxQueue`) or is refused at once as `queue-full`, a retryable refusal.
    */
   maxResident: number;
   /**
    * Runs waiting for residency when `maxResident` are resident; when full, a run fails at once with
    * `queue-full`. A waiting run waits at most its wall-clock limit. 0 (the default): a full sandbox refuses
-   * at once, so a client retries (or goes elsewhere) instead of hanging. @default 0
+   * at once, so a client retries (or goes elsewhere) instead of hanging.
    */
   maxQueue: number;
   /**
@@ -58,7 +56,6 @@ export interface SandboxOptions {
    * disposed after it; it is never reused after user code. The pool is refilled after a run, off the
    * request's path (in the sandbox process, with process isolation), so a trivial run skips the ~2-4 ms
    * of isolate creation. 0 creates each isolate when its run starts.
-   * @default 1
    */
   warmPool: number;
   /**
@@ -70,13 +67,12 @@ export interface SandboxOptions {
   /**
    * Sandbox processes (process isolation). Runs go to the least busy one, so a script that crashes its
    * process reaches only the runs beside it. A process that dies is replaced (with backoff; at most 10
-   * restarts a minute per process). @default 2
+   * restarts a minute per process).
    */
   processes: number;
   /**
    * Heap limit of each sandbox process's own JavaScript heap (`--max-old-space-size`), in MB. Isolates have
    * their own heaps (`memoryMb`); this bounds what the process itself holds (results, console, leaks).
-   * @default 256
    */
   processHeapMb: number;
   /**
@@ -84,7 +80,6 @@ export interface SandboxOptions {
    * scripts finish). Reclaims native memory that `--max-old-space-size` cannot see: allocator high-water
    * marks after a huge script (~600 MB seen here), or leaks in isolated-vm under churn. An idle process
    * uses ~80 MB and a busy one up to ~3 × `memoryMb` per running script; raise this with those.
-   * @default 512
    */
   processMaxRssMb: number;
   /**
@@ -93,7 +88,6 @@ export interface SandboxOptions {
    * next, until the process is back under. Bounds memory outside the isolate heaps that `memoryMb` cannot
    * see (Intl objects, flattened strings), for several concurrent attackers too. Sampled every 25 ms.
    * 0 (the default): automatic, the process's idle size + 4 × `memoryMb` + 3 MB per run in it.
-   * @default 0
    */
   processRssLimitMb: number;
   /**

@@ -1,16 +1,20 @@
 import { reserveLeastBusy } from './pool-status';
 import type { SandboxProcess } from './sandbox-process';
 
-/** What `reserveLeastBusy` reads and writes of a process: its load (runs + reserved) and when it was picked. */
-function stub(runs: number): SandboxProcess {
+/** What `reserveLeastBusy` reads of a process and calls on it: its load (runs + reserved), when it was picked, `reserve()`. */
+function stub(runs: number): SandboxProcess & { reserved: number } {
   const proc = {
     reserved: 0,
     reservedAt: 0,
     get load(): number {
       return runs + proc.reserved;
     },
+    reserve(at: number): void {
+      proc.reserved++;
+      proc.reservedAt = at;
+    },
   };
-  return proc as unknown as SandboxProcess;
+  return proc as unknown as SandboxProcess & { reserved: number };
 }
 
 describe('reserveLeastBusy', () => {
@@ -29,7 +33,7 @@ describe('reserveLeastBusy', () => {
     for (let i = 0; i < 4; i++) {
       const chosen = reserveLeastBusy([first, second]);
       picks.push(chosen === first ? 'first' : 'second');
-      chosen.reserved--; // the run reached the process and ended: both are idle again
+      (chosen as ReturnType<typeof stub>).reserved--; // the run reached the process and ended: both are idle again
     }
     expect(picks).toEqual(['first', 'second', 'first', 'second']);
   });

@@ -10,15 +10,15 @@ export function processPoolStatus(
 ): RunnerStatus {
   const processes = all.map((proc) => ({
     pid: proc.pid,
-    running: proc.runs.size,
-    rssMb: proc.rssMb,
+    running: proc.running,
+    rssMb: proc.report.rssMb,
     retiring: proc.retiring,
   }));
-  const liveIsolates = all.reduce((sum, proc) => sum + proc.liveIsolates, 0);
-  const executing = all.reduce((sum, proc) => sum + (proc.runs.size > 0 ? proc.executing : 0), 0);
+  const liveIsolates = all.reduce((sum, proc) => sum + proc.report.liveIsolates, 0);
+  const executing = all.reduce((sum, proc) => sum + (proc.running > 0 ? proc.report.executing : 0), 0);
   const peakExecuting = Math.max(
     peakSoFar,
-    all.reduce((sum, proc) => sum + proc.peakExecuting, 0),
+    all.reduce((sum, proc) => sum + proc.report.peakExecuting, 0),
   );
   return { liveIsolates, catastrophicErrors, processes, crashes, executing, peakExecuting };
 }
@@ -34,7 +34,6 @@ export function reserveLeastBusy(processes: SandboxProcess[]): SandboxProcess {
   const chosen = processes.reduce((best, proc) =>
     proc.load < best.load || (proc.load === best.load && proc.reservedAt < best.reservedAt) ? proc : best,
   );
-  chosen.reserved++;
-  chosen.reservedAt = ++reservations;
+  chosen.reserve(++reservations);
   return chosen;
 }

@@ -7,7 +7,8 @@ import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import { resolveSandboxOptions } from '../sandbox-options.resolver';
 import type { HostLaunch } from './host-launch';
-import { type ProcessPoolTuning, SandboxProcessPool } from './sandbox-process.pool';
+import type { ProcessPoolTuning } from './process-pool.tuning';
+import { SandboxProcessPool } from './sandbox-process.pool';
 
 const TESTING = join(__dirname, '../../../../test/fixtures/sandbox');
 const fixture = (name: string): HostLaunch => ({ modulePath: join(TESTING, name), execArgv: [] });

@@ -7,38 +7,22 @@ import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import type { RunnerStatus, SandboxRunner } from '../interfaces/sandbox-runner.interface';
 import type { HostConfig } from '../process-host/host-protocol.interface';
-import {
-  PROCESS_GRACE_MS,
-  PROCESS_RESTARTS_PER_MINUTE,
-  PROCESS_START_TIMEOUT_MS,
-  restartDelayMs,
-} from '../sandbox.constants';
-import { defaultHostLaunch, type HostLaunch } from './host-launch';
+import { restartDelayMs } from '../sandbox.constants';
+import { waitAtMost } from './bounded-wait';
 import { processPoolStatus, reserveLeastBusy } from './pool-status';
+import type { ProcessExit } from './process-exit.mapper';
+import type { ProcessListener } from './process-listener.interface';
+import { type ProcessPoolLog, type ProcessPoolTuning, resolveTuning } from './process-pool.tuning';
 import { ProcessRun } from './process-run';
 import { ReadyWaiters } from './ready-waiters';
 import { RestartBudget } from './restart-budget';
-import { type ProcessExit, type ProcessListener, SandboxProcess } from './sandbox-process';
+import { SandboxProcess } from './sandbox-process';
 
 /** A collateral run with less wall-clock time left than this is not replayed (it could not do much). */
 const MIN_REPLAY_MS = 100;
 
 /** Longest wait for killed sandbox processes to be reaped at shutdown (SIGKILL takes milliseconds). */
 const CLOSE_TIMEOUT_MS = 5_000;
-
-/** Where the pool reports what the server's log should show (it knows no Nest logger). */
-export interface ProcessPoolLog {
-  error(message: string): void;
-  warn(message: string): void;
-}
-
-/** Tuning that tests shorten; the defaults are the constants of `sandbox.constants.ts`. */
-export interface ProcessPoolTuning {
-  launch: HostLaunch;
-  graceMs: number;
-  startTimeoutMs: number;
-  restartsPerMinute: number;
-}
 
 /**
  * Runs scripts in `options.processes` sandbox processes (process isolation): a script that crashes V8 takes
@@ -68,12 +52,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     private readonly log: ProcessPoolLog,
     tuning: Partial<ProcessPoolTuning> = {},
   ) {
-    this.tuning = {
-      launch: tuning.launch ?? defaultHostLaunch(options.processHeapMb),
-      graceMs: tuning.graceMs ?? PROCESS_GRACE_MS,
-      startTimeoutMs: tuning.startTimeoutMs ?? PROCESS_START_TIMEOUT_MS,
-      restartsPerMinute: tuning.restartsPerMinute ?? PROCESS_RESTARTS_PER_MINUTE,
-    };
+    this.tuning = resolveTuning(options, tuning);
     // Per process: with several, one client's crashes spend a share, and a crash takes down one of them.
     this.restarts = new RestartBudget(this.tuning.restartsPerMinute * options.processes, 60_000);
     const { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes } = options;
@@ -138,14 +117,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
     this.waiters.rejectAll(new SandboxCancelledError(false));
     const processes = [...this.processes];
     for (const proc of processes) proc.kill('closing');
-    // The processes are unref'd: without a timer of its own, a server with nothing else left to do would
-    // end before their exit is seen (and before the caller's shutdown continues).
-    let timer: NodeJS.Timeout | undefined;
-    const bound = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS);
-    });
-    await Promise.race([Promise.all(processes.map((proc) => proc.exited)), bound]);
-    clearTimeout(timer);
+    await waitAtMost(Promise.all(processes.map((proc) => proc.exited)), CLOSE_TIMEOUT_MS);
   }
 
   onCatastrophe(proc: SandboxProcess, message: string): void {
@@ -166,21 +138,19 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
 
   onRunEnded(proc: SandboxProcess): void {
     if (proc.exit) return;
-    if (!proc.retiring && proc.rssMb > this.options.processMaxRssMb) {
+    if (!proc.retiring && proc.report.rssMb > this.options.processMaxRssMb) {
       this.log.warn(
-        `Sandbox process ${proc.pid} uses ${proc.rssMb} MB (limit ${this.options.processMaxRssMb} MB); replacing it.`,
+        `Sandbox process ${proc.pid} uses ${proc.report.rssMb} MB (limit ${this.options.processMaxRssMb} MB); replacing it.`,
       );
       this.retire(proc);
-    } else if (proc.retiring && proc.runs.size === 0) {
+    } else if (proc.retiring && proc.running === 0) {
       proc.kill('retired');
     }
   }
 
   onExit(proc: SandboxProcess, exit: ProcessExit): void {
     this.processes.delete(proc);
-    const planned =
-      proc.killedFor === 'closing' || proc.killedFor === 'retired' || (proc.retiring && exit.signal === 'SIGKILL');
-    if (!planned && proc.wasReady) {
+    if (!proc.endedAsPlanned && proc.wasReady) {
       this.crashes++;
       const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
       const reason = proc.killedFor === 'overdue' ? ', killed: a run overran its wall clock' : '';
@@ -245,10 +215,9 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener {
    * (outside the crash budget: this is maintenance, not a crash loop), and it is killed once idle.
    */
   private retire(proc: SandboxProcess): void {
-    if (proc.retiring) return;
-    proc.retiring = true;
+    if (!proc.beginRetiring()) return;
     if (!this.closed && this.active().length < this.options.processes) this.spawn();
-    if (proc.runs.size === 0) proc.kill('retired');
+    if (proc.running === 0) proc.kill('retired');
   }
 
   /** Processes that take runs or soon will (starting), least busy first. */

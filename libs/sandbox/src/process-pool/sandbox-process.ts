@@ -1,34 +1,14 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Socket } from 'node:net';
-import type { SandboxError } from '../errors/sandbox.error';
-import { SandboxCancelledError } from '../errors/sandbox-cancelled.error';
 import { SandboxCrashError } from '../errors/sandbox-crash.error';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import type { FromHostMessage, HostConfig, ToHostMessage } from '../process-host/host-protocol.interface';
 import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
+import { describeExit, endedProcessError, type KillReason, type ProcessExit } from './process-exit.mapper';
+import type { HostReport, ProcessListener } from './process-listener.interface';
 import type { ProcessRun, RunChannel } from './process-run';
-
-/** How a sandbox process ended. */
-export interface ProcessExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** Why the server killed a sandbox process (an exit without a reason is a crash). */
-export type KillReason = 'overdue' | 'retired' | 'closing' | 'start-timeout';
-
-export interface ProcessListener {
-  onCatastrophe(process: SandboxProcess, message: string): void;
-  onLog(process: SandboxProcess, message: string, level: 'warn' | 'error'): void;
-  onRetireRequest(process: SandboxProcess, reason: string): void;
-  onRunEnded(process: SandboxProcess): void;
-  onExit(process: SandboxProcess, exit: ProcessExit): void;
-}
-
-/** Signals of V8 giving up: a fatal error (SIGTRAP, SIGILL), an abort (heap limit), or a crash. */
-const V8_FATAL_SIGNALS: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP', 'SIGILL', 'SIGSEGV', 'SIGBUS']);
 
 /** Linux only: elsewhere a new session buys nothing (and on Windows would open a console). */
 const SEPARATE_SESSION = process.platform === 'linux';
@@ -39,27 +19,25 @@ const OUTPUT_TAIL_CHARS = 4_000;
 /**
  * One sandbox process, seen from the server: forked with an IPC channel, no environment (no secrets) and
  * no terminal, unref'd so that it never keeps the server alive (it ends with the channel). Routes the
- * process's messages to its runs; when it dies, every run still in it fails at once.
+ * process's messages to its runs; when it dies, every run still in it fails at once. It owns its state: the
+ * pool reads it and changes it only through `reserve()`, `beginRetiring()` and `kill()`.
  */
 export class SandboxProcess implements RunChannel {
-  readonly runs = new Map<number, ProcessRun>();
   readonly ready: Promise<void>;
   readonly exited: Promise<ProcessExit>;
-  isReady = false;
-  /** Reported ready at some point (a process that never did failed to start; it did not crash). */
-  wasReady = false;
-  retiring = false;
-  killedFor: KillReason | undefined;
-  liveIsolates = 0;
-  rssMb = 0;
-  executing = 0;
-  peakExecuting = 0;
-  /** Runs assigned to it that have not reached `execute()` yet (so that concurrent picks spread out). */
-  reserved = 0;
-  /** When the pool last reserved it (a sequence number): ties between equally loaded processes rotate. */
-  reservedAt = 0;
-  /** How it ended, once it has. */
-  exit: ProcessExit | undefined;
+  private readonly runs = new Map<number, ProcessRun>();
+  private readonly state = {
+    ready: false,
+    wasReady: false,
+    retiring: false,
+    killedFor: undefined as KillReason | undefined,
+    /** Runs assigned to it that have not reached `execute()` yet (so that concurrent picks spread out). */
+    reserved: 0,
+    reservedAt: 0,
+    exit: undefined as ProcessExit | undefined,
+  };
+  /** What the process last reported of itself (its `ready`, `done` and `isolates` messages). */
+  private readonly reported: HostReport = { liveIsolates: 0, rssMb: 0, executing: 0, peakExecuting: 0 };
   private output = '';
   private readonly child: ChildProcess;
   private markReady: () => void = () => undefined;
@@ -101,20 +79,79 @@ export class SandboxProcess implements RunChannel {
     return this.output.trim();
   }
 
-  /** Runs in it, and runs on their way to it. */
-  get load(): number {
-    return this.runs.size + this.reserved;
+  /** Reported ready and not ended since. */
+  get isReady(): boolean {
+    return this.state.ready;
   }
 
-  /** Runs a run reserved by `reserved++` (the pool's pick). */
+  /** Reported ready at some point (a process that never did failed to start; it did not crash). */
+  get wasReady(): boolean {
+    return this.state.wasReady;
+  }
+
+  /** Out of service: it takes no new runs and is killed once idle. */
+  get retiring(): boolean {
+    return this.state.retiring;
+  }
+
+  /** Why the server killed it, if it did. */
+  get killedFor(): KillReason | undefined {
+    return this.state.killedFor;
+  }
+
+  /** How it ended, once it has. */
+  get exit(): ProcessExit | undefined {
+    return this.state.exit;
+  }
+
+  /** Runs in it now. */
+  get running(): number {
+    return this.runs.size;
+  }
+
+  /** Runs in it, and runs on their way to it. */
+  get load(): number {
+    return this.runs.size + this.state.reserved;
+  }
+
+  /** When the pool last reserved it (a sequence number). */
+  get reservedAt(): number {
+    return this.state.reservedAt;
+  }
+
+  /** What it last reported of itself. */
+  get report(): Readonly<HostReport> {
+    return this.reported;
+  }
+
+  /** Reserves it for one run, which must then go to `execute()`; `at` orders the pool's picks. */
+  reserve(at: number): void {
+    this.state.reserved++;
+    this.state.reservedAt = at;
+  }
+
+  /** Puts it out of service; false if it already was. */
+  beginRetiring(): boolean {
+    if (this.state.retiring) return false;
+    this.state.retiring = true;
+    return true;
+  }
+
+  /** Whether it ended because the server meant it to (shutdown, retirement), not by a crash. */
+  get endedAsPlanned(): boolean {
+    const { killedFor, retiring, exit } = this.state;
+    return killedFor === 'closing' || killedFor === 'retired' || (retiring && exit?.signal === 'SIGKILL');
+  }
+
+  /** Runs a run reserved by `reserve()` (the pool's pick). */
   async execute(run: ProcessRun): Promise<SandboxRunResult> {
-    this.reserved = Math.max(this.reserved - 1, 0);
+    this.state.reserved = Math.max(this.state.reserved - 1, 0);
     this.runs.set(run.runId, run);
     try {
       const result = run.start();
       // It died between the pick and now: its exit has already failed every run it knew of, and this one
       // never ran in it (not its fault; replayable).
-      if (this.exit) {
+      if (this.state.exit) {
         run.collateral = true;
         run.fail(new SandboxCrashError('internal', 'its sandbox process ended before the run could start'));
       }
@@ -130,7 +167,7 @@ export class SandboxProcess implements RunChannel {
   }
 
   kill(reason: KillReason): void {
-    this.killedFor ??= reason;
+    this.state.killedFor ??= reason;
     if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
   }
 
@@ -152,8 +189,8 @@ export class SandboxProcess implements RunChannel {
     this.ready.then(
       () => {
         clearTimeout(startTimer);
-        this.isReady = true;
-        this.wasReady = true;
+        this.state.ready = true;
+        this.state.wasReady = true;
       },
       () => clearTimeout(startTimer),
     );
@@ -168,21 +205,21 @@ export class SandboxProcess implements RunChannel {
   private receive(message: FromHostMessage): void {
     switch (message?.type) {
       case 'ready':
-        this.liveIsolates = message.liveIsolates;
+        this.reported.liveIsolates = message.liveIsolates;
         this.markReady();
         break;
       case 'call':
         this.runs.get(message.runId)?.onCall(message);
         break;
       case 'done':
-        this.liveIsolates = message.liveIsolates;
-        this.rssMb = message.rssMb;
-        this.executing = message.executing;
-        this.peakExecuting = Math.max(this.peakExecuting, message.peakExecuting);
+        this.reported.liveIsolates = message.liveIsolates;
+        this.reported.rssMb = message.rssMb;
+        this.reported.executing = message.executing;
+        this.reported.peakExecuting = Math.max(this.reported.peakExecuting, message.peakExecuting);
         this.runs.get(message.runId)?.onDone(message.result);
         break;
       case 'isolates':
-        this.liveIsolates = message.liveIsolates;
+        this.reported.liveIsolates = message.liveIsolates;
         break;
       case 'catastrophe':
         this.listener.onCatastrophe(this, String(message.message));
@@ -206,46 +243,15 @@ export class SandboxProcess implements RunChannel {
   }
 
   private ended(exit: ProcessExit): void {
-    if (this.exit) return;
-    this.exit = exit;
-    if (!this.isReady) {
-      const how = exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`;
-      this.refuseReady(new SandboxStartError(`${how} before reporting ready`, this.lastOutput));
+    if (this.state.exit) return;
+    this.state.exit = exit;
+    if (!this.state.ready) {
+      this.refuseReady(new SandboxStartError(`${describeExit(exit)} before reporting ready`, this.lastOutput));
     }
-    this.isReady = false;
-    failRunsOfEndedProcess([...this.runs.values()], this.crashError(exit));
-    this.liveIsolates = 0;
+    this.state.ready = false;
+    failRunsOfEndedProcess([...this.runs.values()], endedProcessError(exit, this.state.killedFor));
+    this.reported.liveIsolates = 0;
     this.markExited(exit);
     this.listener.onExit(this, exit);
-  }
-
-  /** What the runs still in the process are told. */
-  private crashError(exit: ProcessExit): SandboxError {
-    switch (this.killedFor) {
-      case 'closing':
-        return new SandboxCancelledError(true);
-      case 'overdue':
-        return new SandboxCrashError(
-          'internal',
-          'a script beside it could not be stopped, so the process was replaced',
-        );
-      case 'retired':
-      case 'start-timeout':
-        return new SandboxCrashError('internal', 'the process was replaced');
-    }
-    if (exit.signal && V8_FATAL_SIGNALS.has(exit.signal)) {
-      return new SandboxCrashError(
-        'memory',
-        `V8 gave up with ${exit.signal}, typically on a string or array too large`,
-      );
-    }
-    if (exit.signal === 'SIGKILL') {
-      return new SandboxCrashError(
-        'memory',
-        'the process was killed, most likely by the system for using too much memory',
-      );
-    }
-    const how = exit.signal ? `it was ended by ${exit.signal}` : `it exited with code ${exit.code}`;
-    return new SandboxCrashError('internal', how);
   }
 }

@@ -1,15 +1,55 @@
+import { type OptionTable, optionDefaults } from '@myko/options';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 
-export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freeze({
-  strikes: 3,
-  windowMs: 60_000,
-  cooldownMs: 30_000,
-  maxCooldownMs: 600_000,
-});
+type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress';
 
-export const DEFAULT_MAX_RUNS_PER_SESSION = 4;
-export const DEFAULT_MAX_RUNS_PER_KEY = 128;
-export const DEFAULT_MAX_RUNS_PER_ADDRESS = 128;
+/**
+ * The per-client run caps of `execute` (`DispatchModuleOptions.execute`, the config file's `sandbox`
+ * section): default, minimum, doc.
+ * @publicApi
+ */
+export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap> = {
+  maxRunsPerSession: {
+    default: 4,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'Scripts one session (HTTP session, WebSocket connection, stdio) holds resident at once; past it execute is refused at once with a retry hint (JSON-RPC -32029). 0: no limit.',
+  },
+  maxRunsPerKey: {
+    default: 128,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'The same per API key, over all its sessions. 0: no limit.',
+  },
+  maxRunsPerAddress: {
+    default: 128,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'The same per client address, for clients without an API key, over all their sessions. 0: no limit.',
+  },
+};
+
+/**
+ * The abuse backoff of `execute` (`abuseBackoff`, `false` switches it off): default, minimum, doc.
+ * @publicApi
+ */
+export const ABUSE_BACKOFF_OPTION_TABLE: OptionTable<keyof AbuseBackoffOptions> = {
+  strikes: { default: 3, minimum: 1, inConfigFile: true, doc: 'Limit-stopped runs that start a cooldown.' },
+  windowMs: { default: 60_000, minimum: 1, inConfigFile: true, doc: 'Window the strikes are counted in, in ms.' },
+  cooldownMs: {
+    default: 30_000,
+    minimum: 1,
+    inConfigFile: true,
+    doc: 'First cooldown, in ms; doubles on each repeat.',
+  },
+  maxCooldownMs: { default: 600_000, minimum: 1, inConfigFile: true, doc: 'Longest cooldown, in ms.' },
+};
+
+export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freeze(
+  optionDefaults(ABUSE_BACKOFF_OPTION_TABLE),
+);
+
+const DEFAULT_RUN_CAPS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(
@@ -17,11 +57,15 @@ export function resolveExecuteGuardOptions(
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
   } = {},
 ): ExecuteGuardOptions {
-  const { abuseBackoff } = options;
+  const { abuseBackoff, ...caps } = options;
   return {
-    maxRunsPerSession: options.maxRunsPerSession ?? DEFAULT_MAX_RUNS_PER_SESSION,
-    maxRunsPerKey: options.maxRunsPerKey ?? DEFAULT_MAX_RUNS_PER_KEY,
-    maxRunsPerAddress: options.maxRunsPerAddress ?? DEFAULT_MAX_RUNS_PER_ADDRESS,
+    ...DEFAULT_RUN_CAPS,
+    ...definedOnly(caps),
     abuseBackoff: abuseBackoff === false ? false : { ...DEFAULT_ABUSE_BACKOFF, ...abuseBackoff },
   };
+}
+
+/** The caps that are set: an explicit `undefined` keeps the default. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }

@@ -3,18 +3,16 @@ import {
   InvalidArgumentsError,
   OperationAbortedError,
   type OperationContext,
-  OperationError,
   type OperationInvoker,
   OperationNotFoundError,
   type OperationRegistry,
 } from '@myko/registry';
 import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
-import { Logger } from '@nestjs/common';
 import { CallRefusedError } from '../../errors';
 import { clientInfoOf, createOperationContext } from '../../features/operations/operation-context.factory';
+import { toClientFailure } from '../../features/operations/operation-error.mapper';
 import { reportRefusal } from '../../features/operations/refusal.reporter';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { requestLogTag } from '../../protocol/observe/request-id';
 import type { OperationCallOutcome } from '../../protocol/observe/request-observer.interface';
 import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
@@ -30,7 +28,6 @@ const MAX_ECHOED_ID = 200;
  * script by name and message only; anything that is not an `OperationError` is masked and logged.
  */
 export class HostBridge implements SandboxBridge {
-  private static readonly logger = new Logger('ExecuteBridge');
   /** The operations this run has called: each known to exist and be visible, with its context. */
   private readonly admitted = new Map<string, OperationContext>();
   private client?: ClientInfo;
@@ -151,13 +148,7 @@ export class HostBridge implements SandboxBridge {
   }
 
   private toScriptError(name: string, error: unknown): Error {
-    if (error instanceof OperationError) return error;
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    const tag = requestLogTag(this.request);
-    HostBridge.logger.error(`${tag}Internal error in ${name} (session ${this.request.client.sessionId}): ${detail}`);
-    const masked = new Error(`Internal error in ${name}`);
-    masked.name = 'InternalError';
-    return masked;
+    return toClientFailure(error, { as: 'script' }, { label: name, request: this.request });
   }
 }
 

@@ -1,11 +1,11 @@
 import { MAX_COMPLETION_VALUES, type McpCompleter, McpPrimitiveRegistry } from '@myko/mcp';
-import { OperationError } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { SCHEMA_URI_TEMPLATE } from '../../dispatch.constants';
 import { InvalidParamsError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
+import { toClientFailure } from '../operations/operation-error.mapper';
 import { PromptsHandler } from '../prompts/prompts.handler';
 import { SchemaTemplateCompleter } from './schema-template.completer';
 
@@ -39,8 +39,7 @@ export class CompletionHandler {
     try {
       values = completer ? await completer(argument.value, chosen) : [];
     } catch (error) {
-      if (error instanceof OperationError) throw new InvalidParamsError(error.message);
-      throw error;
+      throw toClientFailure(error, { as: 'invalid-params' }, { label: 'completion', request });
     }
     const unique = [...new Set(values.filter((value) => typeof value === 'string'))];
     return {

@@ -1,5 +1,4 @@
 import { McpPrimitiveRegistry, type McpPromptEntry } from '@myko/mcp';
-import { OperationError } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError } from '../../errors';
@@ -8,6 +7,7 @@ import { McpContextFactory } from '../../protocol/client-requests/mcp-context.fa
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { pageOf } from '../../protocol/pagination/list-page';
+import { toClientFailure } from '../operations/operation-error.mapper';
 import { toListedPrompt, toPromptResult } from './prompt-result';
 
 const LIST_SCOPE = 'prompts/list';
@@ -42,8 +42,7 @@ export class PromptsHandler {
     try {
       return toPromptResult(prompt, await prompt.handler(args, this.contexts.create(request)));
     } catch (error) {
-      if (error instanceof OperationError) throw new InvalidParamsError(error.message);
-      throw error;
+      throw toClientFailure(error, { as: 'invalid-params' }, { label: `prompt ${name}`, request });
     }
   }
 

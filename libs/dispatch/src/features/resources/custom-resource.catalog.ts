@@ -6,11 +6,12 @@ import {
   type McpStaticResourceEntry,
   type McpTemplateResourceEntry,
 } from '@myko/mcp';
-import { NotFoundError, OperationRegistry } from '@myko/registry';
+import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ResourceNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
+import { toClientFailure } from '../operations/operation-error.mapper';
 import { toResourceContents } from './resource-contents';
 
 /** A readable custom resource: the static entry or the template that matched, and its variables. */
@@ -66,8 +67,7 @@ export class CustomResourceCatalog {
     try {
       value = await resource.handler({ uri, variables: resource.variables }, this.contexts.create(request));
     } catch (error) {
-      if (error instanceof NotFoundError) throw new ResourceNotFoundError(uri);
-      throw error;
+      throw toClientFailure(error, { as: 'resource', uri }, { label: `resource ${uri}`, request });
     }
     return { contents: toResourceContents(uri, resource.mimeType, value) };
   }

@@ -1,11 +1,9 @@
 import type { ClientFilters } from '@myko/filter';
 import { McpPrimitiveRegistry, type McpToolEntry } from '@myko/mcp';
-import { InvalidArgumentsError, OperationError } from '@myko/registry';
-import { Injectable, Logger } from '@nestjs/common';
-import { ToolExecutionError } from '../../errors';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
-import { requestLogTag } from '../../protocol/observe/request-id';
+import { toClientFailure } from '../operations/operation-error.mapper';
 import { toCallToolResult } from './custom-tool-result';
 import type { CallToolResult, ToolDefinition } from './tool-definition.interface';
 import type { ToolSource } from './tool-source.interface';
@@ -17,7 +15,6 @@ import type { ToolSource } from './tool-source.interface';
  */
 @Injectable()
 export class CustomToolSource implements ToolSource {
-  private readonly logger = new Logger('McpTool');
   private definitions?: readonly ToolDefinition[];
 
   constructor(
@@ -36,22 +33,11 @@ export class CustomToolSource implements ToolSource {
 
   async call(name: string, args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const tool = this.registry.tool(name) as McpToolEntry;
-    let validated: Record<string, unknown>;
     try {
-      validated = await tool.validate(args);
-    } catch (error) {
-      if (error instanceof InvalidArgumentsError) throw new ToolExecutionError(error.message);
-      throw error;
-    }
-    try {
+      const validated = await tool.validate(args);
       return toCallToolResult(tool, await tool.handler(validated, this.contexts.create(request)));
     } catch (error) {
-      if (error instanceof OperationError) throw new ToolExecutionError(error.message);
-      if (request.signal.aborted) throw error;
-      this.logger.error(
-        `${requestLogTag(request)}Tool ${name} failed (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
-      );
-      throw new ToolExecutionError(`Internal error in tool ${name}`);
+      throw toClientFailure(error, { as: 'tool-result' }, { label: `tool ${name}`, request });
     }
   }
 }

@@ -1,16 +1,9 @@
 import type { ClientFilters } from '@myko/filter';
-import {
-  OperationAbortedError,
-  type OperationDescriptor,
-  OperationError,
-  OperationInvoker,
-  OperationRegistry,
-} from '@myko/registry';
-import { Injectable, Logger } from '@nestjs/common';
-import { ToolExecutionError } from '../../errors';
+import { type OperationDescriptor, OperationInvoker, OperationRegistry } from '@myko/registry';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { requestLogTag } from '../../protocol/observe/request-id';
 import { createOperationContext } from '../operations/operation-context.factory';
+import { toClientFailure } from '../operations/operation-error.mapper';
 import { reportRefusal } from '../operations/refusal.reporter';
 import { type OperationTool, operationTool, operationToolResult } from './operation-tool.definition';
 import type { CallToolResult, ToolDefinition } from './tool-definition.interface';
@@ -24,7 +17,6 @@ import type { ToolSource } from './tool-source.interface';
  */
 @Injectable()
 export class DirectOperationToolSource implements ToolSource {
-  private readonly logger = new Logger('DirectTool');
   private tools?: ReadonlyMap<string, OperationTool>;
   private all?: readonly ToolDefinition[];
   /** The registry's list the tools were built from: rebuilt if it changes (it does not once sealed). */
@@ -58,12 +50,7 @@ export class DirectOperationToolSource implements ToolSource {
     try {
       value = await this.invoker.invoke(name, args, createOperationContext(name, request));
     } catch (error) {
-      if (error instanceof OperationAbortedError || request.signal.aborted) throw error;
-      if (error instanceof OperationError) throw new ToolExecutionError(error.message);
-      this.logger.error(
-        `${requestLogTag(request)}Internal error in ${name} (session ${request.client.sessionId}): ${(error as Error)?.stack ?? error}`,
-      );
-      throw new ToolExecutionError(`Internal error in ${name}`);
+      throw toClientFailure(error, { as: 'tool-result' }, { label: name, request });
     }
     return operationToolResult(tool, value);
   }

@@ -1,17 +1,11 @@
 import type { ClientFilters } from '@myko/filter';
-import {
-  InvalidArgumentsError,
-  NotFoundError,
-  type OperationDescriptor,
-  OperationError,
-  OperationInvoker,
-  OperationRegistry,
-} from '@myko/registry';
+import { type OperationDescriptor, OperationInvoker, OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { LIVE_URI_PREFIX, LIVE_URI_TEMPLATE } from '../../../dispatch.constants';
 import { InvalidParamsError, ResourceNotFoundError } from '../../../errors';
 import type { RequestContext } from '../../../interfaces/request-context.interface';
 import { createOperationContext } from '../../operations/operation-context.factory';
+import { toClientFailure } from '../../operations/operation-error.mapper';
 import { reportRefusal } from '../../operations/refusal.reporter';
 import { type LiveQuery, parseLiveUri } from './live-uri';
 
@@ -99,10 +93,7 @@ export class LiveQueryCatalog {
     try {
       value = await this.invoker.invoke(live.name, live.args, createOperationContext(live.name, request));
     } catch (error) {
-      if (error instanceof NotFoundError) throw new ResourceNotFoundError(live.uri);
-      if (error instanceof InvalidArgumentsError) throw new InvalidParamsError(error.message, { uri: live.uri });
-      if (error instanceof OperationError) throw new InvalidParamsError(error.message, { uri: live.uri });
-      throw error;
+      throw toClientFailure(error, { as: 'resource', uri: live.uri }, { label: live.name, request });
     }
     return { contents: [{ uri: live.uri, mimeType: MIME_TYPE, text: liveContent(value) }] };
   }

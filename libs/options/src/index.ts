@@ -1,0 +1,7 @@
+export {
+  configFileOptions,
+  isWholeAtLeast,
+  type OptionSpec,
+  type OptionTable,
+  optionDefaults,
+} from './option-table';

@@ -1,0 +1,59 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+
+/**
+ * dist/ is the product: `npm run build` (run by `pretest`) must put no test code in it — no specs,
+ * fixtures, test plugin sets (conformance, synthetic) or sandbox test helpers, which are built to
+ * build/fixtures/ or run from test/ — and must ship the runtime files tsc does not emit.
+ */
+const ROOT = resolve(__dirname, '../..');
+const DIST = join(ROOT, 'dist');
+
+/** Path segments and file names that only test code has. */
+const TEST_CODE: ReadonlyArray<[string, RegExp]> = [
+  ['a spec', /\.(e2e-)?spec\.js$/],
+  ['a fixture file', /\.fixture\.js$/],
+  ['a __fixtures__ folder', /(^|\/)__fixtures__\//],
+  ['a testing folder', /(^|\/)testing\//],
+  ['the conformance plugin set', /^plugins\/conformance\//],
+  ['the synthetic plugin set', /^plugins\/synthetic\//],
+];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [relative(DIST, path).split(sep).join('/')];
+  });
+}
+
+describe('dist/ (npm run build)', () => {
+  let built: string[];
+
+  beforeAll(() => {
+    if (!existsSync(DIST)) throw new Error('dist/ is missing: run `npm run build` first (npm test does)');
+    built = files(DIST);
+  });
+
+  it('holds the service, its libs and its plugins only, never test/ or bench/', () => {
+    expect(readdirSync(DIST).sort()).toEqual(['libs', 'plugins', 'src']);
+  });
+
+  it('holds no specs, fixtures, test plugin sets or sandbox test helpers', () => {
+    const offending = built.flatMap((file) =>
+      TEST_CODE.filter(([, pattern]) => pattern.test(file)).map(([what]) => `${file} (${what})`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('ships the sandbox bootstrap as the linted source file, beside the engine that reads it', () => {
+    const bootstrap = 'libs/sandbox/src/engine/isolate-bootstrap.js';
+    expect(built).toContain(bootstrap);
+    expect(readFileSync(join(DIST, bootstrap), 'utf8')).toBe(readFileSync(join(ROOT, bootstrap), 'utf8'));
+  });
+
+  it('has the test plugin sets compiled outside it, for --plugin-set conformance and --synthetic', () => {
+    for (const set of ['conformance', 'synthetic']) {
+      expect(existsSync(join(ROOT, 'build', 'fixtures', 'plugins', set, 'index.js'))).toBe(true);
+    }
+  });
+});
