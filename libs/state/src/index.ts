@@ -5,6 +5,7 @@ export * from './errors';
 export * from './interfaces';
 export { RedisStateClient } from './redis/redis-state.client';
 export { redactRedisUrl, redisUrlProblem } from './redis/redis-url';
+export type { SharedSecrets } from './secrets/shared-secret.store';
 export { MemorySessionRecordStore } from './sessions/memory-session-record.store';
 export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 export type {
@@ -33,6 +34,7 @@ export {
   SESSION_RECORD_STORE,
   SHARED_ABUSE_BACKOFF,
   SHARED_RATE_LIMITER,
+  SHARED_SECRETS,
   STATE_OPTIONS,
 } from './state.constants';
 export { StateModule } from './state.module';

@@ -19,5 +19,7 @@ export const REDIS_MAX_RECONNECT_DELAY_MS = 2_000;
 export const SESSION_RECORD_STORE = 'MYKO_SESSION_RECORD_STORE';
 /** Injection token of the `SharedRateLimiter` (`null` in memory: the gateways keep their own buckets). */
 export const SHARED_RATE_LIMITER = 'MYKO_SHARED_RATE_LIMITER';
+/** Injection token of the `SharedSecrets` (`null` in memory: each process keeps its own). */
+export const SHARED_SECRETS = 'MYKO_SHARED_SECRETS';
 /** Injection token of the `SharedAbuseBackoff` (`null` in memory: dispatch keeps its own records). */
 export const SHARED_ABUSE_BACKOFF = 'MYKO_SHARED_ABUSE_BACKOFF';

@@ -7,6 +7,7 @@ import { RedisRateLimiter } from './counters/rate-limit.store';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
 import { connectRedis } from './redis/redis-connection.factory';
 import { RedisStateClient } from './redis/redis-state.client';
+import { RedisSharedSecrets } from './secrets/shared-secret.store';
 import { MemorySessionRecordStore } from './sessions/memory-session-record.store';
 import { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 import {
@@ -14,6 +15,7 @@ import {
   SESSION_RECORD_STORE,
   SHARED_ABUSE_BACKOFF,
   SHARED_RATE_LIMITER,
+  SHARED_SECRETS,
   STATE_OPTIONS,
 } from './state.constants';
 import { StateHealth } from './state-health.service';
@@ -72,6 +74,11 @@ export class StateModule {
           inject: [RedisStateClient],
           useFactory: (client: RedisStateClient | null) => (client ? new RedisRateLimiter(client) : null),
         },
+        {
+          provide: SHARED_SECRETS,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) => (client ? new RedisSharedSecrets(client) : null),
+        },
         ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
@@ -83,6 +90,7 @@ export class StateModule {
         SESSION_RECORD_STORE,
         SHARED_RATE_LIMITER,
         SHARED_ABUSE_BACKOFF,
+        SHARED_SECRETS,
         MessageBus,
         StateHealth,
       ],

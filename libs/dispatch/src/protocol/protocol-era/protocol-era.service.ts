@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { SHARED_SECRETS, type SharedSecrets } from '@myko/state';
+import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../../dispatch.constants';
 import { MethodNotFoundError } from '../../errors';
 import type { ClientContext } from '../../interfaces/client-context.interface';
@@ -49,10 +50,13 @@ export interface ModernRequest {
  * MRTR rounds with signed state, and the result/error shapes of the revision. One endpoint serves
  * both eras (`protocol: dual`), or one of them.
  */
+/** Name of the shared signing key of `requestState` in the state store. */
+const REQUEST_STATE_SECRET = 'request-state';
+
 @Injectable()
-export class ProtocolEraService {
+export class ProtocolEraService implements OnModuleInit {
   readonly mode: ProtocolMode;
-  private readonly codec: RequestStateCodec;
+  private codec: RequestStateCodec;
 
   constructor(
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
@@ -60,9 +64,21 @@ export class ProtocolEraService {
     private readonly sessions: SessionStore,
     private readonly lifecycle: LifecycleHandler,
     private readonly listen: SubscriptionsListenHandler,
+    @Optional() @Inject(SHARED_SECRETS) private readonly secrets?: SharedSecrets | null,
   ) {
     this.mode = options.protocol;
     this.codec = new RequestStateCodec(options.requestState.key, options.requestState.ttlSeconds * 1000);
+  }
+
+  /**
+   * Several instances on one Redis must sign `requestState` with one key, or an input round answered
+   * through another instance fails its signature check: without a configured key, they share one
+   * generated key kept in Redis (a configured `requestState.key` always wins).
+   */
+  async onModuleInit(): Promise<void> {
+    if (this.options.requestState.key !== undefined || !this.secrets) return;
+    const key = await this.secrets.obtain(REQUEST_STATE_SECRET);
+    this.codec = new RequestStateCodec(key, this.options.requestState.ttlSeconds * 1000);
   }
 
   /** Versions `server/discover` offers (both eras on a dual endpoint). */
