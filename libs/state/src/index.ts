@@ -14,6 +14,7 @@ export type {
   SessionRecordOwner,
   SessionRecordStore,
   SessionTouch,
+  SubscriptionChange,
   TouchOptions,
 } from './sessions/session-record.interface';
 export { MemorySseEventLog } from './sse/memory-sse-event.log';

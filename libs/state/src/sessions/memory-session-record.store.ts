@@ -43,6 +43,9 @@ export class MemorySessionRecordStore implements SessionRecordStore {
     return saved.version;
   }
 
+  /** One process watches every subscription it took, and dies with them: there is nothing to record or claim. */
+  async watch(): Promise<void> {}
+
   async delete(id: string): Promise<void> {
     this.records.delete(id);
   }
