@@ -1,3 +1,5 @@
+import { BUS_CHANNEL_PREFIX } from '../bus/bus.constants';
+import { instanceTopic } from '../bus/bus-topics';
 import type { RedisStateClient } from '../redis/redis-state.client';
 import type {
   SessionCounts,
@@ -17,8 +19,6 @@ import {
   WATCH_SUBSCRIPTIONS_LUA,
 } from './session-record.scripts';
 import { sessionScope } from './session-scope';
-import { BUS_CHANNEL_PREFIX } from '../bus/bus.constants';
-import { instanceTopic } from '../bus/bus-topics';
 
 type Script = (keys: number, ...args: Array<string | number>) => Promise<unknown>;
 type Scripted = Record<
