@@ -6,7 +6,6 @@ export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbo
 export { OperationSearchService } from './code-mode/search/operation-search.service';
 export type { OperationDetail, OperationSummary, SearchResult } from './code-mode/search/search-result.interface';
 export {
-  DISPATCH_OPTIONS,
   JSON_RPC_ERROR_CODES,
   SERVER_SHUTTING_DOWN,
   STATE_UNAVAILABLE,
@@ -14,8 +13,22 @@ export {
 } from './dispatch.constants';
 export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
-export * from './errors';
-export * from './interfaces';
+export { ServerShuttingDownError } from './errors';
+export type {
+  AbuseBackoffOptions,
+  ClientContext,
+  DispatchModuleOptions,
+  ExecuteGuardOptions,
+  JsonRpcErrorObject,
+  JsonRpcFailure,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  JsonRpcSuccess,
+  ServerIdentity,
+} from './interfaces';
 export { classifyMessage, isValidId } from './protocol/json-rpc/json-rpc.codec';
 export type { IncomingMessage as ClassifiedMessage } from './protocol/json-rpc/json-rpc.message';
 export { failureResponse } from './protocol/json-rpc/json-rpc.responses';
