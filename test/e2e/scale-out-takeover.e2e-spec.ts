@@ -76,7 +76,11 @@ describe('a subscription outlives the instance that watched it (one Redis, one S
     let target = watcher;
     const { client, updates } = await connect(() => target);
     const uri = customer(3);
+    const watcherRounds = watcher.app.get(RedisStateClient);
+    watcherRounds.resetRoundTrips();
     await client.subscribeResource({ uri });
+    // The touch, then the subscription's own field (no read-modify-write of a list, no state save).
+    expect(watcherRounds.roundTrips).toBe(2);
     target = b;
     await write(client, updates, 3, 'Graz', 1);
     expect(updates).toEqual([uri]);
