@@ -92,7 +92,8 @@ describe('kill -9 of one instance mid-session (two instances, one Redis, round-r
     while (cluster.proxy.next !== VICTIM) await (await adopted.post(PING)).text();
     await (await adopted.post(subscribe(customer(7)))).text();
     expect(routed(cluster.proxy, 'resources/subscribe').at(-1)?.upstream).toBe(VICTIM);
-    while (cluster.proxy.next !== SURVIVOR) await (await adopted.post(PING)).text();
+    // The GET stream goes to the survivor (`next` re-read: the loop above narrowed it for the type checker).
+    while ((cluster.proxy as { next: number }).next !== SURVIVOR) await (await adopted.post(PING)).text();
     adoptedStream = new SseReader(await adopted.get());
     expect(adoptedStream.response.status).toBe(200);
     initializes = routed(cluster.proxy, 'initialize').length;
