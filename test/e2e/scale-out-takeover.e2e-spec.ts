@@ -130,4 +130,22 @@ describe('a subscription outlives the instance that watched it (one Redis, one S
     await write(client, updates, 4, 'Linz', 1);
     expect(updates).toEqual([uri, uri]);
   });
+
+  it('subscribing again through another live instance moves the watch there: still one update per change', async () => {
+    let target = b;
+    const { client, updates } = await connect(() => target);
+    const uri = customer(5);
+    await client.subscribeResource({ uri });
+    await write(client, updates, 5, 'Graz', 1);
+    target = holder;
+    await client.subscribeResource({ uri });
+    target = b;
+    await write(client, updates, 5, 'Linz', 1);
+    expect(updates).toEqual([uri, uri]);
+    // The watch is the holder's now: unsubscribing through it ends the updates.
+    target = holder;
+    await client.unsubscribeResource({ uri });
+    await write(client, updates, 5, 'Wels', 0);
+    expect(updates).toEqual([uri, uri]);
+  });
 });

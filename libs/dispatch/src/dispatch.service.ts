@@ -87,6 +87,11 @@ export class DispatchService {
     return this.sessions.takeSubscriptionChanges(sessionId);
   }
 
+  /** Stops the watch another instance holds of the session's `uri` (the client subscribed to it again here). */
+  releaseWatchOn(instanceId: string, sessionId: string, uri: string): void {
+    this.relay.releaseOn(instanceId, sessionId, uri);
+  }
+
   /**
    * Watches again, here, subscriptions of the session whose watching instance is gone (the shared
    * record said so and gave them to this instance): each as a `resources/subscribe` under the

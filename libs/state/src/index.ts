@@ -8,6 +8,7 @@ export { redactRedisUrl, redisUrlProblem } from './redis/redis-url';
 export { MemorySessionRecordStore } from './sessions/memory-session-record.store';
 export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 export type {
+  DisplacedWatch,
   RateTake,
   SessionCounts,
   SessionRecord,

@@ -126,11 +126,16 @@ export class SharedSessions {
     );
   }
 
-  /** Who watches the subscriptions begun or ended here: this instance (one round trip, none if nothing changed). */
+  /**
+   * Who watches the subscriptions begun or ended here: this instance (one round trip, none if nothing
+   * changed); an instance it displaced is told to stop.
+   */
   private async writeWatches(id: string, changes: ReadonlyArray<{ uri: string; watched: boolean }>): Promise<void> {
     if (changes.length === 0 || !this.bus) return;
     try {
-      await this.required().watch(id, this.bus.instanceId, changes);
+      const displaced = await this.required().watch(id, this.bus.instanceId, changes);
+      // The client subscribed again here to what another instance watches: one watch, or updates twice.
+      for (const { uri, instanceId } of displaced) this.dispatch.releaseWatchOn(instanceId, id, uri);
     } catch (error) {
       this.logger.warn(`Session ${id}: its subscriptions are not in Redis (${(error as Error).message})`);
     }

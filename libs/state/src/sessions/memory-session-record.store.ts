@@ -44,7 +44,9 @@ export class MemorySessionRecordStore implements SessionRecordStore {
   }
 
   /** One process watches every subscription it took, and dies with them: there is nothing to record or claim. */
-  async watch(): Promise<void> {}
+  async watch(): Promise<[]> {
+    return [];
+  }
 
   async delete(id: string): Promise<void> {
     this.records.delete(id);

@@ -2,6 +2,7 @@ import { BUS_CHANNEL_PREFIX } from '../bus/bus.constants';
 import { instanceTopic } from '../bus/bus-topics';
 import type { RedisStateClient } from '../redis/redis-state.client';
 import type {
+  DisplacedWatch,
   SessionCounts,
   SessionRecord,
   SessionRecordOwner,
@@ -110,12 +111,15 @@ export class RedisSessionRecordStore implements SessionRecordStore {
     };
   }
 
-  async watch(id: string, instanceId: string, changes: readonly SubscriptionChange[]): Promise<void> {
-    if (changes.length === 0) return;
+  async watch(id: string, instanceId: string, changes: readonly SubscriptionChange[]): Promise<DisplacedWatch[]> {
+    if (changes.length === 0) return [];
     const pairs = changes.flatMap(({ uri, watched }) => [watched ? '+' : '-', uri]);
-    await this.client.run('session watch', () =>
+    const flat = (await this.client.run('session watch', () =>
       this.scripts.mykoWatchSubscriptions(1, sessionKey(id), instanceId, ...pairs),
-    );
+    )) as string[];
+    const displaced: DisplacedWatch[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) displaced.push({ uri: flat[i], instanceId: flat[i + 1] });
+    return displaced;
   }
 
   async saveState(id: string, state: Readonly<Record<string, unknown>>): Promise<number | undefined> {

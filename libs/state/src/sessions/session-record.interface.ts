@@ -42,6 +42,12 @@ export interface SessionTouch {
   readonly claimed?: readonly string[];
 }
 
+/** A subscription another instance watched until this one took it (the client subscribed again here). */
+export interface DisplacedWatch {
+  readonly uri: string;
+  readonly instanceId: string;
+}
+
 /** A subscription of the session that began (`watched`) or ended, and which instance watches it. */
 export interface SubscriptionChange {
   readonly uri: string;
@@ -75,8 +81,11 @@ export interface SessionRecordStore {
   touch(id: string, options: TouchOptions): Promise<SessionTouch>;
   /** Replaces dispatch's state of the session (no-op when it is gone); returns the new version. */
   saveState(id: string, state: Readonly<Record<string, unknown>>): Promise<number | undefined>;
-  /** Records who watches the session's subscriptions (one field per URI, no read-modify-write); one round trip. */
-  watch(id: string, instanceId: string, changes: readonly SubscriptionChange[]): Promise<void>;
+  /**
+   * Records who watches the session's subscriptions (one field per URI, no read-modify-write); one
+   * round trip. Returns the other instances that watched a URI `instanceId` now watches.
+   */
+  watch(id: string, instanceId: string, changes: readonly SubscriptionChange[]): Promise<DisplacedWatch[]>;
   delete(id: string): Promise<void>;
   /** Live sessions of every instance: all of them, and those of `owner`'s key (else of its address if anonymous). */
   count(owner: SessionRecordOwner, now?: number): Promise<SessionCounts>;

@@ -86,18 +86,26 @@ return {1, wait, tonumber(version), hash, claimed}`;
 /**
  * KEYS[1] session; ARGV[1] the watching instance, ARGV[2..] pairs of '+' / '-' and a URI. Records or
  * drops who watches each subscribed URI (field w:<uri>, counted in ws), one field per URI: two
- * instances changing different subscriptions never overwrite each other. No-op when the session is gone.
+ * instances changing different subscriptions never overwrite each other. Returns, flat, each URI and
+ * the other instance that watched it until now (it must stop). Nothing when the session is gone.
  */
 export const WATCH_SUBSCRIPTIONS_LUA = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
 local count = 0
+local displaced = {}
 for i = 2, #ARGV, 2 do
   local field = 'w:' .. ARGV[i + 1]
-  if ARGV[i] == '+' then count = count + redis.call('HSET', KEYS[1], field, ARGV[1])
+  if ARGV[i] == '+' then
+    local before = redis.call('HGET', KEYS[1], field)
+    if before and before ~= ARGV[1] then
+      displaced[#displaced + 1] = ARGV[i + 1]
+      displaced[#displaced + 1] = before
+    end
+    count = count + redis.call('HSET', KEYS[1], field, ARGV[1])
   else count = count - redis.call('HDEL', KEYS[1], field) end
 end
 if count ~= 0 then redis.call('HINCRBY', KEYS[1], 'ws', count) end
-return 1`;
+return displaced`;
 
 /** KEYS[1] session; ARGV[1] state JSON. The new version, or false when the session is gone. */
 export const SAVE_STATE_LUA = `

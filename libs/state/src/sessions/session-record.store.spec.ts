@@ -151,7 +151,12 @@ describe("the Redis session record store: subscriptions' watchers", () => {
         { uri: 'myko://y', watched: true },
       ]);
       // B's unsubscribe of y does not touch A's x (one field per URI, not a list written back).
-      await store.watch('t1', b.instanceId, [{ uri: 'myko://y', watched: false }]);
+      expect(await store.watch('t1', b.instanceId, [{ uri: 'myko://y', watched: false }])).toEqual([]);
+      // Subscribing again through B hands B the watch and names A, which must stop; A takes it back.
+      expect(await store.watch('t1', b.instanceId, [{ uri: 'myko://x', watched: true }])).toEqual([
+        { uri: 'myko://x', instanceId: a.instanceId },
+      ]);
+      await store.watch('t1', a.instanceId, [{ uri: 'myko://x', watched: true }]);
       client.resetRoundTrips();
       expect((await touchAs(store, 't1', b.instanceId)).claimed).toBeUndefined();
       expect(client.roundTrips).toBe(1);

@@ -72,6 +72,13 @@ export class SessionRelay implements OnModuleInit {
     this.noteChange(state, uri, true);
   }
 
+  /** The client subscribed to `uri` again here: the instance that watched it for the session stops (one message, to it). */
+  releaseOn(instanceId: string, sessionId: string, uri: string): void {
+    if (instanceId !== this.cluster.instanceId) {
+      void this.cluster.toInstance(instanceId, CLUSTER_KIND.unsubscribed, sessionId, uri);
+    }
+  }
+
   /** `resources/unsubscribe`: here, and on the instance that watches the URI for the session if that is another. */
   unsubscribe(state: SessionState, uri: string): void {
     this.sessions.unsubscribe(state, uri);
