@@ -76,7 +76,8 @@ export class SharedSessions {
    * the request that claimed them; one the client may no longer read is dropped from the record.
    */
   async rewatch(id: string, claimed: readonly string[], client: ClientContext): Promise<void> {
-    const failed = await this.dispatch.rewatch(claimed, client);
+    // A claim that is not watched must not stay claimed: this instance is alive, so nobody would take it.
+    const failed = await this.dispatch.rewatch(claimed, client).catch(() => [...claimed]);
     if (failed.length === 0) return;
     this.logger.warn(`Session ${id}: ${failed.length} subscription(s) of a gone instance could not be watched here`);
     await this.writeWatches(
