@@ -7,20 +7,28 @@ jest.setTimeout(120_000);
 
 const VICTIM = 0;
 const SURVIVOR = 1;
-const CUSTOMER_9 = `myko://live/query/GetCustomerById?args=${encodeURIComponent(JSON.stringify({ id: 9 }))}`;
+const customer = (id: number) => `myko://live/query/GetCustomerById?args=${encodeURIComponent(JSON.stringify({ id }))}`;
+const CUSTOMER_9 = customer(9);
 const LEVEL = "return (await myko.query('ListStockLevels', { productId: 4, warehouseCode: 'BER' })).items[0].onHand";
 /** A client that waits longer than this for an answer from a dead instance is hanging, not failing cleanly. */
 const HANG_MS = 30_000;
 
-const setCity = (city: string) => ({
+const setCity = (city: string, id = 9) => ({
   jsonrpc: '2.0',
-  id: `city-${city}`,
+  id: `city-${id}-${city}`,
   method: 'tools/call',
   params: {
     name: 'execute',
-    arguments: { code: `return myko.command('SetCustomerCity', { id: 9, value: '${city}' })` },
+    arguments: { code: `return myko.command('SetCustomerCity', { id: ${id}, value: '${city}' })` },
   },
 });
+const subscribe = (uri: string) => ({
+  jsonrpc: '2.0',
+  id: `sub-${uri}`,
+  method: 'resources/subscribe',
+  params: { uri },
+});
+const PING = { jsonrpc: '2.0', id: 'p', method: 'ping' };
 const isUpdate = (event: { data?: string }) => messageOf(event)?.method === 'notifications/resources/updated';
 
 /** Rejects with "hung" when `promise` has not settled within HANG_MS. */
@@ -35,6 +43,9 @@ function settledWithin<T>(promise: Promise<T>): Promise<T> {
 let cluster: ScaleOutCluster;
 let client: Client;
 let raw: RawSession;
+/** A session whose subscription the victim watches, and its GET stream on the survivor. */
+let adopted: RawSession;
+let adoptedStream: SseReader;
 let lastSeen: string;
 let running: Promise<unknown>;
 let initializes: number;
@@ -77,6 +88,14 @@ describe('kill -9 of one instance mid-session (two instances, one Redis, round-r
     running.catch(() => undefined);
     expect(await eventually(async () => (await execute(client, LEVEL)) > before)).toBe(true);
     expect(routed(cluster.proxy, 'tools/call', from)[0].upstream).toBe(VICTIM);
+    adopted = await RawSession.open(cluster.proxy.mcpUrl.href);
+    while (cluster.proxy.next !== VICTIM) await (await adopted.post(PING)).text();
+    await (await adopted.post(subscribe(customer(7)))).text();
+    expect(routed(cluster.proxy, 'resources/subscribe').at(-1)?.upstream).toBe(VICTIM);
+    // The GET stream goes to the survivor (`next` re-read: the loop above narrowed it for the type checker).
+    while ((cluster.proxy as { next: number }).next !== SURVIVOR) await (await adopted.post(PING)).text();
+    adoptedStream = new SseReader(await adopted.get());
+    expect(adoptedStream.response.status).toBe(200);
     initializes = routed(cluster.proxy, 'initialize').length;
 
     await cluster.killInstance(VICTIM);
@@ -112,6 +131,19 @@ describe('kill -9 of one instance mid-session (two instances, one Redis, round-r
     const [live] = (await resumed.until(isUpdate)).slice(-1);
     expect(messageOf(live).params).toEqual({ uri: CUSTOMER_9 });
     await resumed.drop();
+  });
+
+  it('a subscription the dead instance watched is watched by the survivor: one update per change, no re-subscribe', async () => {
+    // Its first request on the survivor claims the subscription (in its touch) and watches it again.
+    await (await adopted.post(subscribe(customer(8)))).text();
+    await (await adopted.post(setCity('Jena', 7))).text();
+    const [update] = (await adoptedStream.until(isUpdate)).slice(-1);
+    expect(messageOf(update).params).toEqual({ uri: customer(7) });
+    // The next update is the marker's, not a second one for the same change.
+    await (await adopted.post(setCity('Jena', 8))).text();
+    const [marker] = (await adoptedStream.until(isUpdate)).slice(-1);
+    expect(messageOf(marker).params).toEqual({ uri: customer(8) });
+    await adoptedStream.drop();
   });
 
   it('a new session started after the loss is served too', async () => {

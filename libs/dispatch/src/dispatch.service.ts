@@ -20,6 +20,8 @@ import type { SessionSnapshot } from './protocol/session/session-state.interface
  */
 @Injectable()
 export class DispatchService {
+  private rewatches = 0;
+
   constructor(
     private readonly runner: RequestRunner,
     private readonly sessions: SessionStore,
@@ -78,6 +80,31 @@ export class DispatchService {
   /** Takes over a session another instance negotiated (shared state on Redis): no re-initialize. */
   restoreSession(sessionId: string, snapshot: Partial<SessionSnapshot>): void {
     this.sessions.restore(sessionId, snapshot);
+  }
+
+  /** Subscriptions begun or ended here since the last call (clustered only), for the gateway to record with their watcher. */
+  takeSubscriptionChanges(sessionId: string): Array<{ uri: string; watched: boolean }> {
+    return this.sessions.takeSubscriptionChanges(sessionId);
+  }
+
+  /** Stops the watch another instance holds of the session's `uri` (the client subscribed to it again here). */
+  releaseWatchOn(instanceId: string, sessionId: string, uri: string): void {
+    this.relay.releaseOn(instanceId, sessionId, uri);
+  }
+
+  /**
+   * Watches again, here, subscriptions of the session whose watching instance is gone (the shared
+   * record said so and gave them to this instance): each as a `resources/subscribe` under the
+   * filters of the request that found them. Returns the URIs that could not be watched.
+   */
+  async rewatch(uris: readonly string[], client: ClientContext): Promise<string[]> {
+    const failed: string[] = [];
+    for (const uri of uris) {
+      const id = `myko-rewatch-${++this.rewatches}`;
+      const response = await this.runner.request({ id, method: 'resources/subscribe', params: { uri }, client });
+      if (!response || 'error' in response) failed.push(uri);
+    }
+    return failed;
   }
 
   /**

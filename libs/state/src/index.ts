@@ -9,12 +9,14 @@ export type { SharedSecrets } from './secrets/shared-secret.store';
 export { MemorySessionRecordStore } from './sessions/memory-session-record.store';
 export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 export type {
+  DisplacedWatch,
   RateTake,
   SessionCounts,
   SessionRecord,
   SessionRecordOwner,
   SessionRecordStore,
   SessionTouch,
+  SubscriptionChange,
   TouchOptions,
 } from './sessions/session-record.interface';
 export { MemorySseEventLog } from './sse/memory-sse-event.log';

@@ -90,7 +90,9 @@ export class McpHttpEndpoint {
     const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
     const isRequest = kind === 'request';
-    const { session, rateWaitMs } = await this.requireSession(req, access, isRequest);
+    const { session, rateWaitMs, claimed } = await this.requireSession(req, access, isRequest, true);
+    // On Redis: subscriptions whose instance is gone, now ours to watch (before any refusal below).
+    if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, this.client(session.id, access));
     const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
     const headers = { [MCP_SESSION_HEADER]: session.id };
     const responder = this.responder(res, accepted, session, version, headers, isRequest ? requestIdOf(message) : null);
@@ -274,13 +276,14 @@ export class McpHttpEndpoint {
     req: IncomingMessage,
     access: ClientAccess,
     isRequest: boolean,
-  ): Promise<{ session: McpHttpSession; rateWaitMs?: number }> {
+    claim = false,
+  ): Promise<{ session: McpHttpSession; rateWaitMs?: number; claimed?: readonly string[] }> {
     const id = header(req, MCP_SESSION_HEADER);
     if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
     const rate = isRequest ? this.limiter.sharedRate(req, access) : undefined;
-    const { session, rateWaitMs } = await this.sessions.resume(id, access, isRequest, rate);
+    const { session, rateWaitMs, claimed } = await this.sessions.resume(id, access, isRequest, rate, claim);
     if (!session) throw new McpHttpError(404, SESSION_NOT_FOUND, 'Session not found');
-    return { session, ...(rate ? { rateWaitMs } : {}) };
+    return { session, ...(rate ? { rateWaitMs } : {}), ...(claimed ? { claimed } : {}) };
   }
 
   /** Auth (401 + `WWW-Authenticate`) first, then the filter headers (400): nothing is read for a stranger. */

@@ -35,6 +35,8 @@ export interface SessionResumption {
   session?: McpHttpSession;
   /** Set when the shared store took the rate-limit token (0: taken). */
   rateWaitMs?: number;
+  /** Subscriptions of the session whose watcher is gone, handed to this instance to watch again. */
+  claimed?: readonly string[];
 }
 
 /** Why there is no room for a new session. */
@@ -169,11 +171,17 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * `rate`'s token in the same round trip), loaded when another instance opened it or changed it, and
    * gone here too when it is gone there. Throws `StateUnavailableError` while Redis is unreachable.
    */
-  async resume(id: string, caller: SessionCaller, countRequest: boolean, rate?: RateTake): Promise<SessionResumption> {
+  async resume(
+    id: string,
+    caller: SessionCaller,
+    countRequest: boolean,
+    rate?: RateTake,
+    claim = false,
+  ): Promise<SessionResumption> {
     if (!this.shared?.enabled) return { session: this.use(id, caller) };
     const local = this.sessions.get(id);
     if (local && !ownsSession(local.owner, caller)) return {};
-    const touch = await this.shared.touch(id, local?.shared, countRequest, rate);
+    const touch = await this.shared.touch(id, local?.shared, countRequest, rate, claim);
     const rateWaitMs = touch.rateWaitMs;
     if (!touch.found) {
       if (local) this.end(id, 'idle', false);
@@ -186,7 +194,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     }
     if (touch.record) session.shared = this.shared.adopt(touch.record);
     session.lastSeenAt = Date.now();
-    return { session, rateWaitMs };
+    return { session, rateWaitMs, ...(touch.claimed ? { claimed: touch.claimed } : {}) };
   }
 
   /**

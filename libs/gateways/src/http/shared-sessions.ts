@@ -1,5 +1,6 @@
-import { DispatchService, type SessionSnapshot } from '@myko/dispatch';
+import { type ClientContext, DispatchService, type SessionSnapshot } from '@myko/dispatch';
 import {
+  MessageBus,
   type RateTake,
   SESSION_RECORD_STORE,
   type SessionCounts,
@@ -33,6 +34,7 @@ export class SharedSessions {
     private readonly dispatch: DispatchService,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'sessionIdleTimeoutMs'>,
     @Optional() @Inject(SESSION_RECORD_STORE) private readonly store?: SessionRecordStore,
+    @Optional() private readonly bus?: MessageBus,
   ) {}
 
   get enabled(): boolean {
@@ -47,15 +49,41 @@ export class SharedSessions {
     return { version: 1, state };
   }
 
-  /** Touches the session (and takes `rate`'s token) in one round trip; loads it when `copy` is older. */
-  touch(id: string, copy: SharedCopy | undefined, countRequest: boolean, rate?: RateTake): Promise<SessionTouch> {
+  /**
+   * Touches the session (and takes `rate`'s token) in one round trip; loads it when `copy` is older.
+   * With `claim`, the same trip hands this instance the subscriptions whose watcher is gone (`claimed`).
+   */
+  touch(
+    id: string,
+    copy: SharedCopy | undefined,
+    countRequest: boolean,
+    rate?: RateTake,
+    claim = false,
+  ): Promise<SessionTouch> {
+    const claimAs = claim && this.bus?.shared ? this.bus.instanceId : undefined;
     return this.required().touch(id, {
       now: Date.now(),
       countRequest,
       knownVersion: copy?.version ?? -1,
       ttlMs: this.options.sessionIdleTimeoutMs,
       ...(rate ? { rate } : {}),
+      ...(claimAs ? { claimAs } : {}),
     });
+  }
+
+  /**
+   * Watches here the subscriptions the touch claimed (their instance is gone), under the filters of
+   * the request that claimed them; one the client may no longer read is dropped from the record.
+   */
+  async rewatch(id: string, claimed: readonly string[], client: ClientContext): Promise<void> {
+    // A claim that is not watched must not stay claimed: this instance is alive, so nobody would take it.
+    const failed = await this.dispatch.rewatch(claimed, client).catch(() => [...claimed]);
+    if (failed.length === 0) return;
+    this.logger.warn(`Session ${id}: ${failed.length} subscription(s) of a gone instance could not be watched here`);
+    await this.writeWatches(
+      id,
+      failed.map((uri) => ({ uri, watched: false })),
+    );
   }
 
   /** Hands a record written elsewhere to dispatch; returns the copy this instance now holds. */
@@ -70,6 +98,7 @@ export class SharedSessions {
    * after the next request (this copy still differs).
    */
   async sync(id: string, copy: SharedCopy): Promise<void> {
+    await this.writeWatches(id, this.dispatch.takeSubscriptionChanges(id));
     const state = this.snapshotJson(id);
     if (state === copy.state) return;
     try {
@@ -96,6 +125,21 @@ export class SharedSessions {
     this.deleted(id).catch((error: Error) =>
       this.logger.warn(`Session ${id} stays in Redis until it expires: ${error.message}`),
     );
+  }
+
+  /**
+   * Who watches the subscriptions begun or ended here: this instance (one round trip, none if nothing
+   * changed); an instance it displaced is told to stop.
+   */
+  private async writeWatches(id: string, changes: ReadonlyArray<{ uri: string; watched: boolean }>): Promise<void> {
+    if (changes.length === 0 || !this.bus) return;
+    try {
+      const displaced = await this.required().watch(id, this.bus.instanceId, changes);
+      // The client subscribed again here to what another instance watches: one watch, or updates twice.
+      for (const { uri, instanceId } of displaced) this.dispatch.releaseWatchOn(instanceId, id, uri);
+    } catch (error) {
+      this.logger.warn(`Session ${id}: its subscriptions are not in Redis (${(error as Error).message})`);
+    }
   }
 
   private snapshotJson(id: string): string {

@@ -43,6 +43,11 @@ export class MemorySessionRecordStore implements SessionRecordStore {
     return saved.version;
   }
 
+  /** One process watches every subscription it took, and dies with them: there is nothing to record or claim. */
+  async watch(): Promise<[]> {
+    return [];
+  }
+
   async delete(id: string): Promise<void> {
     this.records.delete(id);
   }

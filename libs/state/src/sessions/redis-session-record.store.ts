@@ -1,10 +1,14 @@
+import { BUS_CHANNEL_PREFIX } from '../bus/bus.constants';
+import { instanceTopic } from '../bus/bus-topics';
 import type { RedisStateClient } from '../redis/redis-state.client';
 import type {
+  DisplacedWatch,
   SessionCounts,
   SessionRecord,
   SessionRecordOwner,
   SessionRecordStore,
   SessionTouch,
+  SubscriptionChange,
   TouchOptions,
 } from './session-record.interface';
 import {
@@ -13,12 +17,18 @@ import {
   DELETE_SESSION_LUA,
   SAVE_STATE_LUA,
   TOUCH_SESSION_LUA,
+  WATCH_SUBSCRIPTIONS_LUA,
 } from './session-record.scripts';
 import { sessionScope } from './session-scope';
 
 type Script = (keys: number, ...args: Array<string | number>) => Promise<unknown>;
 type Scripted = Record<
-  'mykoCreateSession' | 'mykoTouchSession' | 'mykoSaveSessionState' | 'mykoDeleteSession' | 'mykoCountSessions',
+  | 'mykoCreateSession'
+  | 'mykoTouchSession'
+  | 'mykoSaveSessionState'
+  | 'mykoWatchSubscriptions'
+  | 'mykoDeleteSession'
+  | 'mykoCountSessions',
   Script
 >;
 
@@ -46,15 +56,19 @@ export function bucketKey(key: string): string {
 export class RedisSessionRecordStore implements SessionRecordStore {
   readonly shared = true;
   private readonly scripts: Scripted;
+  /** What an instance's bus channel is called in Redis, less its id (the touch checks who listens). */
+  private readonly instanceChannels: string;
 
   constructor(private readonly client: RedisStateClient) {
     const { redis } = client;
     redis.defineCommand('mykoCreateSession', { lua: CREATE_SESSION_LUA });
     redis.defineCommand('mykoTouchSession', { lua: TOUCH_SESSION_LUA });
     redis.defineCommand('mykoSaveSessionState', { lua: SAVE_STATE_LUA });
+    redis.defineCommand('mykoWatchSubscriptions', { lua: WATCH_SUBSCRIPTIONS_LUA });
     redis.defineCommand('mykoDeleteSession', { lua: DELETE_SESSION_LUA });
     redis.defineCommand('mykoCountSessions', { lua: COUNT_SESSIONS_LUA });
     this.scripts = redis as unknown as Scripted;
+    this.instanceChannels = `${redis.options.keyPrefix ?? ''}${BUS_CHANNEL_PREFIX}${instanceTopic('')}`;
   }
 
   async create(record: Omit<SessionRecord, 'version'>, ttlMs: number): Promise<void> {
@@ -82,11 +96,30 @@ export class RedisSessionRecordStore implements SessionRecordStore {
         options.knownVersion,
         rate?.ratePerSecond ?? 0,
         rate?.burst ?? 0,
+        options.claimAs ?? '',
+        this.instanceChannels,
       ),
-    )) as [number, number, number, string[]?];
-    const [found, rateWaitMs, version, hash] = reply;
+    )) as [number, number, number, (string[] | null)?, string[]?];
+    const [found, rateWaitMs, version, hash, claimed] = reply;
     if (found !== 1) return { found: false, rateWaitMs, version: 0 };
-    return { found: true, rateWaitMs, version, ...(hash ? { record: parseRecord(id, hash) } : {}) };
+    return {
+      found: true,
+      rateWaitMs,
+      version,
+      ...(hash ? { record: parseRecord(id, hash) } : {}),
+      ...(claimed?.length ? { claimed } : {}),
+    };
+  }
+
+  async watch(id: string, instanceId: string, changes: readonly SubscriptionChange[]): Promise<DisplacedWatch[]> {
+    if (changes.length === 0) return [];
+    const pairs = changes.flatMap(({ uri, watched }) => [watched ? '+' : '-', uri]);
+    const flat = (await this.client.run('session watch', () =>
+      this.scripts.mykoWatchSubscriptions(1, sessionKey(id), instanceId, ...pairs),
+    )) as string[];
+    const displaced: DisplacedWatch[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) displaced.push({ uri: flat[i], instanceId: flat[i + 1] });
+    return displaced;
   }
 
   async saveState(id: string, state: Readonly<Record<string, unknown>>): Promise<number | undefined> {

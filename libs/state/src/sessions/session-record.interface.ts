@@ -38,6 +38,20 @@ export interface SessionTouch {
   readonly version: number;
   /** The whole record, when the caller's copy is older than `version` (or it had none). */
   readonly record?: SessionRecord;
+  /** Subscribed URIs whose watcher was gone and that `claimAs` now watches (it must watch them again). */
+  readonly claimed?: readonly string[];
+}
+
+/** A subscription another instance watched until this one took it (the client subscribed again here). */
+export interface DisplacedWatch {
+  readonly uri: string;
+  readonly instanceId: string;
+}
+
+/** A subscription of the session that began (`watched`) or ended, and which instance watches it. */
+export interface SubscriptionChange {
+  readonly uri: string;
+  readonly watched: boolean;
 }
 
 /** How a touch counts and what it takes along. */
@@ -50,6 +64,11 @@ export interface TouchOptions {
   readonly rate?: RateTake;
   /** The session expires this long after this touch (0: never). */
   readonly ttlMs: number;
+  /**
+   * This instance's bus id: claim, in the same round trip, the subscriptions whose watching instance
+   * no longer listens on the bus (atomically: of two instances touching at once, one claims each).
+   */
+  readonly claimAs?: string;
 }
 
 /** The 2025-era sessions every instance can serve. Every method is at most one round trip. */
@@ -62,6 +81,11 @@ export interface SessionRecordStore {
   touch(id: string, options: TouchOptions): Promise<SessionTouch>;
   /** Replaces dispatch's state of the session (no-op when it is gone); returns the new version. */
   saveState(id: string, state: Readonly<Record<string, unknown>>): Promise<number | undefined>;
+  /**
+   * Records who watches the session's subscriptions (one field per URI, no read-modify-write); one
+   * round trip. Returns the other instances that watched a URI `instanceId` now watches.
+   */
+  watch(id: string, instanceId: string, changes: readonly SubscriptionChange[]): Promise<DisplacedWatch[]>;
   delete(id: string): Promise<void>;
   /** Live sessions of every instance: all of them, and those of `owner`'s key (else of its address if anonymous). */
   count(owner: SessionRecordOwner, now?: number): Promise<SessionCounts>;

@@ -34,8 +34,11 @@ return counts`;
 
 /**
  * KEYS[1] session, KEYS[2] token bucket; ARGV now, idle ms, count request (0/1), known version,
- * rate per second (0: no bucket), burst. Takes the token (refilled for the time since its last
- * use), then touches the session and returns {found, wait ms, version[, whole hash if newer]}.
+ * rate per second (0: no bucket), burst, the claiming instance ('' none), the prefix of instance
+ * channels. Takes the token (refilled for the time since its last use), touches the session, claims
+ * for the caller each subscribed URI whose watcher no longer listens on its bus channel (atomic: of
+ * two instances touching at once, one claims), and returns {found, wait ms, version, whole hash if
+ * newer or false, claimed URIs}.
  */
 export const TOUCH_SESSION_LUA = `
 local now = tonumber(ARGV[1])
@@ -61,8 +64,48 @@ if tonumber(ARGV[2]) > 0 then
   local expires = now + tonumber(ARGV[2])
   if sets then for set in string.gmatch(sets, '%S+') do redis.call('ZADD', set, 'XX', expires, KEYS[1]) end end
 end
-if version == ARGV[4] then return {1, wait, tonumber(version)} end
-return {1, wait, tonumber(version), redis.call('HGETALL', KEYS[1])}`;
+local claimed = {}
+local me = ARGV[7]
+if me ~= '' and (tonumber(redis.call('HGET', KEYS[1], 'ws')) or 0) > 0 then
+  local flat = redis.call('HGETALL', KEYS[1])
+  for i = 1, #flat, 2 do
+    local field, watcher = flat[i], flat[i + 1]
+    if string.sub(field, 1, 2) == 'w:' and watcher ~= me then
+      local alive = redis.call('PUBSUB', 'NUMSUB', ARGV[8] .. watcher)[2]
+      if alive == 0 then
+        redis.call('HSET', KEYS[1], field, me)
+        claimed[#claimed + 1] = string.sub(field, 3)
+      end
+    end
+  end
+end
+local hash = false
+if version ~= ARGV[4] then hash = redis.call('HGETALL', KEYS[1]) end
+return {1, wait, tonumber(version), hash, claimed}`;
+
+/**
+ * KEYS[1] session; ARGV[1] the watching instance, ARGV[2..] pairs of '+' / '-' and a URI. Records or
+ * drops who watches each subscribed URI (field w:<uri>, counted in ws), one field per URI: two
+ * instances changing different subscriptions never overwrite each other. Returns, flat, each URI and
+ * the other instance that watched it until now (it must stop). Nothing when the session is gone.
+ */
+export const WATCH_SUBSCRIPTIONS_LUA = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
+local count = 0
+local displaced = {}
+for i = 2, #ARGV, 2 do
+  local field = 'w:' .. ARGV[i + 1]
+  if ARGV[i] == '+' then
+    local before = redis.call('HGET', KEYS[1], field)
+    if before and before ~= ARGV[1] then
+      displaced[#displaced + 1] = ARGV[i + 1]
+      displaced[#displaced + 1] = before
+    end
+    count = count + redis.call('HSET', KEYS[1], field, ARGV[1])
+  else count = count - redis.call('HDEL', KEYS[1], field) end
+end
+if count ~= 0 then redis.call('HINCRBY', KEYS[1], 'ws', count) end
+return displaced`;
 
 /** KEYS[1] session; ARGV[1] state JSON. The new version, or false when the session is gone. */
 export const SAVE_STATE_LUA = `

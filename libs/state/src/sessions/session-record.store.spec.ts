@@ -1,8 +1,10 @@
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { instanceTopic } from '../bus/bus-topics';
+import { RedisMessageBus } from '../bus/redis.message-bus';
 import { connectRedis } from '../redis/redis-connection.factory';
 import { RedisStateClient } from '../redis/redis-state.client';
 import { MemorySessionRecordStore } from './memory-session-record.store';
-import { RedisSessionRecordStore } from './redis-session-record.store';
+import { RedisSessionRecordStore, sessionKey } from './redis-session-record.store';
 import type { SessionRecordStore } from './session-record.interface';
 
 const owner = { keyId: 'ab12', principal: 'ops', address: '127.0.0.1' };
@@ -122,5 +124,55 @@ describe('the Redis session record store on the wire', () => {
     expect(await raw.exists('spec:session:w1', 'session:w1')).toBe(1);
     expect(await raw.pttl('spec:session:w1')).toBeGreaterThan(50_000);
     raw.disconnect();
+  });
+});
+
+describe("the Redis session record store: subscriptions' watchers", () => {
+  const touchAs = (store: SessionRecordStore, id: string, claimAs: string) =>
+    store.touch(id, { now: Date.now(), countRequest: true, knownVersion: 1, ttlMs: 60_000, claimAs });
+
+  it('keeps one watcher per URI, and a gone watcher is claimed by exactly one of two instances touching at once', async () => {
+    // Buses on the same prefix as the store: a watcher is alive while it listens on its instance channel.
+    const connections: Array<{ disconnect(): void }> = [];
+    const busOf = async () => {
+      const redis = await connectRedis({ url: server.url, keyPrefix: 'spec:' });
+      connections.push(redis);
+      const bus = await new RedisMessageBus(new RedisStateClient(redis, server.url)).start();
+      // What dispatch's ClusterChannel listens on for as long as the instance runs.
+      await bus.subscribe(instanceTopic(bus.instanceId), () => undefined);
+      return bus;
+    };
+    const [a, b, c] = await Promise.all([busOf(), busOf(), busOf()]);
+    const store = new RedisSessionRecordStore(client);
+    try {
+      await store.create(record('t1'), 60_000);
+      await store.watch('t1', a.instanceId, [
+        { uri: 'myko://x', watched: true },
+        { uri: 'myko://y', watched: true },
+      ]);
+      // B's unsubscribe of y does not touch A's x (one field per URI, not a list written back).
+      expect(await store.watch('t1', b.instanceId, [{ uri: 'myko://y', watched: false }])).toEqual([]);
+      // Subscribing again through B hands B the watch and names A, which must stop; A takes it back.
+      expect(await store.watch('t1', b.instanceId, [{ uri: 'myko://x', watched: true }])).toEqual([
+        { uri: 'myko://x', instanceId: a.instanceId },
+      ]);
+      await store.watch('t1', a.instanceId, [{ uri: 'myko://x', watched: true }]);
+      client.resetRoundTrips();
+      expect((await touchAs(store, 't1', b.instanceId)).claimed).toBeUndefined();
+      expect(client.roundTrips).toBe(1);
+      await a.onApplicationShutdown();
+      const [byB, byC] = await Promise.all([touchAs(store, 't1', b.instanceId), touchAs(store, 't1', c.instanceId)]);
+      expect([...(byB.claimed ?? []), ...(byC.claimed ?? [])]).toEqual(['myko://x']);
+      const winner = byB.claimed ? b : c;
+      // Claimed once: the winner is alive, so nobody claims it again, itself included.
+      expect((await touchAs(store, 't1', b.instanceId)).claimed).toBeUndefined();
+      expect((await touchAs(store, 't1', c.instanceId)).claimed).toBeUndefined();
+      expect(await client.redis.hget(sessionKey('t1'), 'w:myko://x')).toBe(winner.instanceId);
+      expect(await client.redis.hget(sessionKey('t1'), 'w:myko://y')).toBeNull();
+      expect(await client.redis.hget(sessionKey('t1'), 'ws')).toBe('1');
+    } finally {
+      await Promise.all([a, b, c].map((bus) => bus.onApplicationShutdown()));
+      for (const connection of connections) connection.disconnect();
+    }
   });
 });

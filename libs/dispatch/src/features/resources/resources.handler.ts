@@ -65,34 +65,38 @@ export class ResourcesHandler {
   /** Subscribes the session to a resource it can read; unknown or hidden → -32002. */
   async subscribe(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
     const uri = requireUri(params);
-    if (this.live.handles(uri)) return this.subscribeLive(uri, request);
+    if (this.live.handles(uri)) {
+      await this.subscribeLive(uri, request);
+      this.relay.subscribed(request.session, uri);
+      return {};
+    }
     const filters = request.client.filters;
     const known = uri.startsWith(SCHEMA_URI_PREFIX) ? this.schemas.has(uri, filters) : this.custom.has(uri, filters);
     if (!known) throw new ResourceNotFoundError(uri);
     if (!request.session.subscriptions.has(uri)) this.sessions.subscribe(request.session, uri, this.events.watch(uri));
+    this.relay.subscribed(request.session, uri);
     return {};
   }
 
   /** A live query: opened for this session (checked, read now, within the limits), released with it. */
-  private async subscribeLive(uri: string, request: RequestContext): Promise<Record<string, unknown>> {
+  private async subscribeLive(uri: string, request: RequestContext): Promise<void> {
     const subscriptions = request.session.subscriptions;
     if (subscriptions.has(uri)) {
       this.live.resolve(uri, request);
-      return {};
+      return;
     }
     const held = [...subscriptions.keys()].filter((key) => this.live.handles(key)).length;
     const stopTracking = await this.watches.open(uri, request, held);
     // The session may have subscribed meanwhile (a concurrent request): keep one watch.
     if (subscriptions.has(uri)) {
       stopTracking();
-      return {};
+      return;
     }
     const stopWatching = this.events.watch(uri);
     this.sessions.subscribe(request.session, uri, () => {
       stopTracking();
       stopWatching();
     });
-    return {};
   }
 
   /** Idempotent: unsubscribing from a URI that was never subscribed is not an error. */

@@ -67,16 +67,36 @@ export class SessionRelay implements OnModuleInit {
     if (this.budget.take(sessionId)) this.cluster.broadcast(CLUSTER_KIND.cancel, sessionId, id, reason.slice(0, 256));
   }
 
+  /** `resources/subscribe` done here: clustered, noted for the gateway to record this instance as its watcher. */
+  subscribed(state: SessionState, uri: string): void {
+    this.noteChange(state, uri, true);
+  }
+
+  /** The client subscribed to `uri` again here: the instance that watched it for the session stops (one message, to it). */
+  releaseOn(instanceId: string, sessionId: string, uri: string): void {
+    if (instanceId !== this.cluster.instanceId) {
+      void this.cluster.toInstance(instanceId, CLUSTER_KIND.unsubscribed, sessionId, uri);
+    }
+  }
+
   /** `resources/unsubscribe`: here, and on the instance that watches the URI for the session if that is another. */
   unsubscribe(state: SessionState, uri: string): void {
     this.sessions.unsubscribe(state, uri);
     this.cluster.broadcast(CLUSTER_KIND.unsubscribed, state.sessionId, uri);
+    this.noteChange(state, uri, false);
   }
 
   /** Ends the session here; `everywhere` (deleted, evicted): on every instance holding some of it. */
   end(sessionId: string, everywhere: boolean): void {
     this.endHere(sessionId);
     if (everywhere) this.cluster.broadcast(CLUSTER_KIND.sessionEnded, sessionId);
+  }
+
+  private noteChange(state: SessionState, uri: string, watched: boolean): void {
+    if (!this.cluster.enabled) return;
+    state.subscriptionChanges ??= new Map();
+    state.subscriptionChanges.delete(uri);
+    state.subscriptionChanges.set(uri, watched);
   }
 
   private endHere(sessionId: string): void {

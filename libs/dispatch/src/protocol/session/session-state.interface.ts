@@ -47,11 +47,18 @@ export interface SessionState {
   serverRequestCount: number;
   /** Open session-level channels, oldest first; messages go to the newest. */
   readonly channels: SessionSend[];
+  /**
+   * Clustered only: subscriptions begun (true) or ended (false) here since the gateway last wrote them
+   * to the shared record, latest per URI (bounded by the URIs the session touched).
+   */
+  subscriptionChanges?: Map<string, boolean>;
 }
 
 /**
  * The part of a session's state another instance needs to go on serving it (all JSON): what
- * `initialize` negotiated, `notifications/initialized`, the log level and the subscribed URIs.
+ * `initialize` negotiated, `notifications/initialized` and the log level. The subscribed URIs travel
+ * apart, one at a time with their watcher (`takeSubscriptionChanges`), so that two instances never
+ * overwrite each other's list.
  */
 export interface SessionSnapshot {
   protocolVersion?: string;
@@ -59,5 +66,4 @@ export interface SessionSnapshot {
   clientCapabilities?: Record<string, unknown>;
   initialized: boolean;
   logLevel: McpLogLevel;
-  subscriptions: string[];
 }

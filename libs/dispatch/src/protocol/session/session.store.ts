@@ -61,13 +61,13 @@ export class SessionStore {
       ...(clientCapabilities === undefined ? {} : { clientCapabilities }),
       initialized,
       logLevel,
-      subscriptions: [...state.subscriptions.keys()],
     };
   }
 
   /**
    * Takes over a session negotiated elsewhere (another instance): its version, capabilities, log
-   * level. Subscriptions are not re-opened here: their updates reach the session through the bus.
+   * level. Subscriptions are not re-opened here: their updates reach the session through the bus
+   * from the instance that watches them, and another instance re-watches them if that one is gone.
    */
   restore(sessionId: string, snapshot: Partial<SessionSnapshot>): SessionState {
     const state = this.get(sessionId);
@@ -169,6 +169,15 @@ export class SessionStore {
     ids?.delete(state.sessionId);
     if (ids?.size === 0) this.subscribers.delete(uri);
     release();
+  }
+
+  /** The subscriptions begun or ended since the last call (and forgets them): the gateway writes them to Redis. */
+  takeSubscriptionChanges(sessionId: string): Array<{ uri: string; watched: boolean }> {
+    const state = this.sessions.get(sessionId);
+    const changes = state?.subscriptionChanges;
+    if (!state || !changes?.size) return [];
+    state.subscriptionChanges = undefined;
+    return [...changes].map(([uri, watched]) => ({ uri, watched }));
   }
 
   /** Aborts every in-flight request and pending client request of the session and forgets it. */
