@@ -69,6 +69,9 @@ export class DatabaseService implements OnApplicationShutdown {
   }
 }
 
+/** Pause between two tries of switching a file to WAL while another instance holds its lock. */
+const WAL_RETRY_MS = 25;
+
 function resolvePath(path: string): string {
   return path === IN_MEMORY_DATABASE ? path : resolve(path);
 }
@@ -81,7 +84,7 @@ function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
     // WAL lets readers proceed while a command writes, in this process and in other instances on the file
     // (it is persistent: the first instance switches the file, the others find it so). Set before any
     // transaction; it has no meaning for an in-memory database.
-    if (path !== IN_MEMORY_DATABASE) db.pragma('journal_mode = WAL');
+    if (path !== IN_MEMORY_DATABASE) switchToWal(db, Math.max(busyTimeoutMs, STARTUP_BUSY_TIMEOUT_MS));
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
   } catch (error) {
@@ -89,6 +92,25 @@ function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
     throw error;
   }
   return db;
+}
+
+/**
+ * `journal_mode = WAL` needs the file's exclusive lock, and SQLite answers SQLITE_BUSY at once instead of
+ * calling the busy handler when another instance holds a lock (seeding a fresh file holds it for the whole
+ * seed): retried here for up to `waitMs`. A start-up step, so a synchronous wait between tries is fine.
+ */
+function switchToWal(db: Database.Database, waitMs: number): void {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_RETRY_MS);
+    }
+  }
 }
 
 /** Runs `fn` with another busy timeout, then restores the connection's own. */
