@@ -29,14 +29,22 @@ describe('scale-out test helpers', () => {
     });
 
     it('kill() takes it down hard: commands fail until restart()', async () => {
-      client = new Redis(redis.url, { maxRetriesPerRequest: 0, retryStrategy: () => 50, enableOfflineQueue: false });
-      await new Promise((resolve) => client?.once('ready', resolve));
+      const connection = new Redis(redis.url, {
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => 50,
+        enableOfflineQueue: false,
+      });
+      client = connection;
+      // It may be ready again before a listener is attached (reconnects every 50 ms): check, then wait.
+      const ready = () =>
+        connection.status === 'ready' ? Promise.resolve() : new Promise((resolve) => connection.once('ready', resolve));
+      await ready();
       await redis.kill();
       expect(redis.running).toBe(false);
-      await expect(client.ping()).rejects.toThrow();
+      await expect(connection.ping()).rejects.toThrow();
       await redis.restart();
-      await new Promise((resolve) => client?.once('ready', resolve));
-      expect(await client.ping()).toBe('PONG');
+      await ready();
+      expect(await connection.ping()).toBe('PONG');
     });
   });
 
