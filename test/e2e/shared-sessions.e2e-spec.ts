@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RedisSseEventLog, RedisStateClient } from '@myko/state';
+import { postMcp } from '../helpers/raw-mcp';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -80,16 +81,7 @@ describe('2025-era sessions shared through Redis', () => {
     const id = transport.sessionId as string;
     await transport.terminateSession();
     for (const server of [a, b]) {
-      const res = await fetch(server.httpUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-session-id': id,
-          'mcp-protocol-version': '2025-11-25',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping' }),
-      });
+      const res = await postMcp(server.httpUrl, { jsonrpc: '2.0', id: 9, method: 'ping' }, id);
       expect(res.status).toBe(404);
     }
     await client.close();
@@ -119,19 +111,10 @@ describe('2025-era sessions shared through Redis', () => {
     const { client, transport } = await connect();
     const id = transport.sessionId as string;
     await redis.kill();
-    const res = await fetch(b.httpUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': id,
-        'mcp-protocol-version': '2025-11-25',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }),
-    });
+    const res = await postMcp(b.httpUrl, { jsonrpc: '2.0', id: 7, method: 'ping' }, id);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(await res.json()).toMatchObject({ error: { code: -32010, data: { retryable: true } } });
+    expect(res.body).toMatchObject({ error: { code: -32010, data: { retryable: true } } });
     const ready = await fetch(new URL('/health/ready', a.httpUrl));
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({ ready: false, state: { backend: 'redis', up: false } });
