@@ -26,7 +26,7 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { traceContextOf } from '../observability/trace-context';
-import { cancelWhenAbandoned, requestIdOf } from './abandoned-request';
+import { cancelWhenAbandoned } from './abandoned-request';
 import { ForeignStreamResumer } from './foreign-stream.resumer';
 import type { HttpClientContext } from './http-client-context.interface';
 import {
@@ -95,7 +95,14 @@ export class McpHttpEndpoint {
     if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, this.client(session.id, access));
     const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
     const headers = { [MCP_SESSION_HEADER]: session.id };
-    const responder = this.responder(res, accepted, session, version, headers, isRequest ? requestIdOf(message) : null);
+    const responder = this.responder(
+      res,
+      accepted,
+      session,
+      version,
+      headers,
+      incoming.type === 'request' ? incoming.id : null,
+    );
     if (kind === 'request') {
       cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, incoming.id, reason));
       session.requests++;
