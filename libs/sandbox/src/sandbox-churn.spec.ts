@@ -40,8 +40,10 @@ describe.each([
     expect(sandbox.status()).toMatchObject({ running: 0, queued: 0, catastrophicErrors: 0, crashes: 0 });
     // No run's isolate is left, at most the warm ones.
     expect(sandbox.status().liveIsolates).toBeLessThanOrEqual(warm);
-    // ~20 MB seen here (allocator high-water marks); a leak of one isolate per run would be hundreds of MB.
-    expect(growthMb).toBeLessThan(80);
+    // ~20 MB seen here alone, 112 MB once in CI, where the suite runs in band and other suites' garbage shares
+    // the process (allocator high-water marks). A leaked isolate holds at least ~1 MB (an empty one with a
+    // context, measured here), so a leak of one per run would pass 900 MB by the end.
+    expect(growthMb).toBeLessThan(isolation === 'process' ? 80 : 300);
     // With process isolation the isolates live in the sandbox processes: the same ones served every run, and
     // their memory stayed bounded too (~100 MB seen here; one would be replaced past processMaxRssMb).
     const processes = sandbox.status().processes;

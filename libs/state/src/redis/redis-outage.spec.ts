@@ -75,15 +75,25 @@ describe('a Redis lost while serving', () => {
   it('fails a command Redis does not answer within the command timeout instead of hanging', async () => {
     const store = new RedisSessionRecordStore(client);
     await eventually(async () => client.isUp);
-    const blocker = client.redis.duplicate({ enableOfflineQueue: true, commandTimeout: 5_000 });
-    // A busy script stalls the whole server for 2 s, as a frozen Redis would.
-    const busy =
-      "local t = redis.call('TIME') local s = t[1] + 2 while tonumber(redis.call('TIME')[1]) < s do end return 1";
-    void blocker.call('EVAL', busy, '0').catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const failure = await store.touch('o1', touch).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(StateUnavailableError);
-    expect((failure as Error).message).toMatch(/timed out/i);
-    blocker.disconnect();
+    const blocker = client.redis.duplicate({ enableOfflineQueue: true, commandTimeout: 10_000 });
+    try {
+      // Connected first, so the stall below starts as soon as it is sent, however slow the machine is.
+      await blocker.ping();
+      // A busy script stalls the whole server for 3 s (microsecond clock), as a frozen Redis would.
+      const busy =
+        "local t = redis.call('TIME') local s = t[1] * 1e6 + t[2] + 3e6 " +
+        "while true do local n = redis.call('TIME') if n[1] * 1e6 + n[2] >= s then break end end return 1";
+      const stalled = blocker.call('EVAL', busy, '0').catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const started = Date.now();
+      const failure = await store.touch('o1', touch).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StateUnavailableError);
+      expect((failure as Error).message).toMatch(/timed out/i);
+      // Failed at the 1 s command timeout, well before the stall ended.
+      expect(Date.now() - started).toBeLessThan(2_500);
+      await stalled;
+    } finally {
+      blocker.disconnect();
+    }
   });
 });
