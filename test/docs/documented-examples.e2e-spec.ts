@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { accessTransport, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import { readDocs } from '../helpers/readme-example';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -36,10 +36,12 @@ describe('documented examples', () => {
     server = await startTestServer();
     client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
   });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client.close(),
+      () => server.close(),
+    ),
+  );
 
   it('initialize instructions say how to use both tools and what the example data covers', () => {
     const instructions = client.getInstructions() ?? '';

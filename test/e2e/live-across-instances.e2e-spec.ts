@@ -8,6 +8,7 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { releaseAll } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
 import { eventually, proxiedClient } from '../helpers/scale-out.client';
@@ -67,12 +68,14 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
     b = await startTestServer(shared);
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    releaseAll(
+      () => a?.close(),
+      () => b?.close(),
+      () => redis?.stop(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    ),
+  );
 
   it('myko://inventory/low-stock on one instance hears a restock run on the other', async () => {
     const watcher = await wsClient(a);

@@ -8,7 +8,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '../../src/bootstrap/http-app.factory';
 import { createAppConfig } from '../../src/config/app.config';
 import { auditLines, callJson, callText, KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import {
   AuthorizationServer,
   claimsOf,
@@ -102,10 +102,12 @@ beforeAll(async () => {
   installWebSocketGlobal();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await as?.stop();
-});
+afterAll(() =>
+  releaseAll(
+    () => app?.close(),
+    () => as?.stop(),
+  ),
+);
 
 function httpTransport(bearer: string, headers: Record<string, string> = {}): Transport {
   return new StreamableHTTPClientTransport(mcpUrl, {

@@ -14,7 +14,7 @@ import {
   startAccessServer,
   writeAccessConfig,
 } from '../helpers/access-fixtures';
-import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { connectClient, LAUNCHER, releaseAll } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
@@ -73,10 +73,12 @@ describe('direct mode: one tool per operation', () => {
     client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
     tools = new Map((await listAll(client)).tools.map((tool) => [tool.name, tool]));
   });
-  afterAll(async () => {
-    await client?.close();
-    await server?.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client?.close(),
+      () => server?.close(),
+    ),
+  );
 
   it('lists every operation as a tool named <kind>_<id>, and neither search nor execute', () => {
     expect([...tools.keys()].sort()).toEqual(operations.map((op) => op.name).sort());

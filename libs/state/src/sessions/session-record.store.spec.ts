@@ -1,3 +1,4 @@
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { instanceTopic } from '../bus/bus-topics';
 import { RedisMessageBus } from '../bus/redis.message-bus';
@@ -22,10 +23,12 @@ beforeAll(async () => {
   client = new RedisStateClient(await connectRedis({ url: server.url, keyPrefix: 'spec:' }), server.url);
 });
 
-afterAll(async () => {
-  client?.redis.disconnect();
-  await server?.stop();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.redis.disconnect(),
+    () => server?.stop(),
+  ),
+);
 
 describe.each([
   ['memory', () => new MemorySessionRecordStore()],
