@@ -100,8 +100,10 @@ describe('documented examples', () => {
         expect({ code, isError: result.isError }).toEqual({ code, isError: false });
       }
     } finally {
-      await Promise.all([support.close(), ops.close()]);
-      await access.close();
+      await releaseAll(
+        () => Promise.all([support.close(), ops.close()]),
+        () => access.close(),
+      );
     }
   });
 });

@@ -183,8 +183,10 @@ describe('tokens from the authorization server select profiles', () => {
       expect(refused.isError).toBe(true);
       expect(refused.text).toContain('Unknown operation: command_CancelOrder');
     } finally {
-      await support.close();
-      await ops.close();
+      await releaseAll(
+        () => support.close(),
+        () => ops.close(),
+      );
     }
   });
 
@@ -216,8 +218,10 @@ describe('tokens from the authorization server select profiles', () => {
       expect((await visibleCommands(narrowed)).commands).toEqual([]);
       expect(await visibleCommands(widened)).toEqual({ total: 0, commands: [] });
     } finally {
-      await narrowed.close();
-      await widened.close();
+      await releaseAll(
+        () => narrowed.close(),
+        () => widened.close(),
+      );
     }
   });
 

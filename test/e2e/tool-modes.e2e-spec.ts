@@ -259,8 +259,10 @@ describe('code mode, the default', () => {
       expect(legacy.isError).toBe(true);
       expect(legacy.content[0].text).toContain('`search`');
     } finally {
-      await client.close();
-      await server.close();
+      await releaseAll(
+        () => client.close(),
+        () => server.close(),
+      );
     }
   });
 });
