@@ -14,7 +14,7 @@ import {
   startAccessServer,
   writeAccessConfig,
 } from '../helpers/access-fixtures';
-import { connectClient, LAUNCHER, releaseAll } from '../helpers/mcp-client';
+import { connectClient, LAUNCHER, releaseAll, useReleases } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
@@ -248,22 +248,21 @@ describe('tool mode per access profile', () => {
 });
 
 describe('code mode, the default', () => {
+  // The server and client are closed after the test, passed or failed (the client first).
+  const opened = useReleases();
+
   it('lists search and execute only, and points an operation name to them', async () => {
-    const server = await startTestServer(
-      createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off' }, {}),
+    const server = opened(
+      await startTestServer(
+        createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off' }, {}),
+      ),
+      (started) => started.close(),
     );
-    const client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
-    try {
-      expect(names((await listAll(client)).tools)).toEqual(['execute', 'search']);
-      const legacy = await call(client, 'query_ListOrders', { limit: 1 });
-      expect(legacy.isError).toBe(true);
-      expect(legacy.content[0].text).toContain('`search`');
-    } finally {
-      await releaseAll(
-        () => client.close(),
-        () => server.close(),
-      );
-    }
+    const client = opened(await connectClient(new StreamableHTTPClientTransport(server.httpUrl)), (c) => c.close());
+    expect(names((await listAll(client)).tools)).toEqual(['execute', 'search']);
+    const legacy = await call(client, 'query_ListOrders', { limit: 1 });
+    expect(legacy.isError).toBe(true);
+    expect(legacy.content[0].text).toContain('`search`');
   });
 });
 
