@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Database from 'better-sqlite3';
 import { SCHEMA_MIGRATIONS } from '../../plugins/database/schema/schema.migrations';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { allStarted, connectClient, releaseAll } from '../helpers/mcp-client';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(90_000);
@@ -44,13 +44,11 @@ describe('several instances on one SQLite file', () => {
 
   /** Starts each instance, kept for the after-hook as soon as it is up, even when another one fails to start. */
   async function serve(...argLists: string[][]): Promise<void> {
-    const outcomes = await Promise.allSettled(
+    await allStarted(
       argLists.map(async (args) => {
         servers.push(await startServeProcess(args));
       }),
     );
-    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
   }
 
   it('two instances started at once on a fresh file: one migrates and seeds, both serve the same data', async () => {

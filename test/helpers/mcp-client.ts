@@ -75,6 +75,17 @@ export async function releaseAll(...releases: Array<() => unknown>): Promise<voi
   if (failure) throw failure.reason;
 }
 
+/**
+ * Like `Promise.all`, but rejects (with the first failure) only once every promise has settled: resources
+ * started at once and kept as each is up (`.then`) are all kept before the caller's after-hook can run.
+ */
+export async function allStarted<T>(starts: Array<Promise<T>>): Promise<T[]> {
+  const outcomes = await Promise.allSettled(starts);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
+}
+
 /** Registers a resource with its release; returns the resource. */
 export type Opened = <T>(resource: T, release: (resource: T) => unknown) => T;
 
