@@ -36,8 +36,9 @@ import {
   assertJsonContentType,
   assertProtocolVersion,
 } from './mcp-http.negotiation';
+import type { McpHttpSession } from './mcp-http-session.interface';
 import { McpPostResponder } from './mcp-post.responder';
-import { type McpHttpSession, McpSessionRegistry } from './mcp-session.registry';
+import { McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
 import type { SessionOwner } from './session-owner';
 import { STANDALONE_STREAM_ID } from './session-streams';
