@@ -7,6 +7,7 @@ import type { ResolvedGatewaysOptions } from '../interfaces';
 import type { McpHttpSession, SessionResumption, SessionRoomRefusal } from './mcp-http-session.interface';
 import { ReplayBudget } from './replay-budget';
 import { evictionVictim } from './session-eviction';
+import { isSessionExpired, sweepEveryMs } from './session-expiry';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
 import { SessionStreams } from './session-streams';
 import { SharedSessions } from './shared-sessions';
@@ -38,7 +39,6 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   /** Sessions per key digest, and anonymous sessions per address. */
   private readonly byKey = new Map<string, Set<McpHttpSession>>();
   private readonly anonymousByAddress = new Map<string, Set<McpHttpSession>>();
-  private readonly idleMs: number;
   private readonly sweeper: NodeJS.Timeout;
   /** The replay budget of every session together. */
   readonly replay: ReplayBudget;
@@ -49,13 +49,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     @Optional() private readonly shared?: SharedSessions,
     @Optional() private readonly sharedSse?: SharedSseStreams,
   ) {
-    this.idleMs = options.sessionIdleTimeoutMs;
     this.replay = new ReplayBudget(options.replayBudgetBytes ?? 0, options.eventStoreTtlMs ?? 0);
-    const shortest = Math.min(
-      ...[this.idleMs, options.unusedSessionTimeoutMs ?? 0, options.eventStoreTtlMs ?? 0].filter((ms) => ms > 0),
-    );
-    const every = Math.min(Math.max(Math.floor(shortest / 4), 1_000), 60_000);
-    this.sweeper = setInterval(() => this.sweep(), every).unref();
+    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs(options)).unref();
   }
 
   /** A fresh, cryptographically random id. */
@@ -128,7 +123,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   use(id: string, caller?: SessionCaller): McpHttpSession | undefined {
     const session = this.sessions.get(id);
     if (!session || (caller && !ownsSession(session.owner, caller))) return undefined;
-    if (this.isExpired(session, Date.now())) {
+    if (isSessionExpired(session, Date.now(), this.options)) {
       this.end(id, 'idle');
       return undefined;
     }
@@ -185,7 +180,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     this.sessions.delete(id);
     this.index(session, false);
     session.streams.close();
-    if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.idleMs} ms idle`);
+    if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.options.sessionIdleTimeoutMs} ms idle`);
     if (reason === 'evicted') this.logger.log(`Session ${id} evicted to make room for another client`);
     return true;
   }
@@ -218,7 +213,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   /** Ends every session idle for longer than its timeout, and drops stored events past their expiry. */
   sweep(now = Date.now()): void {
     for (const session of [...this.sessions.values()]) {
-      if (this.isExpired(session, now)) this.end(session.id, 'idle');
+      if (isSessionExpired(session, now, this.options)) this.end(session.id, 'idle');
     }
     this.replay.expire(now);
   }
@@ -255,12 +250,5 @@ export class McpSessionRegistry implements OnApplicationShutdown {
       set.delete(session);
       if (set.size === 0) map.delete(key);
     }
-  }
-
-  private isExpired(session: McpHttpSession, now: number): boolean {
-    if (session.active > 0 || session.streams.hasOpenConnection()) return false;
-    const unusedMs = this.options.unusedSessionTimeoutMs ?? 0;
-    if (session.requests === 0 && unusedMs > 0 && now - session.openedAt > unusedMs) return true;
-    return this.idleMs > 0 && now - session.lastSeenAt > this.idleMs;
   }
 }
