@@ -9,6 +9,7 @@ import { ReplayBudget } from './replay-budget';
 import { evictionVictim } from './session-eviction';
 import { isSessionExpired, sweepEveryMs } from './session-expiry';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
+import { SessionRoom } from './session-room';
 import { SessionStreams } from './session-streams';
 import { SharedSessions } from './shared-sessions';
 import { SharedSseStreams } from './shared-sse.streams';
@@ -36,9 +37,7 @@ type RegistryOptions = Pick<
 export class McpSessionRegistry implements OnApplicationShutdown {
   private readonly logger = new Logger(McpSessionRegistry.name);
   private readonly sessions = new Map<string, McpHttpSession>();
-  /** Sessions per key digest, and anonymous sessions per address. */
-  private readonly byKey = new Map<string, Set<McpHttpSession>>();
-  private readonly anonymousByAddress = new Map<string, Set<McpHttpSession>>();
+  private readonly room: SessionRoom;
   private readonly sweeper: NodeJS.Timeout;
   /** The replay budget of every session together. */
   readonly replay: ReplayBudget;
@@ -49,6 +48,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     @Optional() private readonly shared?: SharedSessions,
     @Optional() private readonly sharedSse?: SharedSseStreams,
   ) {
+    this.room = new SessionRoom(options);
     this.replay = new ReplayBudget(options.replayBudgetBytes ?? 0, options.eventStoreTtlMs ?? 0);
     this.sweeper = setInterval(() => this.sweep(), sweepEveryMs(options)).unref();
   }
@@ -65,15 +65,11 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * never made a request first. Undefined when there is room, else which cap is full.
    */
   makeRoom(owner: SessionOwner): SessionRoomRefusal | undefined {
-    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
-    const own = owner.keyId === undefined ? this.anonymousByAddress.get(owner.address) : this.byKey.get(owner.keyId);
-    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
-    if (ownCap > 0 && (own?.size ?? 0) >= ownCap && !this.evictOne(own ?? [], owner.keyId !== undefined)) {
-      return owner.keyId === undefined ? 'perAddress' : 'perKey';
-    }
-    if (maxSessions <= 0 || this.sessions.size < maxSessions) return undefined;
+    const full = this.room.fullOwnCap(owner);
+    if (full && !this.evictOne(full.sessions, full.sameKey)) return full.refusal;
+    if (!this.room.isFull(this.sessions.size)) return undefined;
     this.sweep();
-    if (this.sessions.size < maxSessions || this.evictOne(this.sessions.values(), false)) return undefined;
+    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false)) return undefined;
     return 'total';
   }
 
@@ -82,13 +78,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * instance evicts only the sessions it holds, to make room here).
    */
   async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
-    if (!this.shared?.enabled) return undefined;
-    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
-    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
-    if (maxSessions <= 0 && ownCap <= 0) return undefined;
-    const { total, own } = await this.shared.count(owner);
-    if (ownCap > 0 && own >= ownCap) return owner.keyId === undefined ? 'perAddress' : 'perKey';
-    return maxSessions > 0 && total >= maxSessions ? 'total' : undefined;
+    return this.shared?.enabled ? this.room.sharedRefusal(owner, this.shared) : undefined;
   }
 
   /**
@@ -112,7 +102,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
       streams,
     };
     this.sessions.set(id, session);
-    this.index(session, true);
+    this.room.add(session);
     return session;
   }
 
@@ -178,7 +168,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
     this.sessions.delete(id);
-    this.index(session, false);
+    this.room.remove(session);
     session.streams.close();
     if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.options.sessionIdleTimeoutMs} ms idle`);
     if (reason === 'evicted') this.logger.log(`Session ${id} evicted to make room for another client`);
@@ -233,22 +223,5 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     const victim = evictionVictim(candidates, sameKey);
     if (victim) this.end(victim.id, 'evicted');
     return victim !== undefined;
-  }
-
-  private index(session: McpHttpSession, add: boolean): void {
-    const { keyId, address } = session.owner;
-    const map = keyId === undefined ? this.anonymousByAddress : this.byKey;
-    const key = keyId ?? address;
-    let set = map.get(key);
-    if (add) {
-      if (!set) {
-        set = new Set();
-        map.set(key, set);
-      }
-      set.add(session);
-    } else if (set) {
-      set.delete(session);
-      if (set.size === 0) map.delete(key);
-    }
   }
 }
