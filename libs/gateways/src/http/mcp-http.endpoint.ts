@@ -17,38 +17,32 @@ import {
   LAST_EVENT_ID_HEADER,
   MCP_PROTOCOL_VERSION_HEADER,
   MCP_SESSION_HEADER,
-  RESUMABLE_PROTOCOL_VERSION,
   SESSION_NOT_FOUND,
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
-import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenAbandoned } from './abandoned-request';
 import { ForeignStreamResumer } from './foreign-stream.resumer';
-import type { HttpClientContext } from './http-client-context.interface';
+import { httpClientContext } from './http-client-context.factory';
 import {
   type AcceptedResponses,
   acceptedResponses,
   acceptsEventStream,
   assertJsonContentType,
   assertProtocolVersion,
+  isResumable,
 } from './mcp-http.negotiation';
 import type { McpHttpSession } from './mcp-http-session.interface';
 import { McpPostResponder } from './mcp-post.responder';
 import { McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
+import { requestHeader } from './request-header.reader';
 import type { SessionOwner } from './session-owner';
 import { STANDALONE_STREAM_ID } from './session-streams';
 import { SseStream } from './sse.stream';
 import { StatelessPostHandler } from './stateless-post.handler';
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 /**
  * MCP Streamable HTTP (spec 2025-06-18 / 2025-11-25): one JSON-RPC message per POST, a GET event
@@ -88,12 +82,12 @@ export class McpHttpEndpoint {
       const owner = await this.limiter.admitInitialize(req, access, message);
       return this.initialize(message, access, owner, req, res, accepted);
     }
-    const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
+    const version = requestHeader(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
     const isRequest = kind === 'request';
     const { session, rateWaitMs, claimed } = await this.requireSession(req, access, isRequest, true);
     // On Redis: subscriptions whose instance is gone, now ours to watch (before any refusal below).
-    if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, this.client(session.id, access));
+    if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, httpClientContext(session.id, access));
     const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
     const headers = { [MCP_SESSION_HEADER]: session.id };
     const responder = this.responder(
@@ -112,7 +106,7 @@ export class McpHttpEndpoint {
     session.active++;
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
     const response = await this.dispatch
-      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined, req))
+      .handle(message, httpClientContext(session.id, access, kind === 'request' ? responder : undefined, req))
       .finally(() => {
         session.active--;
         session.lastSeenAt = Date.now();
@@ -141,7 +135,7 @@ export class McpHttpEndpoint {
     if (mode === 'modern-only') return true;
     const call = incoming.type === 'request' || incoming.type === 'notification' ? incoming : undefined;
     if (call && hasModernEnvelope(call.params)) return true;
-    return call?.method !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
+    return call?.method !== 'initialize' && requestHeader(req, MCP_SESSION_HEADER) === undefined;
   }
 
   /**
@@ -156,10 +150,10 @@ export class McpHttpEndpoint {
       });
     }
     const access = this.accessOf(req);
-    const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
+    const version = requestHeader(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
     const { session } = await this.requireSession(req, access, false);
-    const lastEventId = header(req, LAST_EVENT_ID_HEADER);
+    const lastEventId = requestHeader(req, LAST_EVENT_ID_HEADER);
     const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
     if (lastEventId !== undefined && !position && this.foreign.enabled) {
       return this.resumeForeign(session, lastEventId, res, version);
@@ -213,7 +207,7 @@ export class McpHttpEndpoint {
   async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     const access = this.accessOf(req);
-    assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
+    assertProtocolVersion(requestHeader(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
     const { session } = await this.requireSession(req, access, false);
     // On Redis the session is gone for every instance before the 204 says so.
     await this.sessions.sharing?.deleted(session.id);
@@ -230,9 +224,9 @@ export class McpHttpEndpoint {
     accepted: AcceptedResponses,
   ): Promise<void> {
     const session = this.sessions.open(this.sessions.newId(), owner);
-    const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
+    const responder = this.responder(res, accepted, session, requestHeader(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
-    const response = await this.dispatch.handle(message, this.client(session.id, access));
+    const response = await this.dispatch.handle(message, httpClientContext(session.id, access));
     // On Redis the session is written for the other instances before its id is handed out.
     const unshared = response && 'result' in response ? await this.sessions.share(session) : undefined;
     if (unshared) {
@@ -255,8 +249,8 @@ export class McpHttpEndpoint {
     req: IncomingMessage,
     res: ServerResponse,
   ): Promise<void> {
-    const sessionId = header(req, MCP_SESSION_HEADER) ?? 'http:unbound';
-    const response = await this.dispatch.handle(message, this.client(sessionId, access));
+    const sessionId = requestHeader(req, MCP_SESSION_HEADER) ?? 'http:unbound';
+    const response = await this.dispatch.handle(message, httpClientContext(sessionId, access));
     const body = JSON.stringify(
       response ??
         failureResponse(null, {
@@ -286,7 +280,7 @@ export class McpHttpEndpoint {
     isRequest: boolean,
     claim = false,
   ): Promise<{ session: McpHttpSession; rateWaitMs?: number; claimed?: readonly string[] }> {
-    const id = header(req, MCP_SESSION_HEADER);
+    const id = requestHeader(req, MCP_SESSION_HEADER);
     if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
     const rate = isRequest ? this.limiter.sharedRate(req, access) : undefined;
     const { session, rateWaitMs, claimed } = await this.sessions.resume(id, access, isRequest, rate, claim);
@@ -328,30 +322,4 @@ export class McpHttpEndpoint {
     const { sseKeepAliveMs, eventStoreMaxBytes } = this.options;
     return new SseStream(res, { keepAliveMs: sseKeepAliveMs, maxBufferedBytes: eventStoreMaxBytes, headers });
   }
-
-  /** `closeStream` goes beside `notify` for dispatch to offer tools (SEP-1699 polling on demand). */
-  private client(
-    sessionId: string,
-    access: ClientAccess,
-    responder?: McpPostResponder,
-    req?: IncomingMessage,
-  ): HttpClientContext {
-    const traceContext = req && traceContextOf(req.headers);
-    return {
-      ...(traceContext ? { traceContext } : {}),
-      transport: 'http',
-      sessionId,
-      filters: access.filters,
-      principal: access.principal,
-      ...(req ? { clientId: clientIdOf(access.keyId, clientAddress(req)) } : {}),
-      subject: access.subject,
-      notify: responder?.notify,
-      closeStream: responder?.closeStream,
-    };
-  }
-}
-
-/** Priming events, `retry` and early closes are for clients at 2025-11-25 or later (older ones choke on empty data). */
-function isResumable(version: string | undefined): boolean {
-  return version !== undefined && version.trim() >= RESUMABLE_PROTOCOL_VERSION;
 }
