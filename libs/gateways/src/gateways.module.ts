@@ -11,6 +11,7 @@ import { ForeignStreamResumer } from './http/foreign-stream.resumer';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
+import { SessionRequestResolver } from './http/session-request.resolver';
 import { SharedSessions } from './http/shared-sessions';
 import { SharedSseStreams } from './http/shared-sse.streams';
 import { StatelessPostHandler } from './http/stateless-post.handler';
@@ -57,6 +58,7 @@ export class GatewaysModule {
         StatelessPostHandler,
         McpHttpRouter,
         McpSessionRegistry,
+        SessionRequestResolver,
         SharedSessions,
         SharedSseStreams,
         ForeignStreamResumer,

@@ -17,7 +17,6 @@ import {
   LAST_EVENT_ID_HEADER,
   MCP_PROTOCOL_VERSION_HEADER,
   MCP_SESSION_HEADER,
-  SESSION_NOT_FOUND,
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -40,6 +39,7 @@ import { McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
 import { requestHeader } from './request-header.reader';
 import type { SessionOwner } from './session-owner';
+import { SessionRequestResolver } from './session-request.resolver';
 import { STANDALONE_STREAM_ID } from './session-streams';
 import { SseStream } from './sse.stream';
 import { StatelessPostHandler } from './stateless-post.handler';
@@ -62,6 +62,7 @@ export class McpHttpEndpoint {
     private readonly drain: DrainCoordinator,
     private readonly stateless: StatelessPostHandler,
     private readonly foreign: ForeignStreamResumer,
+    private readonly sessionOf: SessionRequestResolver,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -85,7 +86,7 @@ export class McpHttpEndpoint {
     const version = requestHeader(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
     const isRequest = kind === 'request';
-    const { session, rateWaitMs, claimed } = await this.requireSession(req, access, isRequest, true);
+    const { session, rateWaitMs, claimed } = await this.sessionOf.require(req, access, isRequest, true);
     // On Redis: subscriptions whose instance is gone, now ours to watch (before any refusal below).
     if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, httpClientContext(session.id, access));
     const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
@@ -152,7 +153,7 @@ export class McpHttpEndpoint {
     const access = this.accessOf(req);
     const version = requestHeader(req, MCP_PROTOCOL_VERSION_HEADER);
     assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const { session } = await this.requireSession(req, access, false);
+    const { session } = await this.sessionOf.require(req, access, false);
     const lastEventId = requestHeader(req, LAST_EVENT_ID_HEADER);
     const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
     if (lastEventId !== undefined && !position && this.foreign.enabled) {
@@ -208,7 +209,7 @@ export class McpHttpEndpoint {
     this.assertServesSessions();
     const access = this.accessOf(req);
     assertProtocolVersion(requestHeader(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    const { session } = await this.requireSession(req, access, false);
+    const { session } = await this.sessionOf.require(req, access, false);
     // On Redis the session is gone for every instance before the 204 says so.
     await this.sessions.sharing?.deleted(session.id);
     this.sessions.end(session.id);
@@ -267,25 +268,6 @@ export class McpHttpEndpoint {
     } catch {
       throw new McpHttpError(400, JSON_RPC_ERROR_CODES.PARSE_ERROR, 'Parse error: the body is not valid JSON');
     }
-  }
-
-  /**
-   * A session belongs to the API key that initialized it (its digest; anonymous sessions to the
-   * keyless profile): another key's request on it, even of the same profile, is answered like an
-   * unknown session (404) — POST, GET with `Last-Event-ID` and DELETE alike.
-   */
-  private async requireSession(
-    req: IncomingMessage,
-    access: ClientAccess,
-    isRequest: boolean,
-    claim = false,
-  ): Promise<{ session: McpHttpSession; rateWaitMs?: number; claimed?: readonly string[] }> {
-    const id = requestHeader(req, MCP_SESSION_HEADER);
-    if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-    const rate = isRequest ? this.limiter.sharedRate(req, access) : undefined;
-    const { session, rateWaitMs, claimed } = await this.sessions.resume(id, access, isRequest, rate, claim);
-    if (!session) throw new McpHttpError(404, SESSION_NOT_FOUND, 'Session not found');
-    return { session, ...(rate ? { rateWaitMs } : {}), ...(claimed ? { claimed } : {}) };
   }
 
   /** Auth (401 + `WWW-Authenticate`) first, then the filter headers (400): nothing is read for a stranger. */
