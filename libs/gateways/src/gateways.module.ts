@@ -12,6 +12,7 @@ import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
 import { SessionRequestResolver } from './http/session-request.resolver';
+import { SessionStreamHandler } from './http/session-stream.handler';
 import { SharedSessions } from './http/shared-sessions';
 import { SharedSseStreams } from './http/shared-sse.streams';
 import { StatelessPostHandler } from './http/stateless-post.handler';
@@ -59,6 +60,7 @@ export class GatewaysModule {
         McpHttpRouter,
         McpSessionRegistry,
         SessionRequestResolver,
+        SessionStreamHandler,
         SharedSessions,
         SharedSseStreams,
         ForeignStreamResumer,

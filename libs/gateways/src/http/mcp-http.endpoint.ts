@@ -14,7 +14,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,
-  LAST_EVENT_ID_HEADER,
   MCP_PROTOCOL_VERSION_HEADER,
   MCP_SESSION_HEADER,
   TRANSPORT_ERROR,
@@ -23,7 +22,6 @@ import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { cancelWhenAbandoned } from './abandoned-request';
-import { ForeignStreamResumer } from './foreign-stream.resumer';
 import { httpClientContext } from './http-client-context.factory';
 import {
   type AcceptedResponses,
@@ -40,8 +38,7 @@ import { readRequestBody } from './request-body.reader';
 import { requestHeader } from './request-header.reader';
 import type { SessionOwner } from './session-owner';
 import { SessionRequestResolver } from './session-request.resolver';
-import { STANDALONE_STREAM_ID } from './session-streams';
-import { SseStream } from './sse.stream';
+import { SessionStreamHandler } from './session-stream.handler';
 import { StatelessPostHandler } from './stateless-post.handler';
 
 /**
@@ -61,7 +58,7 @@ export class McpHttpEndpoint {
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
     private readonly stateless: StatelessPostHandler,
-    private readonly foreign: ForeignStreamResumer,
+    private readonly streams: SessionStreamHandler,
     private readonly sessionOf: SessionRequestResolver,
   ) {}
 
@@ -139,10 +136,7 @@ export class McpHttpEndpoint {
     return call?.method !== 'initialize' && requestHeader(req, MCP_SESSION_HEADER) === undefined;
   }
 
-  /**
-   * The standalone stream of session-level messages (one per session: a second one → 409), or with
-   * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
-   */
+  /** GET: a session's event stream, opened or resumed by `SessionStreamHandler`. */
   async openStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     if (!acceptsEventStream(req.headers.accept)) {
@@ -151,58 +145,7 @@ export class McpHttpEndpoint {
       });
     }
     const access = this.accessOf(req);
-    const version = requestHeader(req, MCP_PROTOCOL_VERSION_HEADER);
-    assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const { session } = await this.sessionOf.require(req, access, false);
-    const lastEventId = requestHeader(req, LAST_EVENT_ID_HEADER);
-    const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
-    if (lastEventId !== undefined && !position && this.foreign.enabled) {
-      return this.resumeForeign(session, lastEventId, res, version);
-    }
-    if (lastEventId !== undefined && !position) {
-      throw new McpHttpError(
-        400,
-        TRANSPORT_ERROR,
-        'Bad Request: Last-Event-ID names no stream of this session that can be resumed',
-      );
-    }
-    const stream = position?.stream ?? session.streams.standalone;
-    if (!position && stream.isConnected) {
-      throw new McpHttpError(409, TRANSPORT_ERROR, 'Conflict: this session already has an open GET stream');
-    }
-    const connection = this.connection(res, { [MCP_SESSION_HEADER]: session.id });
-    stream.attach(connection, {
-      afterSeq: position?.seq,
-      prime: isResumable(version),
-      retryMs: this.options.sseRetryMs,
-    });
-    connection.onClose(() => {
-      session.lastSeenAt = Date.now();
-    });
-    if (stream.id !== STANDALONE_STREAM_ID || !connection.isOpen) return;
-    this.openChannel(session, connection);
-  }
-
-  /** The session's messages go on its standalone stream while `connection` carries it. */
-  private openChannel(session: McpHttpSession, connection: SseStream): void {
-    const stream = session.streams.standalone;
-    const detach = this.dispatch.openChannel(session.id, (message) => stream.send(message));
-    connection.onClose(detach);
-  }
-
-  /** On Redis: a `Last-Event-ID` of a stream another instance sent, resumed from the shared log. */
-  private async resumeForeign(
-    session: McpHttpSession,
-    lastEventId: string,
-    res: ServerResponse,
-    version: string | undefined,
-  ): Promise<void> {
-    const connect = () => this.connection(res, { [MCP_SESSION_HEADER]: session.id });
-    const resumed = await this.foreign.resume(session, lastEventId, connect, isResumable(version));
-    resumed.connection.onClose(() => {
-      session.lastSeenAt = Date.now();
-    });
-    if (resumed.standalone && resumed.connection.isOpen) this.openChannel(session, resumed.connection);
+    return this.streams.open(req, res, access);
   }
 
   async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -298,10 +241,5 @@ export class McpHttpEndpoint {
       headers,
       requestId,
     });
-  }
-
-  private connection(res: ServerResponse, headers: Record<string, string>): SseStream {
-    const { sseKeepAliveMs, eventStoreMaxBytes } = this.options;
-    return new SseStream(res, { keepAliveMs: sseKeepAliveMs, maxBufferedBytes: eventStoreMaxBytes, headers });
   }
 }
