@@ -11,6 +11,7 @@ import { ForeignStreamResumer } from './http/foreign-stream.resumer';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
+import { SessionPostHandler } from './http/session-post.handler';
 import { SessionRequestResolver } from './http/session-request.resolver';
 import { SessionStreamHandler } from './http/session-stream.handler';
 import { SharedSessions } from './http/shared-sessions';
@@ -60,6 +61,7 @@ export class GatewaysModule {
         McpHttpRouter,
         McpSessionRegistry,
         SessionRequestResolver,
+        SessionPostHandler,
         SessionStreamHandler,
         SharedSessions,
         SharedSseStreams,

@@ -7,7 +7,6 @@ import {
   failureResponse,
   hasModernEnvelope,
   JSON_RPC_ERROR_CODES,
-  STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
@@ -21,31 +20,28 @@ import {
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
-import { cancelWhenAbandoned } from './abandoned-request';
 import { httpClientContext } from './http-client-context.factory';
 import {
-  type AcceptedResponses,
   acceptedResponses,
   acceptsEventStream,
   assertJsonContentType,
   assertProtocolVersion,
-  isResumable,
 } from './mcp-http.negotiation';
-import type { McpHttpSession } from './mcp-http-session.interface';
-import { McpPostResponder } from './mcp-post.responder';
 import { McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
 import { requestHeader } from './request-header.reader';
-import type { SessionOwner } from './session-owner';
+import { SessionPostHandler } from './session-post.handler';
 import { SessionRequestResolver } from './session-request.resolver';
 import { SessionStreamHandler } from './session-stream.handler';
 import { StatelessPostHandler } from './stateless-post.handler';
 
 /**
  * MCP Streamable HTTP (spec 2025-06-18 / 2025-11-25): one JSON-RPC message per POST, a GET event
- * stream, DELETE to end a session. Only framing, negotiation and sessions live here; every message
- * goes to the shared `DispatchService`. `McpHttpRouter` routes `/mcp` and `/myko/mcp` here and
- * answers what a method throws (`McpHttpError`) with its status and a JSON-RPC error body.
+ * stream, DELETE to end a session. Only framing, negotiation and the choice of handler live here (a
+ * session's POST: `SessionPostHandler`, a 2026-07-28 one: `StatelessPostHandler`, GET:
+ * `SessionStreamHandler`); every message goes to the shared `DispatchService`. `McpHttpRouter` routes
+ * `/mcp` and `/myko/mcp` here and answers what a method throws (`McpHttpError`) with its status and a
+ * JSON-RPC error body.
  * @publicApi
  */
 @Injectable()
@@ -60,6 +56,7 @@ export class McpHttpEndpoint {
     private readonly stateless: StatelessPostHandler,
     private readonly streams: SessionStreamHandler,
     private readonly sessionOf: SessionRequestResolver,
+    private readonly sessionPost: SessionPostHandler,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -78,44 +75,9 @@ export class McpHttpEndpoint {
     if (kind !== 'request' && this.isStateless(incoming, req)) return void res.writeHead(202).end();
     if (kind === 'request' && incoming.method === 'initialize') {
       const owner = await this.limiter.admitInitialize(req, access, message);
-      return this.initialize(message, access, owner, req, res, accepted);
+      return this.sessionPost.initialize(message, access, owner, req, res, accepted);
     }
-    const version = requestHeader(req, MCP_PROTOCOL_VERSION_HEADER);
-    assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const isRequest = kind === 'request';
-    const { session, rateWaitMs, claimed } = await this.sessionOf.require(req, access, isRequest, true);
-    // On Redis: subscriptions whose instance is gone, now ours to watch (before any refusal below).
-    if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, httpClientContext(session.id, access));
-    const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
-    const headers = { [MCP_SESSION_HEADER]: session.id };
-    const responder = this.responder(
-      res,
-      accepted,
-      session,
-      version,
-      headers,
-      incoming.type === 'request' ? incoming.id : null,
-    );
-    if (kind === 'request') {
-      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, incoming.id, reason));
-      session.requests++;
-    }
-    // A running request keeps its session from expiring or being evicted.
-    session.active++;
-    // Only a request has a stream of its own; a response of the client is routed to our waiting request.
-    const response = await this.dispatch
-      .handle(message, httpClientContext(session.id, access, kind === 'request' ? responder : undefined, req))
-      .finally(() => {
-        session.active--;
-        session.lastSeenAt = Date.now();
-        admitted?.release();
-      });
-    // On Redis: what this request changed of the session (initialized, log level) for the other instances.
-    if (session.shared) await this.sessions.sharing?.sync(session.id, session.shared);
-    this.drain.markResponse(res);
-    // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
-    if (kind === 'request' && response) responder.respond(response);
-    else responder.accepted();
+    return this.sessionPost.handle(message, incoming, access, req, res, accepted);
   }
 
   /** A modern-only server has no sessions: GET streams and DELETE are 2025-era (405, as the revision says). */
@@ -159,33 +121,6 @@ export class McpHttpEndpoint {
     res.writeHead(204).end();
   }
 
-  private async initialize(
-    message: unknown,
-    access: ClientAccess,
-    owner: SessionOwner,
-    req: IncomingMessage,
-    res: ServerResponse,
-    accepted: AcceptedResponses,
-  ): Promise<void> {
-    const session = this.sessions.open(this.sessions.newId(), owner);
-    const responder = this.responder(res, accepted, session, requestHeader(req, MCP_PROTOCOL_VERSION_HEADER));
-    // No notify: nothing may reach the client before it knows its session id.
-    const response = await this.dispatch.handle(message, httpClientContext(session.id, access));
-    // On Redis the session is written for the other instances before its id is handed out.
-    const unshared = response && 'result' in response ? await this.sessions.share(session) : undefined;
-    if (unshared) {
-      const data = { retryable: true };
-      responder.respond(
-        failureResponse(response?.id ?? null, { code: STATE_UNAVAILABLE, message: unshared.message, data }),
-      );
-    } else if (response && 'result' in response) {
-      responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
-    } else {
-      this.sessions.end(session.id, 'failed');
-      responder.respond(response);
-    }
-  }
-
   /** Batches and malformed objects: dispatch still writes the JSON-RPC error (-32600); HTTP says 400. */
   private async rejectInvalid(
     message: unknown,
@@ -220,26 +155,5 @@ export class McpHttpEndpoint {
     const { status, message, headers } = resolved.refusal;
     const code = status === 400 ? JSON_RPC_ERROR_CODES.INVALID_REQUEST : TRANSPORT_ERROR;
     throw new McpHttpError(status, code, message, headers);
-  }
-
-  private responder(
-    res: ServerResponse,
-    accepted: AcceptedResponses,
-    session: McpHttpSession,
-    version: string | undefined,
-    headers?: Record<string, string>,
-    requestId: string | number | null = null,
-  ): McpPostResponder {
-    const { sseKeepAliveMs, sseRetryMs, ssePollAfterMs, eventStoreMaxBytes } = this.options;
-    return new McpPostResponder(res, session.streams, {
-      ...accepted,
-      resumable: isResumable(version),
-      retryMs: sseRetryMs,
-      pollAfterMs: ssePollAfterMs,
-      keepAliveMs: sseKeepAliveMs,
-      maxBufferedBytes: eventStoreMaxBytes,
-      headers,
-      requestId,
-    });
   }
 }
