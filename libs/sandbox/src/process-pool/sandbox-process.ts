@@ -5,6 +5,7 @@ import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import type { FromHostMessage, HostConfig, ToHostMessage } from '../process-host/host-protocol.interface';
 import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
+import { type HostMessageTarget, routeHostMessage } from './host-message.router';
 import { forkHostProcess } from './host-process.fork';
 import { describeExit, endedProcessError, type KillReason, type ProcessExit } from './process-exit.mapper';
 import type { HostReport, ProcessListener } from './process-listener.interface';
@@ -173,52 +174,19 @@ export class SandboxProcess implements RunChannel {
       },
       () => clearTimeout(startTimer),
     );
-    child.on('message', (message: FromHostMessage) => this.receive(message));
+    const target: HostMessageTarget = {
+      proc: this,
+      runs: this.runs,
+      report: this.reported,
+      listener: this.listener,
+      markReady: () => this.markReady(),
+    };
+    child.on('message', (message: FromHostMessage) => routeHostMessage(message, target));
     child.once('error', (error) => {
       this.output.note(error.message);
       if (child.pid === undefined) this.ended({ code: null, signal: null });
     });
     child.once('close', (code, signal) => this.ended({ code, signal }));
-  }
-
-  private receive(message: FromHostMessage): void {
-    switch (message?.type) {
-      case 'ready':
-        this.reported.liveIsolates = message.liveIsolates;
-        this.markReady();
-        break;
-      case 'call':
-        this.runs.get(message.runId)?.onCall(message);
-        break;
-      case 'done':
-        this.reported.liveIsolates = message.liveIsolates;
-        this.reported.rssMb = message.rssMb;
-        this.reported.executing = message.executing;
-        this.reported.peakExecuting = Math.max(this.reported.peakExecuting, message.peakExecuting);
-        this.runs.get(message.runId)?.onDone(message.result);
-        break;
-      case 'isolates':
-        this.reported.liveIsolates = message.liveIsolates;
-        break;
-      case 'catastrophe':
-        this.listener.onCatastrophe(this, String(message.message));
-        break;
-      case 'log':
-        this.listener.onLog(this, String(message.message), message.level === 'warn' ? 'warn' : 'error');
-        break;
-      case 'busy':
-      case 'calm': {
-        const run = this.runs.get(message.runId);
-        if (run) run.busy = message.type === 'busy';
-        break;
-      }
-      case 'cpu-bound':
-        this.runs.get(message.runId)?.onCpuBound();
-        break;
-      case 'retire':
-        this.listener.onRetireRequest(this, String(message.reason));
-        break;
-    }
   }
 
   private ended(exit: ProcessExit): void {
