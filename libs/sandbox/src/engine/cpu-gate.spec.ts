@@ -20,6 +20,25 @@ describe('CpuGate', () => {
     expect(gate.stats).toMatchObject({ executing: 0, waiting: 0, peakExecuting: 1 });
   });
 
+  it('counts a run as executing from when it holds a slot, not while it waits for one', async () => {
+    const gate = new CpuGate(1);
+    const [holder, queued] = [gate.turn(), gate.turn()];
+    let release: () => void = () => undefined;
+    const held = holder.enter(() => new Promise<void>((resolve) => (release = resolve)));
+    let executingSince: number | undefined;
+    const waited = queued.enter(async () => {
+      executingSince = queued.enteredAt;
+    });
+    await tick();
+    expect(holder.enteredAt).toEqual(expect.any(Number));
+    expect(queued.enteredAt).toBeUndefined();
+    const releasedAt = performance.now();
+    release();
+    await Promise.all([held, waited]);
+    expect(executingSince).toBeGreaterThanOrEqual(releasedAt);
+    expect([holder.enteredAt, queued.enteredAt]).toEqual([undefined, undefined]);
+  });
+
   it("shares one slot among a run's overlapping entries", async () => {
     const gate = new CpuGate(1);
     const turn = gate.turn();

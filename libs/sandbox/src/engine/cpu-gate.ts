@@ -58,8 +58,14 @@ export class CpuGate {
  * its slot back and runs outside the gate, at the lowest OS priority (`CpuHogDemoter`), as before.
  */
 export class CpuTurn {
-  /** When the run's current stretch of entries began (performance.now()); undefined between them. */
+  /**
+   * When the run's isolate began executing its current stretch of entries (performance.now()); undefined
+   * between stretches and while it only waits for a slot: a run queued behind one that crashes the process
+   * was not executing, so it must not be charged with the crash.
+   */
   enteredAt: number | undefined;
+  /** Called when a stretch of entries ends (the run awaits again), so a watcher need not wait to see it. */
+  onStretchEnd: (() => void) | undefined;
   private entries = 0;
   private holding = false;
   private taking: Promise<void> | undefined;
@@ -70,15 +76,18 @@ export class CpuTurn {
 
   /** Runs `work` (one entry into the isolate) holding the run's slot; skipped once the run has ended. */
   async enter<T>(work: () => Promise<T>): Promise<T | undefined> {
-    if (this.entries++ === 0) this.enteredAt = performance.now();
+    this.entries++;
     try {
       await this.hold();
       if (this.closed) return undefined;
+      this.enteredAt ??= performance.now();
       return await work();
     } finally {
       if (--this.entries === 0) {
+        const ended = this.enteredAt !== undefined;
         this.enteredAt = undefined;
         this.letGo();
+        if (ended) this.onStretchEnd?.();
       }
     }
   }
