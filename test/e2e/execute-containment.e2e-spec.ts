@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SandboxService } from '@myko/sandbox';
-import { type ExecuteOutcome, execute, type LoadServer, startLoadServer, untilResident } from '../helpers/execute-load';
+import { type ExecuteOutcome, execute, type LoadServer, startLoadServer, untilWaiting } from '../helpers/execute-load';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
@@ -43,7 +43,8 @@ describe('execute containment: one client crashing its sandbox process', () => {
     const honest = await open(keys.a);
     const reader = execute(honest, WAIT);
     const writer = execute(await open(keys.a), WRITE_THEN_WAIT);
-    await untilResident(server, 2);
+    // Both await their Wait (the writer after its command), so neither was executing when the crash came.
+    await untilWaiting(server, 2);
     const crashed = await execute(await open(keys.b), CRASH);
     expect(crashed.isError).toBe(true);
     expect(crashed.text).toMatch(/memory limit was reached[\s\S]*SandboxCrashError: The sandbox process crashed/);

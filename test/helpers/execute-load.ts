@@ -87,6 +87,16 @@ export async function refusal(pending: Promise<unknown>): Promise<McpError> {
   return error;
 }
 
+/** Resolves once `count` scripts await the slow backend's `Wait` (so none of them is executing). */
+export async function untilWaiting(server: TestServer, count: number): Promise<void> {
+  const { SlowBackendOperations } = require(SLOW_BACKEND) as { SlowBackendOperations: Type };
+  const operations = server.app.get<{ waiting: number }>(SlowBackendOperations);
+  for (let i = 0; i < 1_000 && operations.waiting < count; i++) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  if (operations.waiting < count) throw new Error(`only ${operations.waiting} scripts awaited Wait`);
+}
+
 /** Resolves once the sandbox holds `count` resident runs (polling its status). */
 export async function untilResident(server: TestServer, count: number): Promise<void> {
   const sandbox = server.app.get(SandboxService);

@@ -11,6 +11,9 @@ import { ForeignStreamResumer } from './http/foreign-stream.resumer';
 import { McpHttpEndpoint } from './http/mcp-http.endpoint';
 import { McpHttpRouter } from './http/mcp-http.router';
 import { McpSessionRegistry } from './http/mcp-session.registry';
+import { SessionPostHandler } from './http/session-post.handler';
+import { SessionRequestResolver } from './http/session-request.resolver';
+import { SessionStreamHandler } from './http/session-stream.handler';
 import { SharedSessions } from './http/shared-sessions';
 import { SharedSseStreams } from './http/shared-sse.streams';
 import { StatelessPostHandler } from './http/stateless-post.handler';
@@ -57,6 +60,9 @@ export class GatewaysModule {
         StatelessPostHandler,
         McpHttpRouter,
         McpSessionRegistry,
+        SessionRequestResolver,
+        SessionPostHandler,
+        SessionStreamHandler,
         SharedSessions,
         SharedSseStreams,
         ForeignStreamResumer,

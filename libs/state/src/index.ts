@@ -1,13 +1,11 @@
 export * from './bus';
-export { type AbuseBackoffRule, RedisAbuseBackoff, type SharedAbuseBackoff } from './counters/abuse-backoff.store';
+export type { AbuseBackoffRule, SharedAbuseBackoff } from './counters/abuse-backoff.store';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';
 export { RedisStateClient } from './redis/redis-state.client';
-export { redactRedisUrl, redisUrlProblem } from './redis/redis-url';
+export { redisUrlProblem } from './redis/redis-url';
 export type { SharedSecrets } from './secrets/shared-secret.store';
-export { MemorySessionRecordStore } from './sessions/memory-session-record.store';
-export { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 export type {
   DisplacedWatch,
   RateTake,
@@ -19,7 +17,6 @@ export type {
   SubscriptionChange,
   TouchOptions,
 } from './sessions/session-record.interface';
-export { MemorySseEventLog } from './sse/memory-sse-event.log';
 export { RedisSseEventLog } from './sse/redis-sse-event.log';
 export type {
   LoggedSseEvent,
@@ -31,13 +28,11 @@ export type {
 } from './sse/sse-event-log.interface';
 export {
   DEFAULT_REDIS_KEY_PREFIX,
-  REDIS_CONNECTION,
   REDIS_URL_ENV,
   SESSION_RECORD_STORE,
   SHARED_ABUSE_BACKOFF,
   SHARED_RATE_LIMITER,
   SHARED_SECRETS,
-  STATE_OPTIONS,
 } from './state.constants';
 export { StateModule } from './state.module';
 export { StateHealth } from './state-health.service';

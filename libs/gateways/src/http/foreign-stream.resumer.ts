@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { McpHttpError } from '../errors';
 import { GATEWAYS_OPTIONS, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
-import type { McpHttpSession } from './mcp-session.registry';
+import type { McpHttpSession } from './mcp-http-session.interface';
 import { parseEventId, STANDALONE_STREAM_ID } from './session-streams';
 import { SharedSseStreams } from './shared-sse.streams';
 import type { SseStream } from './sse.stream';

@@ -7,53 +7,41 @@ import {
   failureResponse,
   hasModernEnvelope,
   JSON_RPC_ERROR_CODES,
-  STATE_UNAVAILABLE,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
 import { McpHttpError } from '../errors';
 import {
   GATEWAYS_OPTIONS,
-  LAST_EVENT_ID_HEADER,
   MCP_PROTOCOL_VERSION_HEADER,
   MCP_SESSION_HEADER,
-  RESUMABLE_PROTOCOL_VERSION,
-  SESSION_NOT_FOUND,
   TRANSPORT_ERROR,
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, clientIdOf } from '../limits/client-address';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
-import { traceContextOf } from '../observability/trace-context';
-import { cancelWhenAbandoned } from './abandoned-request';
-import { ForeignStreamResumer } from './foreign-stream.resumer';
-import type { HttpClientContext } from './http-client-context.interface';
+import { httpClientContext } from './http-client-context.factory';
 import {
-  type AcceptedResponses,
   acceptedResponses,
   acceptsEventStream,
   assertJsonContentType,
   assertProtocolVersion,
 } from './mcp-http.negotiation';
-import { McpPostResponder } from './mcp-post.responder';
-import { type McpHttpSession, McpSessionRegistry } from './mcp-session.registry';
+import { McpSessionRegistry } from './mcp-session.registry';
 import { readRequestBody } from './request-body.reader';
-import type { SessionOwner } from './session-owner';
-import { STANDALONE_STREAM_ID } from './session-streams';
-import { SseStream } from './sse.stream';
+import { requestHeader } from './request-header.reader';
+import { SessionPostHandler } from './session-post.handler';
+import { SessionRequestResolver } from './session-request.resolver';
+import { SessionStreamHandler } from './session-stream.handler';
 import { StatelessPostHandler } from './stateless-post.handler';
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 /**
  * MCP Streamable HTTP (spec 2025-06-18 / 2025-11-25): one JSON-RPC message per POST, a GET event
- * stream, DELETE to end a session. Only framing, negotiation and sessions live here; every message
- * goes to the shared `DispatchService`. `McpHttpRouter` routes `/mcp` and `/myko/mcp` here and
- * answers what a method throws (`McpHttpError`) with its status and a JSON-RPC error body.
+ * stream, DELETE to end a session. Only framing, negotiation and the choice of handler live here (a
+ * session's POST: `SessionPostHandler`, a 2026-07-28 one: `StatelessPostHandler`, GET:
+ * `SessionStreamHandler`); every message goes to the shared `DispatchService`. `McpHttpRouter` routes
+ * `/mcp` and `/myko/mcp` here and answers what a method throws (`McpHttpError`) with its status and a
+ * JSON-RPC error body.
  * @publicApi
  */
 @Injectable()
@@ -66,7 +54,9 @@ export class McpHttpEndpoint {
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
     private readonly stateless: StatelessPostHandler,
-    private readonly foreign: ForeignStreamResumer,
+    private readonly streams: SessionStreamHandler,
+    private readonly sessionOf: SessionRequestResolver,
+    private readonly sessionPost: SessionPostHandler,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -85,44 +75,9 @@ export class McpHttpEndpoint {
     if (kind !== 'request' && this.isStateless(incoming, req)) return void res.writeHead(202).end();
     if (kind === 'request' && incoming.method === 'initialize') {
       const owner = await this.limiter.admitInitialize(req, access, message);
-      return this.initialize(message, access, owner, req, res, accepted);
+      return this.sessionPost.initialize(message, access, owner, req, res, accepted);
     }
-    const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
-    assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const isRequest = kind === 'request';
-    const { session, rateWaitMs, claimed } = await this.requireSession(req, access, isRequest, true);
-    // On Redis: subscriptions whose instance is gone, now ours to watch (before any refusal below).
-    if (claimed) await this.sessions.sharing?.rewatch(session.id, claimed, this.client(session.id, access));
-    const admitted = isRequest ? this.limiter.admitRequest(req, access, session.id, message, rateWaitMs) : undefined;
-    const headers = { [MCP_SESSION_HEADER]: session.id };
-    const responder = this.responder(
-      res,
-      accepted,
-      session,
-      version,
-      headers,
-      incoming.type === 'request' ? incoming.id : null,
-    );
-    if (kind === 'request') {
-      cancelWhenAbandoned(res, responder, (reason) => this.dispatch.cancel(session.id, incoming.id, reason));
-      session.requests++;
-    }
-    // A running request keeps its session from expiring or being evicted.
-    session.active++;
-    // Only a request has a stream of its own; a response of the client is routed to our waiting request.
-    const response = await this.dispatch
-      .handle(message, this.client(session.id, access, kind === 'request' ? responder : undefined, req))
-      .finally(() => {
-        session.active--;
-        session.lastSeenAt = Date.now();
-        admitted?.release();
-      });
-    // On Redis: what this request changed of the session (initialized, log level) for the other instances.
-    if (session.shared) await this.sessions.sharing?.sync(session.id, session.shared);
-    this.drain.markResponse(res);
-    // Notifications and responses get 202; so does a request cancelled meanwhile (it has no answer).
-    if (kind === 'request' && response) responder.respond(response);
-    else responder.accepted();
+    return this.sessionPost.handle(message, incoming, access, req, res, accepted);
   }
 
   /** A modern-only server has no sessions: GET streams and DELETE are 2025-era (405, as the revision says). */
@@ -140,13 +95,10 @@ export class McpHttpEndpoint {
     if (mode === 'modern-only') return true;
     const call = incoming.type === 'request' || incoming.type === 'notification' ? incoming : undefined;
     if (call && hasModernEnvelope(call.params)) return true;
-    return call?.method !== 'initialize' && header(req, MCP_SESSION_HEADER) === undefined;
+    return call?.method !== 'initialize' && requestHeader(req, MCP_SESSION_HEADER) === undefined;
   }
 
-  /**
-   * The standalone stream of session-level messages (one per session: a second one → 409), or with
-   * `Last-Event-ID` the resume of any stream of the session, replaying what the client missed.
-   */
+  /** GET: a session's event stream, opened or resumed by `SessionStreamHandler`. */
   async openStream(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     if (!acceptsEventStream(req.headers.accept)) {
@@ -155,96 +107,18 @@ export class McpHttpEndpoint {
       });
     }
     const access = this.accessOf(req);
-    const version = header(req, MCP_PROTOCOL_VERSION_HEADER);
-    assertProtocolVersion(version, SUPPORTED_PROTOCOL_VERSIONS);
-    const { session } = await this.requireSession(req, access, false);
-    const lastEventId = header(req, LAST_EVENT_ID_HEADER);
-    const position = lastEventId === undefined ? undefined : session.streams.find(lastEventId);
-    if (lastEventId !== undefined && !position && this.foreign.enabled) {
-      return this.resumeForeign(session, lastEventId, res, version);
-    }
-    if (lastEventId !== undefined && !position) {
-      throw new McpHttpError(
-        400,
-        TRANSPORT_ERROR,
-        'Bad Request: Last-Event-ID names no stream of this session that can be resumed',
-      );
-    }
-    const stream = position?.stream ?? session.streams.standalone;
-    if (!position && stream.isConnected) {
-      throw new McpHttpError(409, TRANSPORT_ERROR, 'Conflict: this session already has an open GET stream');
-    }
-    const connection = this.connection(res, { [MCP_SESSION_HEADER]: session.id });
-    stream.attach(connection, {
-      afterSeq: position?.seq,
-      prime: isResumable(version),
-      retryMs: this.options.sseRetryMs,
-    });
-    connection.onClose(() => {
-      session.lastSeenAt = Date.now();
-    });
-    if (stream.id !== STANDALONE_STREAM_ID || !connection.isOpen) return;
-    this.openChannel(session, connection);
-  }
-
-  /** The session's messages go on its standalone stream while `connection` carries it. */
-  private openChannel(session: McpHttpSession, connection: SseStream): void {
-    const stream = session.streams.standalone;
-    const detach = this.dispatch.openChannel(session.id, (message) => stream.send(message));
-    connection.onClose(detach);
-  }
-
-  /** On Redis: a `Last-Event-ID` of a stream another instance sent, resumed from the shared log. */
-  private async resumeForeign(
-    session: McpHttpSession,
-    lastEventId: string,
-    res: ServerResponse,
-    version: string | undefined,
-  ): Promise<void> {
-    const connect = () => this.connection(res, { [MCP_SESSION_HEADER]: session.id });
-    const resumed = await this.foreign.resume(session, lastEventId, connect, isResumable(version));
-    resumed.connection.onClose(() => {
-      session.lastSeenAt = Date.now();
-    });
-    if (resumed.standalone && resumed.connection.isOpen) this.openChannel(session, resumed.connection);
+    return this.streams.open(req, res, access);
   }
 
   async endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.assertServesSessions();
     const access = this.accessOf(req);
-    assertProtocolVersion(header(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
-    const { session } = await this.requireSession(req, access, false);
+    assertProtocolVersion(requestHeader(req, MCP_PROTOCOL_VERSION_HEADER), SUPPORTED_PROTOCOL_VERSIONS);
+    const { session } = await this.sessionOf.require(req, access, false);
     // On Redis the session is gone for every instance before the 204 says so.
     await this.sessions.sharing?.deleted(session.id);
     this.sessions.end(session.id);
     res.writeHead(204).end();
-  }
-
-  private async initialize(
-    message: unknown,
-    access: ClientAccess,
-    owner: SessionOwner,
-    req: IncomingMessage,
-    res: ServerResponse,
-    accepted: AcceptedResponses,
-  ): Promise<void> {
-    const session = this.sessions.open(this.sessions.newId(), owner);
-    const responder = this.responder(res, accepted, session, header(req, MCP_PROTOCOL_VERSION_HEADER));
-    // No notify: nothing may reach the client before it knows its session id.
-    const response = await this.dispatch.handle(message, this.client(session.id, access));
-    // On Redis the session is written for the other instances before its id is handed out.
-    const unshared = response && 'result' in response ? await this.sessions.share(session) : undefined;
-    if (unshared) {
-      const data = { retryable: true };
-      responder.respond(
-        failureResponse(response?.id ?? null, { code: STATE_UNAVAILABLE, message: unshared.message, data }),
-      );
-    } else if (response && 'result' in response) {
-      responder.respond(response, { [MCP_SESSION_HEADER]: session.id });
-    } else {
-      this.sessions.end(session.id, 'failed');
-      responder.respond(response);
-    }
   }
 
   /** Batches and malformed objects: dispatch still writes the JSON-RPC error (-32600); HTTP says 400. */
@@ -254,8 +128,8 @@ export class McpHttpEndpoint {
     req: IncomingMessage,
     res: ServerResponse,
   ): Promise<void> {
-    const sessionId = header(req, MCP_SESSION_HEADER) ?? 'http:unbound';
-    const response = await this.dispatch.handle(message, this.client(sessionId, access));
+    const sessionId = requestHeader(req, MCP_SESSION_HEADER) ?? 'http:unbound';
+    const response = await this.dispatch.handle(message, httpClientContext(sessionId, access));
     const body = JSON.stringify(
       response ??
         failureResponse(null, {
@@ -274,25 +148,6 @@ export class McpHttpEndpoint {
     }
   }
 
-  /**
-   * A session belongs to the API key that initialized it (its digest; anonymous sessions to the
-   * keyless profile): another key's request on it, even of the same profile, is answered like an
-   * unknown session (404) — POST, GET with `Last-Event-ID` and DELETE alike.
-   */
-  private async requireSession(
-    req: IncomingMessage,
-    access: ClientAccess,
-    isRequest: boolean,
-    claim = false,
-  ): Promise<{ session: McpHttpSession; rateWaitMs?: number; claimed?: readonly string[] }> {
-    const id = header(req, MCP_SESSION_HEADER);
-    if (!id) throw new McpHttpError(400, TRANSPORT_ERROR, 'Bad Request: Mcp-Session-Id header is required');
-    const rate = isRequest ? this.limiter.sharedRate(req, access) : undefined;
-    const { session, rateWaitMs, claimed } = await this.sessions.resume(id, access, isRequest, rate, claim);
-    if (!session) throw new McpHttpError(404, SESSION_NOT_FOUND, 'Session not found');
-    return { session, ...(rate ? { rateWaitMs } : {}), ...(claimed ? { claimed } : {}) };
-  }
-
   /** Auth (401 + `WWW-Authenticate`) first, then the filter headers (400): nothing is read for a stranger. */
   private accessOf(req: IncomingMessage): ClientAccess {
     const resolved = this.resolver.resolve(req.headers);
@@ -301,56 +156,4 @@ export class McpHttpEndpoint {
     const code = status === 400 ? JSON_RPC_ERROR_CODES.INVALID_REQUEST : TRANSPORT_ERROR;
     throw new McpHttpError(status, code, message, headers);
   }
-
-  private responder(
-    res: ServerResponse,
-    accepted: AcceptedResponses,
-    session: McpHttpSession,
-    version: string | undefined,
-    headers?: Record<string, string>,
-    requestId: string | number | null = null,
-  ): McpPostResponder {
-    const { sseKeepAliveMs, sseRetryMs, ssePollAfterMs, eventStoreMaxBytes } = this.options;
-    return new McpPostResponder(res, session.streams, {
-      ...accepted,
-      resumable: isResumable(version),
-      retryMs: sseRetryMs,
-      pollAfterMs: ssePollAfterMs,
-      keepAliveMs: sseKeepAliveMs,
-      maxBufferedBytes: eventStoreMaxBytes,
-      headers,
-      requestId,
-    });
-  }
-
-  private connection(res: ServerResponse, headers: Record<string, string>): SseStream {
-    const { sseKeepAliveMs, eventStoreMaxBytes } = this.options;
-    return new SseStream(res, { keepAliveMs: sseKeepAliveMs, maxBufferedBytes: eventStoreMaxBytes, headers });
-  }
-
-  /** `closeStream` goes beside `notify` for dispatch to offer tools (SEP-1699 polling on demand). */
-  private client(
-    sessionId: string,
-    access: ClientAccess,
-    responder?: McpPostResponder,
-    req?: IncomingMessage,
-  ): HttpClientContext {
-    const traceContext = req && traceContextOf(req.headers);
-    return {
-      ...(traceContext ? { traceContext } : {}),
-      transport: 'http',
-      sessionId,
-      filters: access.filters,
-      principal: access.principal,
-      ...(req ? { clientId: clientIdOf(access.keyId, clientAddress(req)) } : {}),
-      subject: access.subject,
-      notify: responder?.notify,
-      closeStream: responder?.closeStream,
-    };
-  }
-}
-
-/** Priming events, `retry` and early closes are for clients at 2025-11-25 or later (older ones choke on empty data). */
-function isResumable(version: string | undefined): boolean {
-  return version !== undefined && version.trim() >= RESUMABLE_PROTOCOL_VERSION;
 }

@@ -1,5 +1,5 @@
 import { McpHttpError } from '../errors';
-import { TRANSPORT_ERROR } from '../gateways.constants';
+import { RESUMABLE_PROTOCOL_VERSION, TRANSPORT_ERROR } from '../gateways.constants';
 
 /** Which answer forms the client accepts for a POSTed request. */
 export interface AcceptedResponses {
@@ -55,4 +55,9 @@ export function assertProtocolVersion(header: string | undefined, supported: rea
     TRANSPORT_ERROR,
     `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(header)} (supported: ${supported.join(', ')})`,
   );
+}
+
+/** Priming events, `retry` and early closes are for clients at 2025-11-25 or later (older ones choke on empty data). */
+export function isResumable(version: string | undefined): boolean {
+  return version !== undefined && version.trim() >= RESUMABLE_PROTOCOL_VERSION;
 }

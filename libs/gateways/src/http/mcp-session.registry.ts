@@ -4,43 +4,15 @@ import { type RateTake, StateUnavailableError } from '@myko/state';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import type { McpHttpSession, SessionResumption, SessionRoomRefusal } from './mcp-http-session.interface';
 import { ReplayBudget } from './replay-budget';
 import { evictionVictim } from './session-eviction';
+import { isSessionExpired, sweepEveryMs } from './session-expiry';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
+import { SessionRoom } from './session-room';
 import { SessionStreams } from './session-streams';
-import { type SharedCopy, SharedSessions } from './shared-sessions';
+import { SharedSessions } from './shared-sessions';
 import { SharedSseStreams } from './shared-sse.streams';
-
-/** One Streamable HTTP session, keyed by its `Mcp-Session-Id`. */
-export interface McpHttpSession {
-  readonly id: string;
-  /** The key (digest), profile and address that initialized it; only that key may use the session. */
-  readonly owner: SessionOwner;
-  /** The same as `owner.principal`. */
-  readonly principal?: string;
-  readonly openedAt: number;
-  lastSeenAt: number;
-  /** JSON-RPC requests made after `initialize`: a session that never made one expires sooner. */
-  requests: number;
-  /** Requests still running: a session is never evicted while one runs. */
-  active: number;
-  /** Its SSE streams (request streams, the standalone GET stream) and their replay buffer. */
-  readonly streams: SessionStreams;
-  /** On Redis: the version and state of the shared record this instance holds. */
-  shared?: SharedCopy;
-}
-
-/** What resuming a session found: the session (undefined: 404) and the rate-limit wait taken along. */
-export interface SessionResumption {
-  session?: McpHttpSession;
-  /** Set when the shared store took the rate-limit token (0: taken). */
-  rateWaitMs?: number;
-  /** Subscriptions of the session whose watcher is gone, handed to this instance to watch again. */
-  claimed?: readonly string[];
-}
-
-/** Why there is no room for a new session. */
-export type SessionRoomRefusal = 'perKey' | 'perAddress' | 'total';
 
 type RegistryOptions = Pick<
   ResolvedGatewaysOptions,
@@ -65,10 +37,7 @@ type RegistryOptions = Pick<
 export class McpSessionRegistry implements OnApplicationShutdown {
   private readonly logger = new Logger(McpSessionRegistry.name);
   private readonly sessions = new Map<string, McpHttpSession>();
-  /** Sessions per key digest, and anonymous sessions per address. */
-  private readonly byKey = new Map<string, Set<McpHttpSession>>();
-  private readonly anonymousByAddress = new Map<string, Set<McpHttpSession>>();
-  private readonly idleMs: number;
+  private readonly room: SessionRoom;
   private readonly sweeper: NodeJS.Timeout;
   /** The replay budget of every session together. */
   readonly replay: ReplayBudget;
@@ -79,13 +48,9 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     @Optional() private readonly shared?: SharedSessions,
     @Optional() private readonly sharedSse?: SharedSseStreams,
   ) {
-    this.idleMs = options.sessionIdleTimeoutMs;
+    this.room = new SessionRoom(options);
     this.replay = new ReplayBudget(options.replayBudgetBytes ?? 0, options.eventStoreTtlMs ?? 0);
-    const shortest = Math.min(
-      ...[this.idleMs, options.unusedSessionTimeoutMs ?? 0, options.eventStoreTtlMs ?? 0].filter((ms) => ms > 0),
-    );
-    const every = Math.min(Math.max(Math.floor(shortest / 4), 1_000), 60_000);
-    this.sweeper = setInterval(() => this.sweep(), every).unref();
+    this.sweeper = setInterval(() => this.sweep(), sweepEveryMs(options)).unref();
   }
 
   /** A fresh, cryptographically random id. */
@@ -100,15 +65,11 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * never made a request first. Undefined when there is room, else which cap is full.
    */
   makeRoom(owner: SessionOwner): SessionRoomRefusal | undefined {
-    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
-    const own = owner.keyId === undefined ? this.anonymousByAddress.get(owner.address) : this.byKey.get(owner.keyId);
-    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
-    if (ownCap > 0 && (own?.size ?? 0) >= ownCap && !this.evictOne(own ?? [], owner.keyId !== undefined)) {
-      return owner.keyId === undefined ? 'perAddress' : 'perKey';
-    }
-    if (maxSessions <= 0 || this.sessions.size < maxSessions) return undefined;
+    const full = this.room.fullOwnCap(owner);
+    if (full && !this.evictOne(full.sessions, full.sameKey)) return full.refusal;
+    if (!this.room.isFull(this.sessions.size)) return undefined;
     this.sweep();
-    if (this.sessions.size < maxSessions || this.evictOne(this.sessions.values(), false)) return undefined;
+    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false)) return undefined;
     return 'total';
   }
 
@@ -117,13 +78,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * instance evicts only the sessions it holds, to make room here).
    */
   async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
-    if (!this.shared?.enabled) return undefined;
-    const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.options;
-    const ownCap = owner.keyId === undefined ? maxSessionsPerAddress : maxSessionsPerKey;
-    if (maxSessions <= 0 && ownCap <= 0) return undefined;
-    const { total, own } = await this.shared.count(owner);
-    if (ownCap > 0 && own >= ownCap) return owner.keyId === undefined ? 'perAddress' : 'perKey';
-    return maxSessions > 0 && total >= maxSessions ? 'total' : undefined;
+    return this.shared?.enabled ? this.room.sharedRefusal(owner, this.shared) : undefined;
   }
 
   /**
@@ -147,7 +102,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
       streams,
     };
     this.sessions.set(id, session);
-    this.index(session, true);
+    this.room.add(session);
     return session;
   }
 
@@ -158,7 +113,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   use(id: string, caller?: SessionCaller): McpHttpSession | undefined {
     const session = this.sessions.get(id);
     if (!session || (caller && !ownsSession(session.owner, caller))) return undefined;
-    if (this.isExpired(session, Date.now())) {
+    if (isSessionExpired(session, Date.now(), this.options)) {
       this.end(id, 'idle');
       return undefined;
     }
@@ -213,9 +168,9 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
     this.sessions.delete(id);
-    this.index(session, false);
+    this.room.remove(session);
     session.streams.close();
-    if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.idleMs} ms idle`);
+    if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.options.sessionIdleTimeoutMs} ms idle`);
     if (reason === 'evicted') this.logger.log(`Session ${id} evicted to make room for another client`);
     return true;
   }
@@ -248,7 +203,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   /** Ends every session idle for longer than its timeout, and drops stored events past their expiry. */
   sweep(now = Date.now()): void {
     for (const session of [...this.sessions.values()]) {
-      if (this.isExpired(session, now)) this.end(session.id, 'idle');
+      if (isSessionExpired(session, now, this.options)) this.end(session.id, 'idle');
     }
     this.replay.expire(now);
   }
@@ -268,29 +223,5 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     const victim = evictionVictim(candidates, sameKey);
     if (victim) this.end(victim.id, 'evicted');
     return victim !== undefined;
-  }
-
-  private index(session: McpHttpSession, add: boolean): void {
-    const { keyId, address } = session.owner;
-    const map = keyId === undefined ? this.anonymousByAddress : this.byKey;
-    const key = keyId ?? address;
-    let set = map.get(key);
-    if (add) {
-      if (!set) {
-        set = new Set();
-        map.set(key, set);
-      }
-      set.add(session);
-    } else if (set) {
-      set.delete(session);
-      if (set.size === 0) map.delete(key);
-    }
-  }
-
-  private isExpired(session: McpHttpSession, now: number): boolean {
-    if (session.active > 0 || session.streams.hasOpenConnection()) return false;
-    const unusedMs = this.options.unusedSessionTimeoutMs ?? 0;
-    if (session.requests === 0 && unusedMs > 0 && now - session.openedAt > unusedMs) return true;
-    return this.idleMs > 0 && now - session.lastSeenAt > this.idleMs;
   }
 }

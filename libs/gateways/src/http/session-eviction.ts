@@ -1,4 +1,4 @@
-import type { McpHttpSession } from './mcp-session.registry';
+import type { McpHttpSession } from './mcp-http-session.interface';
 
 /**
  * A session that can be ended to make room: nothing running or streaming, and anonymous unless the

@@ -13,12 +13,8 @@ import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
 import type { HttpClientContext } from './http-client-context.interface';
 import type { AcceptedResponses } from './mcp-http.negotiation';
 import { McpPostResponder } from './mcp-post.responder';
+import { requestHeader } from './request-header.reader';
 import { SessionStreams } from './session-streams';
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
 
 /**
  * A 2026-07-28 POST: no session, the request's `_meta` says who the client is. Dispatch decides the
@@ -60,9 +56,9 @@ export class StatelessPostHandler {
       caller,
       clientId: clientIdOf(access.keyId, clientAddress(req)),
       eraHeaders: {
-        protocolVersion: header(req, MCP_PROTOCOL_VERSION_HEADER),
-        method: header(req, 'mcp-method'),
-        name: header(req, 'mcp-name'),
+        protocolVersion: requestHeader(req, MCP_PROTOCOL_VERSION_HEADER),
+        method: requestHeader(req, 'mcp-method'),
+        name: requestHeader(req, 'mcp-name'),
       },
     };
     try {

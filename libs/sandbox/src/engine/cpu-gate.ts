@@ -64,6 +64,8 @@ export class CpuTurn {
    * was not executing, so it must not be charged with the crash.
    */
   enteredAt: number | undefined;
+  /** Called when a stretch of entries ends (the run awaits again), so a watcher need not wait to see it. */
+  onStretchEnd: (() => void) | undefined;
   private entries = 0;
   private holding = false;
   private taking: Promise<void> | undefined;
@@ -82,8 +84,10 @@ export class CpuTurn {
       return await work();
     } finally {
       if (--this.entries === 0) {
+        const ended = this.enteredAt !== undefined;
         this.enteredAt = undefined;
         this.letGo();
+        if (ended) this.onStretchEnd?.();
       }
     }
   }

@@ -65,7 +65,15 @@ export class RunWatch {
   ) {}
 
   add(runId: number, run: IsolateRun): void {
-    this.runs.set(runId, { run, busy: false, cpuNs: 0n, rssAtStartMb: rssMb() });
+    const watched: Watched = { run, busy: false, cpuNs: 0n, rssAtStartMb: rssMb() };
+    this.runs.set(runId, watched);
+    // Calm is said the moment the run awaits again, not at the next sample: a busy process's samples come
+    // late, and a crash in between would be charged to a run that was only waiting.
+    run.turn.onStretchEnd = () => {
+      if (!watched.busy || this.runs.get(runId) !== watched) return;
+      watched.busy = false;
+      this.port.calm(runId);
+    };
     if (!this.timer) {
       this.cpuSampledAt = performance.now();
       this.timer = setInterval(() => this.sample(), WATCH_INTERVAL_MS);

@@ -1,20 +1,16 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import type { Socket } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import { SandboxCrashError } from '../errors/sandbox-crash.error';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import type { FromHostMessage, HostConfig, ToHostMessage } from '../process-host/host-protocol.interface';
 import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
+import { type HostMessageTarget, routeHostMessage } from './host-message.router';
+import { forkHostProcess } from './host-process.fork';
 import { describeExit, endedProcessError, type KillReason, type ProcessExit } from './process-exit.mapper';
 import type { HostReport, ProcessListener } from './process-listener.interface';
+import { ProcessOutputTail } from './process-output.tail';
 import type { ProcessRun, RunChannel } from './process-run';
-
-/** Linux only: elsewhere a new session buys nothing (and on Windows would open a console). */
-const SEPARATE_SESSION = process.platform === 'linux';
-
-/** How much of the process's stdout/stderr is kept for the log when it dies. */
-const OUTPUT_TAIL_CHARS = 4_000;
 
 /**
  * One sandbox process, seen from the server: forked with an IPC channel, no environment (no secrets) and
@@ -38,7 +34,7 @@ export class SandboxProcess implements RunChannel {
   };
   /** What the process last reported of itself (its `ready`, `done` and `isolates` messages). */
   private readonly reported: HostReport = { liveIsolates: 0, rssMb: 0, executing: 0, peakExecuting: 0 };
-  private output = '';
+  private readonly output: ProcessOutputTail;
   private readonly child: ChildProcess;
   private markReady: () => void = () => undefined;
   private refuseReady: (error: Error) => void = () => undefined;
@@ -58,15 +54,8 @@ export class SandboxProcess implements RunChannel {
     this.exited = new Promise((resolve) => {
       this.markExited = resolve;
     });
-    this.child = fork(launch.modulePath, [JSON.stringify(config)], {
-      execArgv: launch.execArgv,
-      env: {},
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'json',
-      // Its own session, hence (Linux autogroup) its own scheduling group: a script spinning in it keeps
-      // only this group busy, and the server's group still wins the cores when a request comes in.
-      detached: SEPARATE_SESSION,
-    });
+    this.child = forkHostProcess(launch, config);
+    this.output = new ProcessOutputTail([this.child.stdout, this.child.stderr]);
     this.listen(startTimeoutMs);
   }
 
@@ -76,7 +65,7 @@ export class SandboxProcess implements RunChannel {
 
   /** The last lines the process wrote (V8's fatal-error report, typically). */
   get lastOutput(): string {
-    return this.output.trim();
+    return this.output.text;
   }
 
   /** Reported ready and not ended since. */
@@ -173,15 +162,6 @@ export class SandboxProcess implements RunChannel {
 
   private listen(startTimeoutMs: number): void {
     const child = this.child;
-    for (const stream of [child.stdout, child.stderr]) {
-      stream?.setEncoding('utf8');
-      stream?.on('data', (text: string) => {
-        this.output = (this.output + text).slice(-OUTPUT_TAIL_CHARS);
-      });
-      (stream as Socket | null)?.unref();
-    }
-    child.unref();
-    child.channel?.unref();
     const startTimer = setTimeout(() => {
       this.refuseReady(new SandboxStartError(`it did not report ready within ${startTimeoutMs} ms`, this.lastOutput));
       this.kill('start-timeout');
@@ -194,52 +174,19 @@ export class SandboxProcess implements RunChannel {
       },
       () => clearTimeout(startTimer),
     );
-    child.on('message', (message: FromHostMessage) => this.receive(message));
+    const target: HostMessageTarget = {
+      proc: this,
+      runs: this.runs,
+      report: this.reported,
+      listener: this.listener,
+      markReady: () => this.markReady(),
+    };
+    child.on('message', (message: FromHostMessage) => routeHostMessage(message, target));
     child.once('error', (error) => {
-      this.output += `\n${error.message}`;
+      this.output.note(error.message);
       if (child.pid === undefined) this.ended({ code: null, signal: null });
     });
     child.once('close', (code, signal) => this.ended({ code, signal }));
-  }
-
-  private receive(message: FromHostMessage): void {
-    switch (message?.type) {
-      case 'ready':
-        this.reported.liveIsolates = message.liveIsolates;
-        this.markReady();
-        break;
-      case 'call':
-        this.runs.get(message.runId)?.onCall(message);
-        break;
-      case 'done':
-        this.reported.liveIsolates = message.liveIsolates;
-        this.reported.rssMb = message.rssMb;
-        this.reported.executing = message.executing;
-        this.reported.peakExecuting = Math.max(this.reported.peakExecuting, message.peakExecuting);
-        this.runs.get(message.runId)?.onDone(message.result);
-        break;
-      case 'isolates':
-        this.reported.liveIsolates = message.liveIsolates;
-        break;
-      case 'catastrophe':
-        this.listener.onCatastrophe(this, String(message.message));
-        break;
-      case 'log':
-        this.listener.onLog(this, String(message.message), message.level === 'warn' ? 'warn' : 'error');
-        break;
-      case 'busy':
-      case 'calm': {
-        const run = this.runs.get(message.runId);
-        if (run) run.busy = message.type === 'busy';
-        break;
-      }
-      case 'cpu-bound':
-        this.runs.get(message.runId)?.onCpuBound();
-        break;
-      case 'retire':
-        this.listener.onRetireRequest(this, String(message.reason));
-        break;
-    }
   }
 
   private ended(exit: ProcessExit): void {

@@ -1,0 +1,54 @@
+import type { FromHostMessage } from '../process-host/host-protocol.interface';
+import type { HostReport, ProcessListener } from './process-listener.interface';
+import type { ProcessRun } from './process-run';
+import type { SandboxProcess } from './sandbox-process';
+
+/** Where the messages of one sandbox process go: its runs, what it reports of itself, and the pool. */
+export interface HostMessageTarget {
+  readonly proc: SandboxProcess;
+  readonly runs: ReadonlyMap<number, ProcessRun>;
+  readonly report: HostReport;
+  readonly listener: ProcessListener;
+  markReady(): void;
+}
+
+/** Routes one message of a sandbox process: to the run it names, into its report, or to the pool. */
+export function routeHostMessage(message: FromHostMessage, to: HostMessageTarget): void {
+  switch (message?.type) {
+    case 'ready':
+      to.report.liveIsolates = message.liveIsolates;
+      to.markReady();
+      break;
+    case 'call':
+      to.runs.get(message.runId)?.onCall(message);
+      break;
+    case 'done':
+      to.report.liveIsolates = message.liveIsolates;
+      to.report.rssMb = message.rssMb;
+      to.report.executing = message.executing;
+      to.report.peakExecuting = Math.max(to.report.peakExecuting, message.peakExecuting);
+      to.runs.get(message.runId)?.onDone(message.result);
+      break;
+    case 'isolates':
+      to.report.liveIsolates = message.liveIsolates;
+      break;
+    case 'catastrophe':
+      to.listener.onCatastrophe(to.proc, String(message.message));
+      break;
+    case 'log':
+      to.listener.onLog(to.proc, String(message.message), message.level === 'warn' ? 'warn' : 'error');
+      break;
+    case 'busy':
+    case 'calm': {
+      const run = to.runs.get(message.runId);
+      if (run) run.busy = message.type === 'busy';
+      break;
+    }
+    case 'cpu-bound':
+      to.runs.get(message.runId)?.onCpuBound();
+      break;
+    case 'retire':
+      to.listener.onRetireRequest(to.proc, String(message.reason));
+      break;
+  }
+}
