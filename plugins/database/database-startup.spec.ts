@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { releaseAll } from '../../test/helpers/mcp-client';
 import { DatabaseService } from './database.service';
 
 /**
@@ -42,8 +43,10 @@ describe('DatabaseService on a file another instance is preparing', () => {
       expect(service.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(service.db.pragma('busy_timeout', { simple: true })).toBe(100);
     } finally {
-      service.db.close();
-      await holder.done;
+      await releaseAll(
+        () => service.db.close(),
+        () => holder.done,
+      );
     }
   });
 });

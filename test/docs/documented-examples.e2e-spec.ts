@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { accessTransport, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll, useReleases } from '../helpers/mcp-client';
 import { readDocs } from '../helpers/readme-example';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -36,10 +36,15 @@ describe('documented examples', () => {
     server = await startTestServer();
     client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
   });
-  afterAll(async () => {
-    await client.close();
-    await server.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client.close(),
+      () => server.close(),
+    ),
+  );
+  // The access server and clients a test starts are closed after it, passed or failed.
+  const opened = useReleases();
+  const close = (c: Client) => c.close();
 
   it('initialize instructions say how to use both tools and what the example data covers', () => {
     const instructions = client.getInstructions() ?? '';
@@ -71,35 +76,30 @@ describe('documented examples', () => {
 
   it('runs the scripts of the README and docs/ as written: each succeeds, or answers what the README shows', async () => {
     const fixture = writeAccessConfig();
-    const access = await startAccessServer(fixture.path);
+    const access = opened(await startAccessServer(fixture.path), (server) => server.close());
     const target = { server: access, configPath: fixture.path };
-    const support = await connectClient(accessTransport('http', target, { profile: 'support' }));
-    const ops = await connectClient(accessTransport('http', target, { profile: 'ops' }));
-    try {
-      const scripts = readmeScripts();
-      expect(scripts.length).toBeGreaterThanOrEqual(3);
-      for (const { code, before, answer } of scripts) {
-        const runner = /support agent/.test(before) ? support : /operations agent/.test(before) ? ops : client;
-        const result = await callText(runner, 'execute', { code });
-        if (answer === undefined) {
-          expect({ code, isError: result.isError, text: result.isError ? result.text : '' }).toEqual({
-            code,
-            isError: false,
-            text: '',
-          });
-        } else {
-          // The documented failure: its first two lines (outcome, error) exactly.
-          const [outcome, error] = answer.split('\n');
-          expect(`isError: ${result.text}`.split('\n').slice(0, 2)).toEqual([outcome, error]);
-        }
+    const support = opened(await connectClient(accessTransport('http', target, { profile: 'support' })), close);
+    const ops = opened(await connectClient(accessTransport('http', target, { profile: 'ops' })), close);
+    const scripts = readmeScripts();
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const { code, before, answer } of scripts) {
+      const runner = /support agent/.test(before) ? support : /operations agent/.test(before) ? ops : client;
+      const result = await callText(runner, 'execute', { code });
+      if (answer === undefined) {
+        expect({ code, isError: result.isError, text: result.isError ? result.text : '' }).toEqual({
+          code,
+          isError: false,
+          text: '',
+        });
+      } else {
+        // The documented failure: its first two lines (outcome, error) exactly.
+        const [outcome, error] = answer.split('\n');
+        expect(`isError: ${result.text}`.split('\n').slice(0, 2)).toEqual([outcome, error]);
       }
-      for (const code of curlScripts()) {
-        const result = await callText(client, 'execute', { code });
-        expect({ code, isError: result.isError }).toEqual({ code, isError: false });
-      }
-    } finally {
-      await Promise.all([support.close(), ops.close()]);
-      await access.close();
+    }
+    for (const code of curlScripts()) {
+      const result = await callText(client, 'execute', { code });
+      expect({ code, isError: result.isError }).toEqual({ code, isError: false });
     }
   });
 });

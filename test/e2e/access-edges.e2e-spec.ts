@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { WebSocket } from 'ws';
 import { accessTransport, KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
+import { allStarted } from '../helpers/mcp-client';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -21,9 +22,16 @@ let strict: TestServer;
 let optional: TestServer;
 
 beforeAll(async () => {
-  [strict, optional] = await Promise.all([
-    startAccessServer(writeAccessConfig().path),
-    startAccessServer(writeAccessConfig({ auth: { required: false }, defaultProfile: 'support' }).path),
+  // Each kept as soon as it is up, so that the after-hook closes it even when the other one fails to start.
+  await allStarted([
+    startAccessServer(writeAccessConfig().path).then((server) => {
+      strict = server;
+    }),
+    startAccessServer(writeAccessConfig({ auth: { required: false }, defaultProfile: 'support' }).path).then(
+      (server) => {
+        optional = server;
+      },
+    ),
   ]);
 });
 

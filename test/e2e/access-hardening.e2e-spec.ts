@@ -7,7 +7,7 @@ import { generateApiKey, hashApiKey } from '@myko/access';
 import { FILTER_HEADERS } from '@myko/filter';
 import { createAppConfig } from '../../src/config/app.config';
 import { auditLines, callJson, callText, startAccessServer } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import { INITIALIZE } from '../helpers/raw-mcp';
 import type { TestServer } from '../helpers/test-server';
 
@@ -76,10 +76,7 @@ describe('access rules that hold under case and shape games', () => {
     server = await startAccessServer(path);
     for (const who of Object.keys(KEY) as (keyof typeof KEY)[]) clients[who] = await client(who);
   });
-  afterAll(async () => {
-    for (const c of Object.values(clients)) await c?.close();
-    await server.close();
-  });
+  afterAll(() => releaseAll(...Object.values(clients).map((c) => () => c?.close()), () => server?.close()));
 
   const pendingOrder = (code: string) =>
     callJson<number>(clients.all as Client, 'execute', {

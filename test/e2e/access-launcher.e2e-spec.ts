@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAccessConfig } from '../helpers/access-fixtures';
-import { finished, launch } from '../helpers/launcher-run';
+import { finished, launch, stopLaunched } from '../helpers/launcher-run';
+import { useReleases } from '../helpers/mcp-client';
 
 jest.setTimeout(60_000);
 
@@ -22,8 +23,13 @@ function listening(child: ChildProcess): Promise<string> {
 }
 
 describe('bin/myko-nest: secure defaults and access config', () => {
+  // A server a failed assertion left running (or one that started where it should have refused) is stopped.
+  const opened = useReleases();
+
   it('refuses to serve a non-loopback address without required auth (exit 2, reason on stderr)', async () => {
-    const result = await finished(launch(['serve', '--host', '0.0.0.0', '--port', '0', '--db', ':memory:']));
+    const result = await finished(
+      opened(launch(['serve', '--host', '0.0.0.0', '--port', '0', '--db', ':memory:']), stopLaunched),
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('refusing to start: 0.0.0.0 is not a loopback address and no API key is required');
     expect(result.stderr).toContain('--insecure-no-auth');
@@ -31,7 +37,10 @@ describe('bin/myko-nest: secure defaults and access config', () => {
   });
 
   it('serves it with --insecure-no-auth, and warns', async () => {
-    const child = launch(['serve', '--host', '0.0.0.0', '--port', '0', '--db', ':memory:', '--insecure-no-auth']);
+    const child = opened(
+      launch(['serve', '--host', '0.0.0.0', '--port', '0', '--db', ':memory:', '--insecure-no-auth']),
+      stopLaunched,
+    );
     const done = finished(child);
     const output = await listening(child);
     child.kill('SIGTERM');
@@ -47,7 +56,7 @@ describe('bin/myko-nest: secure defaults and access config', () => {
       [['serve', '--config', bad], {}],
       [['stdio'], { MYKO_CONFIG: bad }],
     ] as const) {
-      const result = await finished(launch([...args, '--db', ':memory:'], env));
+      const result = await finished(opened(launch([...args, '--db', ':memory:'], env), stopLaunched));
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`Invalid access config ${bad}:`);
       expect(result.stderr).toContain('profiles.ops.keys[0]');

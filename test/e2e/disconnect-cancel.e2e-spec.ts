@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SandboxService } from '@myko/sandbox';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import { RawWsSession } from '../helpers/raw-ws-session';
 import { type Json, messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -42,10 +42,12 @@ describe('a client that disconnects mid-execute', () => {
     observer = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
   });
 
-  afterAll(async () => {
-    await observer?.close();
-    await server?.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => observer?.close(),
+      () => server?.close(),
+    ),
+  );
 
   /** On-hand units of the product at BER, read by another session. */
   async function onHand(): Promise<number> {

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { EdgeAdmission, McpSessionRegistry, WsOutboundSender } from '@myko/gateways';
 import { SessionStore } from '../../libs/dispatch/src/protocol/session/session.store';
+import { useReleases } from '../helpers/mcp-client';
 import { eventually, INITIALIZE, openSession, openWs, PROTOCOL_VERSION, sleep, wsCalls } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -39,6 +40,8 @@ describe('edge limits: slow and greedy HTTP clients', () => {
     port = Number(server.httpUrl.port);
   });
   afterAll(() => server.close());
+  // A stream a test stopped reading is destroyed after it, passed or failed.
+  const opened = useReleases();
 
   it('answers a request head over maxHeaderBytes with 431', async () => {
     const res = await fetch(server.httpUrl, { method: 'POST', headers: { 'X-Padding': 'a'.repeat(8_000) } });
@@ -70,7 +73,10 @@ describe('edge limits: slow and greedy HTTP clients', () => {
       const req = httpRequest(server.httpUrl, {
         headers: { Accept: 'text/event-stream', 'Mcp-Session-Id': session, 'MCP-Protocol-Version': PROTOCOL_VERSION },
       });
-      req.on('response', resolve).on('error', reject).end();
+      req
+        .on('response', (res) => resolve(opened(res, (r) => r.destroy())))
+        .on('error', reject)
+        .end();
     });
     res.pause();
     res.socket.pause();
@@ -90,7 +96,6 @@ describe('edge limits: slow and greedy HTTP clients', () => {
     }
     console.info(`SSE reader not reading: dropped after ${(pushed / 1024 / 1024).toFixed(1)} MiB pushed`);
     expect(stream?.isConnected).toBe(false);
-    res.destroy();
   });
 });
 
@@ -105,10 +110,12 @@ describe('edge limits: WebSocket clients that stop reading or answering', () => 
     });
   });
   afterAll(() => server.close());
+  // Each test's socket is gone before the next one counts connections, passed or failed.
+  const opened = useReleases();
 
   it('closes a client that stops reading while responses pile up, with a bounded backlog', async () => {
     const sender = server.app.get(WsOutboundSender);
-    const socket = await openWs(server.wsUrl);
+    const socket = opened(await openWs(server.wsUrl), (s) => s.terminate());
     await wsCalls(socket, [INITIALIZE]);
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     (socket as unknown as { _socket: Socket })._socket.pause();
@@ -134,17 +141,15 @@ describe('edge limits: WebSocket clients that stop reading or answering', () => 
 
   it('terminates a peer that stops answering pings and frees its slot', async () => {
     const admission = server.app.get(EdgeAdmission);
-    const socket = await openWs(server.wsUrl);
+    const socket = opened(await openWs(server.wsUrl), (s) => s.terminate());
     expect(admission.wsConnections()).toBe(1);
     (socket as unknown as { _socket: Socket })._socket.pause();
     expect(await eventually(() => admission.wsConnections() === 0, 3_000)).toBe(true);
-    socket.terminate();
   });
 
   it('keeps a peer that answers pings past several heartbeats', async () => {
-    const socket = await openWs(server.wsUrl);
+    const socket = opened(await openWs(server.wsUrl), (s) => s.terminate());
     await sleep(2_000);
     expect((await wsCalls(socket, [INITIALIZE]))[0]).toMatchObject({ result: expect.any(Object) });
-    socket.close();
   });
 });

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
 import { callExecute } from '../helpers/execute-tool';
-import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { clientTransport, connectClient, releaseAll } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -46,12 +46,14 @@ beforeAll(async () => {
   sameAddress = await connectClient(clientTransport('ws', server));
 });
 
-afterAll(async () => {
-  await abuser?.close();
-  await bystander?.close();
-  await sameAddress?.close();
-  await server?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => abuser?.close(),
+    () => bystander?.close(),
+    () => sameAddress?.close(),
+    () => server?.close(),
+  ),
+);
 
 describe('the execute abuse backoff', () => {
   it('refuses a client after three CPU-limited runs, with retry advice, and serves it again after the cooldown', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SandboxService } from '@myko/sandbox';
-import { connect, execute, type LoadServer, startLoadServer, untilWaiting } from '../helpers/execute-load';
+import { type ExecuteOutcome, execute, type LoadServer, startLoadServer, untilWaiting } from '../helpers/execute-load';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
@@ -106,11 +106,17 @@ describe('execute containment: memory outside the isolate heap', () => {
         }
       }
     }, 5);
-    const attackers = await Promise.all(NATIVE_ATTACKS.flatMap((code) => [code, code]).map(() => connect(server)));
-    const outcomes = await Promise.all(
-      attackers.map((attacker, i) => execute(attacker, NATIVE_ATTACKS[i % NATIVE_ATTACKS.length])),
-    );
-    clearInterval(sampler);
+    let attackers: Client[];
+    let outcomes: ExecuteOutcome[];
+    try {
+      // Through `load`, so that its after-hook closes an attacker this test could not.
+      attackers = await Promise.all(NATIVE_ATTACKS.flatMap((code) => [code, code]).map(() => load.open()));
+      outcomes = await Promise.all(
+        attackers.map((attacker, i) => execute(attacker, NATIVE_ATTACKS[i % NATIVE_ATTACKS.length])),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
     await Promise.all(attackers.map((attacker) => attacker.close()));
 
     for (const outcome of outcomes) {

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { executeJson } from '../helpers/execute-tool';
-import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { connectClient, LAUNCHER, releaseAll } from '../helpers/mcp-client';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(60_000);
@@ -69,10 +69,12 @@ describe('--plugin: external plugin modules outside the repository', () => {
     client = await connectClient(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)));
   });
 
-  afterAll(async () => {
-    await client?.close();
-    killServeProcess(server);
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client?.close(),
+      () => killServeProcess(server),
+    ),
+  );
 
   it('serves a CommonJS and an ESM plugin beside the built-in operations, chained in one execute', async () => {
     const answer = await executeJson<{ wait: unknown; hours: unknown; products: number }>(

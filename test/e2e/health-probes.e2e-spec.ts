@@ -6,7 +6,7 @@ import { DrainCoordinator } from '@myko/gateways';
 import type { Type } from '@nestjs/common';
 import { createAppConfig } from '../../src/config/app.config';
 import { callText, KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -64,10 +64,12 @@ beforeAll(async () => {
   client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.close(),
+    () => server?.close(),
+  ),
+);
 
 describe('liveness and readiness', () => {
   it('are both true for an idle server, readiness from a real sandbox run', async () => {

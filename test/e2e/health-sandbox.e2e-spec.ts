@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAppConfig } from '../../src/config/app.config';
-import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { clientTransport, connectClient, releaseAll } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -56,10 +56,12 @@ beforeAll(async () => {
   client = await connectClient(clientTransport('http', server));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.close(),
+    () => server?.close(),
+  ),
+);
 
 describe('GET /health: the sandbox', () => {
   it('shows its sandbox processes with their warm isolates, idle, before any run', async () => {

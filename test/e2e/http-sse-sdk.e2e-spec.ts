@@ -5,6 +5,7 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { releaseAll } from '../helpers/mcp-client';
 import { type SseApp, startSseApp } from '../helpers/sse-client';
 import { WATCHED_URI } from '../helpers/sse-fixtures';
 
@@ -45,10 +46,12 @@ describe('Streamable HTTP SSE with the official SDK client', () => {
     ({ client } = await sdkClient(server.url));
   });
 
-  afterAll(async () => {
-    await client?.close();
-    await server?.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client?.close(),
+      () => server?.close(),
+    ),
+  );
 
   it('reports progress through onprogress, then resolves with the result', async () => {
     const progress: number[] = [];

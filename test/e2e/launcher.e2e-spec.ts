@@ -1,8 +1,12 @@
-import { finished, launch } from '../helpers/launcher-run';
+import { finished, launch, stopLaunched } from '../helpers/launcher-run';
+import { useReleases } from '../helpers/mcp-client';
 
 jest.setTimeout(60_000);
 
 describe('bin/myko-nest', () => {
+  // A server a failed assertion left running is stopped after the test.
+  const opened = useReleases();
+
   it('--help prints the usage and exits 0', async () => {
     const result = await finished(launch(['--help']));
     expect(result.code).toBe(0);
@@ -10,7 +14,7 @@ describe('bin/myko-nest', () => {
   });
 
   it('an unknown option exits 2 with the reason on stderr', async () => {
-    const result = await finished(launch(['serve', '--bogus']));
+    const result = await finished(opened(launch(['serve', '--bogus']), stopLaunched));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown option --bogus');
     expect(result.stdout).toBe('');
@@ -54,7 +58,7 @@ describe('bin/myko-nest', () => {
   });
 
   it('serve listens on the given port, answers /health, and shuts down cleanly on SIGTERM', async () => {
-    const child = launch(['serve', '--port', '0', '--db', ':memory:']);
+    const child = opened(launch(['serve', '--port', '0', '--db', ':memory:']), stopLaunched);
     const done = finished(child);
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';

@@ -8,6 +8,7 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { releaseAll, useReleases } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
 import { eventually, proxiedClient } from '../helpers/scale-out.client';
@@ -67,12 +68,16 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
     b = await startTestServer(shared);
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    releaseAll(
+      () => a?.close(),
+      () => b?.close(),
+      () => redis?.stop(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    ),
+  );
+  // A proxy a test starts is closed even when the test fails before its client is up.
+  const opened = useReleases();
 
   it('myko://inventory/low-stock on one instance hears a restock run on the other', async () => {
     const watcher = await wsClient(a);
@@ -94,8 +99,10 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
       expect(writer.updates).toEqual([]);
       await watcher.client.unsubscribeResource({ uri: LOW_STOCK });
     } finally {
-      await watcher.client.close();
-      await writer.client.close();
+      await releaseAll(
+        () => watcher.client.close(),
+        () => writer.client.close(),
+      );
     }
   });
 
@@ -112,13 +119,18 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
       await settle();
       expect(watcher.updates).toEqual([customer(1)]);
     } finally {
-      await watcher.client.close();
-      await writer.client.close();
+      await releaseAll(
+        () => watcher.client.close(),
+        () => writer.client.close(),
+      );
     }
   });
 
   it("HTTP through a round-robin proxy: the update is made where the subscription is and reaches the session's GET stream on the other instance", async () => {
-    const proxy: RoundRobinProxy = await startRoundRobinProxy([`http://${a.host}`, `http://${b.host}`]);
+    const proxy: RoundRobinProxy = opened(
+      await startRoundRobinProxy([`http://${a.host}`, `http://${b.host}`]),
+      (started) => started.close(),
+    );
     const client = await proxiedClient(proxy);
     const updates: string[] = [];
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
@@ -143,7 +155,6 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
       expect(updates).toEqual([customer(6)]);
     } finally {
       await client.close();
-      await proxy.close();
     }
   });
 
@@ -166,8 +177,10 @@ describe('live resources across two instances (one Redis, one SQLite file)', () 
       expect(updates).toEqual([customer(3)]);
       await subscription.close();
     } finally {
-      await listener.close();
-      await writer.client.close();
+      await releaseAll(
+        () => listener.close(),
+        () => writer.client.close(),
+      );
     }
   });
 });

@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createAppConfig } from '../../src/config/app.config';
+import { useReleases } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
 
@@ -206,10 +207,16 @@ describe("live queries under a client's filters (HTTP)", () => {
 });
 
 describe('live queries for a 2026-07-28 client (subscriptions/listen, SDK v2)', () => {
+  // Each test's client (and its listen stream) is closed after it, passed or failed.
+  const opened = useReleases();
+
   async function modern(headers: Record<string, string> = {}) {
-    const client = new ModernClient(
-      { name: 'myko-e2e-live-v2', version: '1.0.0' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    const client = opened(
+      new ModernClient(
+        { name: 'myko-e2e-live-v2', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      ),
+      (c) => c.close(),
     );
     const updates: string[] = [];
     client.setNotificationHandler('notifications/resources/updated', (n) => {
@@ -236,7 +243,6 @@ describe('live queries for a 2026-07-28 client (subscriptions/listen, SDK v2)', 
     await settle();
     expect(updates).toEqual([uri]);
     await subscription.close();
-    await client.close();
   });
 
   it('leaves a hidden or malformed live URI out of the acknowledgement', async () => {
@@ -247,6 +253,5 @@ describe('live queries for a 2026-07-28 client (subscriptions/listen, SDK v2)', 
     });
     expect(subscription.honoredFilter.resourceSubscriptions).toEqual([visible]);
     await subscription.close();
-    await client.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { callText, KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import { parsePrometheusText, promtoolCheck, type Sample, seriesValue } from '../helpers/prometheus-text';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -21,10 +21,12 @@ beforeAll(async () => {
   client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.close(),
+    () => server?.close(),
+  ),
+);
 
 async function scrape(target = server): Promise<{ status: number; text: string; type: string | null }> {
   const res = await fetch(new URL('/metrics', target.httpUrl));

@@ -8,7 +8,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '../../src/bootstrap/http-app.factory';
 import { createAppConfig } from '../../src/config/app.config';
 import { auditLines, callJson, callText, KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import {
   AuthorizationServer,
   claimsOf,
@@ -102,10 +102,12 @@ beforeAll(async () => {
   installWebSocketGlobal();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await as?.stop();
-});
+afterAll(() =>
+  releaseAll(
+    () => app?.close(),
+    () => as?.stop(),
+  ),
+);
 
 function httpTransport(bearer: string, headers: Record<string, string> = {}): Transport {
   return new StreamableHTTPClientTransport(mcpUrl, {
@@ -181,8 +183,10 @@ describe('tokens from the authorization server select profiles', () => {
       expect(refused.isError).toBe(true);
       expect(refused.text).toContain('Unknown operation: command_CancelOrder');
     } finally {
-      await support.close();
-      await ops.close();
+      await releaseAll(
+        () => support.close(),
+        () => ops.close(),
+      );
     }
   });
 
@@ -214,8 +218,10 @@ describe('tokens from the authorization server select profiles', () => {
       expect((await visibleCommands(narrowed)).commands).toEqual([]);
       expect(await visibleCommands(widened)).toEqual({ total: 0, commands: [] });
     } finally {
-      await narrowed.close();
-      await widened.close();
+      await releaseAll(
+        () => narrowed.close(),
+        () => widened.close(),
+      );
     }
   });
 

@@ -7,7 +7,7 @@ import type { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '../../src/bootstrap/http-app.factory';
 import { createAppConfig } from '../../src/config/app.config';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 
 jest.setTimeout(60_000);
 
@@ -40,7 +40,12 @@ async function serve(tracing: boolean): Promise<Served> {
   const app = await createHttpApp(config, logger);
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as { port: number };
-  const client = await connectClient(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
+  const client = await connectClient(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`))).catch(
+    async (error: unknown) => {
+      await app.close();
+      throw error;
+    },
+  );
   return { app, client, auditPath: join(dir, 'audit.log') };
 }
 
@@ -63,12 +68,7 @@ describe('request ids in the logs', () => {
     traced = await serve(true);
     plain = await serve(false);
   });
-  afterAll(async () => {
-    for (const s of [traced, plain]) {
-      await s?.client.close();
-      await s?.app.close();
-    }
-  });
+  afterAll(() => releaseAll(...[traced, plain].flatMap((s) => [() => s?.client.close(), () => s?.app.close()])));
 
   it('tags the operation log and the audit lines of an execute with its request id and trace id', async () => {
     const result = await traced.client.callTool({

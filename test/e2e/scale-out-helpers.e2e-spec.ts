@@ -2,6 +2,7 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
+import { releaseAll } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
 
@@ -78,11 +79,13 @@ describe('scale-out test helpers', () => {
       });
       proxy = await startRoundRobinProxy(upstreams.map((s) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`));
     });
-    afterAll(async () => {
-      await proxy.close();
-      for (const wss of sockets) wss.close();
-      await Promise.all(upstreams.map((s) => new Promise((resolve) => s.close(resolve))));
-    });
+    afterAll(() =>
+      releaseAll(
+        () => proxy?.close(),
+        ...sockets.map((wss) => () => wss.close()),
+        ...upstreams.map((s) => () => new Promise((resolve) => s.close(resolve))),
+      ),
+    );
 
     it('sends consecutive requests to alternating upstreams, bodies through', async () => {
       const answers: string[] = [];
@@ -109,10 +112,13 @@ describe('scale-out test helpers', () => {
       const echoes: string[] = [];
       for (let i = 0; i < 2; i++) {
         const ws = new WebSocket(`${proxy.origin.replace('http', 'ws')}/mcp`);
-        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-        ws.send('hi');
-        echoes.push(await new Promise<string>((resolve) => ws.once('message', (data) => resolve(String(data)))));
-        ws.close();
+        try {
+          await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+          ws.send('hi');
+          echoes.push(await new Promise<string>((resolve) => ws.once('message', (data) => resolve(String(data)))));
+        } finally {
+          ws.close();
+        }
       }
       expect(echoes.sort()).toEqual(['0:hi', '1:hi']);
     });
@@ -125,7 +131,10 @@ describe('scale-out test helpers', () => {
       const live = `http://127.0.0.1:${(upstreams[0].address() as AddressInfo).port}`;
 
       const halfDead = await startRoundRobinProxy([deadOrigin, live]);
-      const allDead = await startRoundRobinProxy([deadOrigin]);
+      const allDead = await startRoundRobinProxy([deadOrigin]).catch(async (error: unknown) => {
+        await halfDead.close();
+        throw error;
+      });
       try {
         const texts = await Promise.all([1, 2, 3].map(() => fetch(halfDead.origin).then((r) => r.text())));
         expect(texts.every((t) => t.startsWith('a:'))).toBe(true);
@@ -134,8 +143,10 @@ describe('scale-out test helpers', () => {
         expect(res.status).toBe(502);
         expect(await res.text()).toContain('ECONNREFUSED');
       } finally {
-        await halfDead.close();
-        await allDead.close();
+        await releaseAll(
+          () => halfDead.close(),
+          () => allDead.close(),
+        );
       }
     });
   });

@@ -1,4 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { releaseAll } from '../helpers/mcp-client';
 import { eventually, execute, proxiedClient, routed } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
 import { messageOf, RawSession, SseReader } from '../helpers/sse-client';
@@ -55,10 +56,12 @@ beforeAll(async () => {
   client = await proxiedClient(cluster.proxy);
   raw = await RawSession.open(cluster.proxy.mcpUrl.href);
 });
-afterAll(async () => {
-  await client?.close();
-  await cluster?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.close(),
+    () => cluster?.close(),
+  ),
+);
 
 describe('kill -9 of one instance mid-session (two instances, one Redis, round-robin proxy)', () => {
   it('before: a GET stream and a long call are held by the instance about to die', async () => {

@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { releaseAll } from '../helpers/mcp-client';
 import { eventually, execute } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
@@ -46,10 +47,12 @@ async function commanderOn(instance: number): Promise<Client> {
 beforeAll(async () => {
   cluster = await startScaleOutCluster();
 });
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await cluster?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => Promise.all(clients.map((client) => client.close())),
+    () => cluster?.close(),
+  ),
+);
 
 describe('live resources across instances (one Redis)', () => {
   it('a live query watched on one instance hears, once, a command run on the other; an unrelated one stays silent', async () => {

@@ -1,8 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Database from 'better-sqlite3';
+import { useReleases } from '../helpers/mcp-client';
 import { eventually, execute, proxiedClient } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
-import { type ServeProcess, startServeProcess } from '../helpers/serve-process';
+import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(120_000);
 
@@ -61,9 +62,13 @@ describe('Redis stopped and restarted under load (two instances, round-robin pro
   afterAll(async () => {
     await cluster?.close();
   });
+  // A load loop a failed assertion left running would retry forever (and keep jest alive).
+  const opened = useReleases();
 
   it('clear errors while it is down, service back when it returns, no crash, no acknowledged command lost', async () => {
-    const loads = Array.from({ length: CLIENTS }, (_, i) => keepCommanding(cluster, `c${i}`));
+    const loads = Array.from({ length: CLIENTS }, (_, i) =>
+      opened(keepCommanding(cluster, `c${i}`), (load) => load.stop()),
+    );
     const warmedUp = await eventually(() => loads.every((load) => load.acknowledged.length >= 3), 15_000);
     expect({ warmedUp, errors: loads.map((load) => load.errors.slice(0, 3)) }).toEqual({
       warmedUp: true,
@@ -119,6 +124,8 @@ describe('Redis unreachable at start-up', () => {
   it('serve refuses to start, naming the URL (password redacted)', async () => {
     const url = 'redis://:s3cret@127.0.0.1:1';
     const started = startServeProcess(['--redis', url]);
+    // Should it start after all, it is killed rather than left running.
+    void started.then(killServeProcess, () => undefined);
     await expect(started).rejects.toThrow('redis://:***@127.0.0.1:1');
     await expect(started).rejects.not.toThrow('s3cret');
   });

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { releaseAll } from '../helpers/mcp-client';
 import { eventually, execute, proxiedClient, routed } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
 import { messageOf, RawSession, type SseEvent, SseReader } from '../helpers/sse-client';
@@ -23,10 +24,12 @@ const clients: Client[] = [];
 beforeAll(async () => {
   cluster = await startScaleOutCluster({ args: ['--plugin-set', 'conformance'] });
 });
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await cluster?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => Promise.all(clients.map((client) => client.close())),
+    () => cluster?.close(),
+  ),
+);
 
 /** Sends pings until the proxy's next request goes to `upstream` (nothing else of this suite runs meanwhile). */
 async function steer(session: RawSession, upstream: number): Promise<void> {

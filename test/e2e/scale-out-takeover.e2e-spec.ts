@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { RedisStateClient } from '@myko/state';
+import { releaseAll, useReleases } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { eventually, execute } from '../helpers/scale-out.client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -38,13 +39,17 @@ describe('a subscription outlives the instance that watched it (one Redis, one S
     holder = await startTestServer(shared);
   });
 
-  afterAll(async () => {
-    for (const client of clients) await client.close().catch(() => undefined);
-    await b?.close();
-    await holder?.close();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    releaseAll(
+      ...clients.map((client) => () => client.close().catch(() => undefined)),
+      () => b?.close(),
+      () => holder?.close(),
+      () => redis?.stop(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    ),
+  );
+  // A watcher a test stops itself is still closed when the test fails before that.
+  const opened = useReleases();
 
   /** An SDK client: GETs go to `holder`, each POST to what `route()` names when it is sent. */
   async function connect(route: () => TestServer) {
@@ -72,7 +77,7 @@ describe('a subscription outlives the instance that watched it (one Redis, one S
   }
 
   it('another instance watches it again once its watcher is gone: one update per change, and unsubscribe still works', async () => {
-    const watcher = await startTestServer(shared);
+    const watcher = opened(await startTestServer(shared), (server) => server.close());
     let target = watcher;
     const { client, updates } = await connect(() => target);
     const uri = customer(3);
@@ -108,7 +113,7 @@ describe('a subscription outlives the instance that watched it (one Redis, one S
   });
 
   it('two instances serving the session at once after its watcher is gone: one watches it, one update', async () => {
-    const watcher = await startTestServer(shared);
+    const watcher = opened(await startTestServer(shared), (server) => server.close());
     let target = watcher;
     let alternate: (() => TestServer) | undefined;
     const { client, updates } = await connect(() => alternate?.() ?? target);

@@ -3,7 +3,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport } from '@modelcon
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LAUNCHER } from '../helpers/mcp-client';
+import { LAUNCHER, useReleases } from '../helpers/mcp-client';
 import { RawWsSession } from '../helpers/raw-ws-session';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -70,22 +70,23 @@ describe('SDK v2 (2026-07-28) beside SDK 1.x (2025-11-25) on one endpoint', () =
     });
   });
   afterAll(() => server.close());
+  // Each client (a stdio one is a child process) is closed after its test, passed or failed.
+  const opened = useReleases();
 
   describe.each<Mode>(['auto', 'pinned'])('over HTTP, %s', (mode) => {
     it('connects with server/discover first (no failed round trip, no initialize) and serves Code Mode', async () => {
       methods.length = 0;
-      const client = modernClient(mode);
+      const client = opened(modernClient(mode), (c) => c.close());
       await client.connect(new StreamableHTTPClientTransport(server.httpUrl));
       expect(methods).toEqual(['server/discover']);
       await exerciseCodeMode(client);
       expect(methods).not.toContain('initialize');
-      await client.close();
     });
   });
 
   describe.each<Mode>(['auto', 'pinned'])('over stdio, %s', (mode) => {
     it('negotiates 2026-07-28 and serves Code Mode', async () => {
-      const client = modernClient(mode);
+      const client = opened(modernClient(mode), (c) => c.close());
       const transport = new StdioClientTransport({
         command: LAUNCHER,
         args: ['stdio', '--db', ':memory:', '--plugin-set', 'conformance'],
@@ -94,12 +95,11 @@ describe('SDK v2 (2026-07-28) beside SDK 1.x (2025-11-25) on one endpoint', () =
       });
       await client.connect(transport);
       await exerciseCodeMode(client);
-      await client.close();
     });
   });
 
   it('serves both eras on one WebSocket connection (the SDK v2 has no WebSocket client)', async () => {
-    const ws = await RawWsSession.open(server.wsUrl.href);
+    const ws = opened(await RawWsSession.open(server.wsUrl.href), (session) => session.terminate());
     const _meta = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientCapabilities': {},
@@ -111,11 +111,10 @@ describe('SDK v2 (2026-07-28) beside SDK 1.x (2025-11-25) on one endpoint', () =
     expect((await ws.request(3, 'tools/list')).result.resultType).toBeUndefined();
     expect((await ws.request(4, 'ping', { _meta })).error.code).toBe(-32601);
     expect((await ws.request(5, 'ping')).result).toEqual({});
-    ws.terminate();
   });
 
   it('still serves SDK 1.x on the 2025 era in the same run', async () => {
-    const legacy = new LegacyClient({ name: 'sdk-v1-e2e', version: '1.0.0' });
+    const legacy = opened(new LegacyClient({ name: 'sdk-v1-e2e', version: '1.0.0' }), (c) => c.close());
     const transport = new LegacyHttpTransport(server.httpUrl);
     await legacy.connect(transport);
     expect(transport.sessionId).toEqual(expect.any(String));
@@ -123,6 +122,5 @@ describe('SDK v2 (2026-07-28) beside SDK 1.x (2025-11-25) on one endpoint', () =
     const found: Json = await legacy.callTool({ name: 'search', arguments: { query: 'customers' } });
     expect(found.structuredContent.operations.map((op: Json) => op.id)).toContain('ListCustomers');
     expect(found.resultType).toBeUndefined();
-    await legacy.close();
   });
 });

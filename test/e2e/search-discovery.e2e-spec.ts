@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { accessTransport, callJson, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import type { TestServer } from '../helpers/test-server';
 
 /** Discovery for agents over the real server and the SDK client: myko.search/describe, did-you-mean, suggestions. */
@@ -23,10 +23,12 @@ describe('search and discovery as an agent uses them', () => {
       }),
     );
   });
-  afterAll(async () => {
-    await Promise.all([support.close(), ops.close()]);
-    await server.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => Promise.all([support.close(), ops.close()]),
+      () => server.close(),
+    ),
+  );
 
   it('myko.search and myko.describe inside execute answer like the tool, under the same filters', async () => {
     const found = await run(

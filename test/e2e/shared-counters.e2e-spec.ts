@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAppConfig } from '../../src/config/app.config';
-import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { clientTransport, connectClient, releaseAll } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { RawSession } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
@@ -34,12 +34,14 @@ describe('counters every instance shares through Redis', () => {
     b = await startTestServer(createAppConfig('serve', cli, {}));
   });
 
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await a?.close();
-    await b?.close();
-    await redis?.stop();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => Promise.all(clients.map((client) => client.close())),
+      () => a?.close(),
+      () => b?.close(),
+      () => redis?.stop(),
+    ),
+  );
 
   it('a client whose scripts burn the CPU limit on one instance is cooled down on the other', async () => {
     const onA = await connectClient(clientTransport('http', a));
@@ -89,11 +91,13 @@ describe('session caps counted over every instance', () => {
     b = await startTestServer(createAppConfig('serve', cli, {}));
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await redis?.stop();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => a?.close(),
+      () => b?.close(),
+      () => redis?.stop(),
+    ),
+  );
 
   it("refuses an address's third session on either instance once two instances hold its two, and admits one after a DELETE", async () => {
     const first = await RawSession.open(a.httpUrl.href);

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Database from 'better-sqlite3';
 import { SCHEMA_MIGRATIONS } from '../../plugins/database/schema/schema.migrations';
-import { connectClient } from '../helpers/mcp-client';
+import { allStarted, connectClient, releaseAll } from '../helpers/mcp-client';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(90_000);
@@ -29,17 +29,31 @@ describe('several instances on one SQLite file', () => {
     dir = mkdtempSync(join(tmpdir(), 'myko-shared-db-'));
   });
   afterEach(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    for (const server of servers) killServeProcess(server);
-    await Promise.all(servers.map((server) => server.exited));
+    const [opened, started] = [clients, servers];
     clients = [];
     servers = [];
-    rmSync(dir, { recursive: true, force: true });
+    await releaseAll(
+      () => Promise.all(opened.map((client) => client.close())),
+      () => {
+        for (const server of started) killServeProcess(server);
+        return Promise.all(started.map((server) => server.exited));
+      },
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
   });
+
+  /** Starts each instance, kept for the after-hook as soon as it is up, even when another one fails to start. */
+  async function serve(...argLists: string[][]): Promise<void> {
+    await allStarted(
+      argLists.map(async (args) => {
+        servers.push(await startServeProcess(args));
+      }),
+    );
+  }
 
   it('two instances started at once on a fresh file: one migrates and seeds, both serve the same data', async () => {
     const file = join(dir, 'myko.db');
-    servers = await Promise.all([startServeProcess(['--db', file]), startServeProcess(['--db', file])]);
+    await serve(['--db', file], ['--db', file]);
 
     const logs = servers.map((server) => /\[DatabaseService\] (.*)/.exec(server.output())?.[1]);
     expect(logs.filter((line) => line?.endsWith(', seeded'))).toHaveLength(1);
@@ -71,7 +85,7 @@ describe('several instances on one SQLite file', () => {
 
   it('concurrent commands from two instances all commit (busy timeout, no "database is locked")', async () => {
     const file = join(dir, 'myko.db');
-    servers = await Promise.all([startServeProcess(['--db', file]), startServeProcess(['--db', file])]);
+    await serve(['--db', file], ['--db', file]);
     clients = await Promise.all(
       servers.map((server) => connectClient(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)))),
     );
@@ -97,11 +111,14 @@ describe('several instances on one SQLite file', () => {
     db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(LATEST + 1, 'from the future', '2030-01-01');
     db.close();
 
-    await expect(startServeProcess(['--db', file])).rejects.toThrow(
+    await expect(serve(['--db', file])).rejects.toThrow(
       `database schema is v${LATEST + 1}, newer than this build knows (v${LATEST})`,
     );
     const after = new Database(file, { readonly: true });
-    expect(after.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: LATEST + 1 }]);
-    after.close();
+    try {
+      expect(after.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: LATEST + 1 }]);
+    } finally {
+      after.close();
+    }
   });
 });

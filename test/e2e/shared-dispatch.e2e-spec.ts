@@ -44,8 +44,11 @@ describe('the three gateways share one DispatchService', () => {
 
     for (const name of ['http', 'ws'] as const) {
       const client = await connectClient(clientTransport(name, server));
-      await client.ping();
-      await client.close();
+      try {
+        await client.ping();
+      } finally {
+        await client.close();
+      }
     }
     const answers = await overInProcessStdio(server.app, [
       {

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RedisSseEventLog, RedisStateClient } from '@myko/state';
+import { releaseAll } from '../helpers/mcp-client';
 import { postMcp } from '../helpers/raw-mcp';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { messageOf, RawSession, SseReader } from '../helpers/sse-client';
@@ -23,11 +24,13 @@ describe('2025-era sessions shared through Redis', () => {
     b = await startTestServer({ state });
   });
 
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await redis?.stop();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => a?.close(),
+      () => b?.close(),
+      () => redis?.stop(),
+    ),
+  );
 
   /** Each call goes to the instance the previous one did not. */
   function alternating(): typeof fetch {

@@ -14,7 +14,7 @@ import {
   startAccessServer,
   writeAccessConfig,
 } from '../helpers/access-fixtures';
-import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { connectClient, LAUNCHER, releaseAll, useReleases } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
@@ -73,10 +73,12 @@ describe('direct mode: one tool per operation', () => {
     client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
     tools = new Map((await listAll(client)).tools.map((tool) => [tool.name, tool]));
   });
-  afterAll(async () => {
-    await client?.close();
-    await server?.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client?.close(),
+      () => server?.close(),
+    ),
+  );
 
   it('lists every operation as a tool named <kind>_<id>, and neither search nor execute', () => {
     expect([...tools.keys()].sort()).toEqual(operations.map((op) => op.name).sort());
@@ -246,20 +248,21 @@ describe('tool mode per access profile', () => {
 });
 
 describe('code mode, the default', () => {
+  // The server and client are closed after the test, passed or failed (the client first).
+  const opened = useReleases();
+
   it('lists search and execute only, and points an operation name to them', async () => {
-    const server = await startTestServer(
-      createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off' }, {}),
+    const server = opened(
+      await startTestServer(
+        createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off' }, {}),
+      ),
+      (started) => started.close(),
     );
-    const client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
-    try {
-      expect(names((await listAll(client)).tools)).toEqual(['execute', 'search']);
-      const legacy = await call(client, 'query_ListOrders', { limit: 1 });
-      expect(legacy.isError).toBe(true);
-      expect(legacy.content[0].text).toContain('`search`');
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    const client = opened(await connectClient(new StreamableHTTPClientTransport(server.httpUrl)), (c) => c.close());
+    expect(names((await listAll(client)).tools)).toEqual(['execute', 'search']);
+    const legacy = await call(client, 'query_ListOrders', { limit: 1 });
+    expect(legacy.isError).toBe(true);
+    expect(legacy.content[0].text).toContain('`search`');
   });
 });
 

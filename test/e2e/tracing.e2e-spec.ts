@@ -5,7 +5,7 @@ import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { createAppConfig } from '../../src/config/app.config';
 import { KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient } from '../helpers/mcp-client';
+import { connectClient, releaseAll } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -36,10 +36,12 @@ beforeAll(async () => {
   client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
 });
 
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.close(),
+    () => server?.close(),
+  ),
+);
 
 const EXECUTE = `
   const page = await myko.query('ListOrders', { status: 'pending', warehouseCode: 'BER', limit: 1, note: '${MARKER}' }).catch(() => null);

@@ -8,7 +8,7 @@ import { generateApiKey, hashApiKey } from '@myko/access';
 import { SandboxService } from '@myko/sandbox';
 import type { Type } from '@nestjs/common';
 import { createAppConfig } from '../../src/config/app.config';
-import { clientTransport, connectClient } from './mcp-client';
+import { clientTransport, connectClient, releaseAll } from './mcp-client';
 import { startTestServer, type TestServer } from './test-server';
 
 /** The slow-backend plugin: `query_Wait { ms }` answers after `ms`, `command_RecordPing` writes. */
@@ -49,10 +49,11 @@ export async function startLoadServer(sandbox: Record<string, unknown>): Promise
     clients.push(client);
     return client;
   };
-  const close = async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    await server.close();
-  };
+  const close = () =>
+    releaseAll(
+      () => Promise.all(clients.map((client) => client.close())),
+      () => server.close(),
+    );
   return { server, keys, open, close };
 }
 

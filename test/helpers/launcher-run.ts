@@ -27,3 +27,16 @@ export function finished(child: ChildProcess, stdin?: string): Promise<Finished>
   if (stdin !== undefined) child.stdin?.end(stdin);
   return new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
 }
+
+/**
+ * Stops a run a test left going (it failed before stopping it): SIGTERM, which the launcher forwards to
+ * the server, then SIGKILL if it has not closed within `graceMs`. Resolves at once for a run that ended.
+ */
+export async function stopLaunched(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await closed;
+  clearTimeout(timer);
+}

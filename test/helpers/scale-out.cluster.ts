@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { releaseAll } from './mcp-client';
 import { type RedisServer, startRedisServer } from './redis-server';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin.proxy';
 import { killServeProcess, type ServeProcess, startServeProcess } from './serve-process';
@@ -39,18 +40,26 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
   const args = ['--db', databasePath, '--redis', redis.url, ...(options.args ?? [])];
   const started = await Promise.allSettled(Array.from({ length: count }, () => startServeProcess(args)));
   const instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-  const stopAll = async () => {
-    for (const instance of instances) killServeProcess(instance);
-    await Promise.all(instances.map((instance) => instance.exited));
-    await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const stopAll = () =>
+    releaseAll(
+      () => {
+        for (const instance of instances) killServeProcess(instance);
+        return Promise.all(instances.map((instance) => instance.exited));
+      },
+      () => redis.stop(),
+      () => rmSync(dir, { recursive: true, force: true }),
+    );
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await stopAll();
     throw (failed as PromiseRejectedResult).reason;
   }
-  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.origin));
+  const proxy = await startRoundRobinProxy(instances.map((instance) => instance.origin)).catch(
+    async (error: unknown) => {
+      await stopAll();
+      throw error;
+    },
+  );
   return {
     redis,
     instances,
@@ -61,9 +70,10 @@ export async function startScaleOutCluster(options: ScaleOutClusterOptions = {})
       await instances[index].exited;
     },
     output: () => instances.map((instance, i) => `--- instance ${i}\n${instance.output()}`).join('\n'),
-    async close() {
-      await proxy.close();
-      await stopAll();
-    },
+    close: () =>
+      releaseAll(
+        () => proxy.close(),
+        () => stopAll(),
+      ),
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OrderDetail, type ProductPage, type SalesByDayReport, SEED_REFERENCE_DATE } from '@myko/plugins';
+import { useReleases } from '../helpers/mcp-client';
 import { PluginsTestApp } from './plugins-test-app';
 
 describe('example plugins: the SQLite database', () => {
@@ -75,14 +76,18 @@ describe('example plugins: the SQLite database', () => {
   });
 
   describe('on a file', () => {
+    // An app a test closes itself mid-way is still closed (its SQLite handle with it) when it fails first.
+    const opened = useReleases();
+    const close = (app: PluginsTestApp) => app.close();
+
     it('uses WAL, survives a restart with its changes, and is neither re-seeded nor re-migrated', async () => {
       const path = join(dir, 'nested', 'myko.db');
-      const first = await PluginsTestApp.start(path);
+      const first = opened(await PluginsTestApp.start(path), close);
       expect(first.database.seeded).toBe(true);
       expect(first.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(first.db.pragma('foreign_keys', { simple: true })).toBe(1);
       const seededDigest = first.digest();
-      const fresh = await PluginsTestApp.start(':memory:');
+      const fresh = opened(await PluginsTestApp.start(':memory:'), close);
       expect(fresh.digest()).toBe(seededDigest);
       await fresh.close();
 

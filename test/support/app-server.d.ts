@@ -28,6 +28,7 @@ export interface AppServer {
   httpUrl: URL;
   /** `ws://127.0.0.1:<port>/mcp` */
   wsUrl: URL;
+  /** Closes the app; a second call waits for the first. */
   close(): Promise<void>;
 }
 

@@ -18,13 +18,18 @@ async function startAppServer(service, options = {}) {
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address();
   const host = `127.0.0.1:${port}`;
+  // Once: a test that stops a server itself may also have registered it for release after a failure.
+  let closing;
   return {
     app,
     port,
     host,
     httpUrl: new URL(`http://${host}/mcp`),
     wsUrl: new URL(`ws://${host}/mcp`),
-    close: () => app.close(),
+    close: () => {
+      closing ??= app.close();
+      return closing;
+    },
   };
 }
 

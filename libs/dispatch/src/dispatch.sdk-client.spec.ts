@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { releaseAll } from '../../../test/helpers/mcp-client';
 import { DispatchHarness } from './__fixtures__/dispatch.harness';
 
 /**
@@ -25,10 +26,12 @@ describe('DispatchService with the official MCP SDK client', () => {
     client = new Client({ name: 'dispatch-spec', version: '1.0.0' });
     await client.connect(clientSide);
   });
-  afterAll(async () => {
-    await client.close();
-    await harness.close();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client.close(),
+      () => harness.close(),
+    ),
+  );
 
   it('initializes with the negotiated version, identity and instructions', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'myko-nest' });

@@ -1,4 +1,5 @@
 import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
+import { useReleases } from '../../../test/helpers/mcp-client';
 import { SandboxService } from './sandbox.service';
 
 // Process isolation runs the same isolates through the same runner; fewer runs there keep the suite short.
@@ -6,8 +7,11 @@ describe.each([
   ['in-process', 1_000],
   ['process', 200],
 ] as const)('SandboxService isolate churn, %s', (isolation, runs) => {
+  // The service (its sandbox processes) and the sampler are released after the test, passed or failed.
+  const opened = useReleases();
+
   it(`disposes every isolate over ${runs} runs, with bounded memory growth`, async () => {
-    const sandbox = new SandboxService({ isolation, maxQueue: 64 });
+    const sandbox = opened(new SandboxService({ isolation, maxQueue: 64 }), (s) => s.onApplicationShutdown());
     const bridge = new InMemoryBridge({ query_Echo: (args) => args });
     const batch = (size: number, offset: number) =>
       Promise.all(
@@ -20,9 +24,12 @@ describe.each([
     const baseline = process.memoryUsage().rss;
     let ok = 50;
     let peakLive = 0;
-    const sampler = setInterval(() => {
-      peakLive = Math.max(peakLive, sandbox.status().liveIsolates);
-    }, 2);
+    const sampler = opened(
+      setInterval(() => {
+        peakLive = Math.max(peakLive, sandbox.status().liveIsolates);
+      }, 2),
+      clearInterval,
+    );
     for (let offset = 50; offset < runs; offset += 50) {
       const results = await batch(50, offset);
       ok += results.filter((result) => result.ok).length;

@@ -1,5 +1,6 @@
 import { delay, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
 import { ISOLATIONS } from '../../../test/fixtures/sandbox/isolations';
+import { releaseAll } from '../../../test/helpers/mcp-client';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
@@ -23,9 +24,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
   beforeEach(() => {
     bridge = new InMemoryBridge({ query_Echo: (args) => args, command_Log: (args) => args });
   });
-  afterAll(async () => {
-    for (const created of services) await created.onApplicationShutdown();
-  });
+  afterAll(() => releaseAll(...services.map((created) => () => created.onApplicationShutdown())));
 
   describe('time', () => {
     it('stops `await myko.query(…); while (true) {}` with the wall clock', async () => {

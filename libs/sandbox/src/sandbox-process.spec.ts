@@ -1,5 +1,6 @@
 import { delay, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
 import { isAlive, waitUntilGone } from '../../../test/fixtures/sandbox/process-liveness';
+import { useReleases } from '../../../test/helpers/mcp-client';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
 
@@ -139,10 +140,16 @@ return 'x'.repeat(2 ** 29 - 24).split('').length;`;
 
 describe('SandboxService with process isolation, lifecycle', () => {
   const bridge = new InMemoryBridge({ query_Echo: (args) => args });
+  // Each test's service is shut down after it (its sandbox processes killed), passed or failed.
+  const opened = useReleases();
+  const shutDown = (sandbox: SandboxService) => sandbox.onApplicationShutdown();
 
   it('starts its sandbox process at module init, warm, and names it in status()', async () => {
     // A callback among the options stays in the server: only plain limits cross to the sandbox process.
-    const sandbox = new SandboxService({ isolation: 'process', processes: 1, onCatastrophicError: () => undefined });
+    const sandbox = opened(
+      new SandboxService({ isolation: 'process', processes: 1, onCatastrophicError: () => undefined }),
+      shutDown,
+    );
     expect(sandbox.status().processes).toEqual([]);
     await sandbox.onModuleInit();
     const [started] = sandbox.status().processes;
@@ -154,7 +161,10 @@ describe('SandboxService with process isolation, lifecycle', () => {
   });
 
   it('shuts down cleanly: a running run ends as cancelled, a queued one is refused, no process survives', async () => {
-    const sandbox = new SandboxService({ maxResident: 1, maxQueue: 1, processes: 1, cpuTimeMs: 10_000 });
+    const sandbox = opened(
+      new SandboxService({ maxResident: 1, maxQueue: 1, processes: 1, cpuTimeMs: 10_000 }),
+      shutDown,
+    );
     await sandbox.onModuleInit();
     const { pid } = sandbox.status().processes[0];
     const running = sandbox.run({ code: 'while (true) {}', bridge });
@@ -173,7 +183,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
 
   it('replaces a process whose memory grew past processMaxRssMb, between runs', async () => {
     // Any sandbox process uses more than 16 MB (~50 MB idle), so each run retires the process it ran in.
-    const sandbox = new SandboxService({ processMaxRssMb: 16 });
+    const sandbox = opened(new SandboxService({ processMaxRssMb: 16 }), shutDown);
     await sandbox.onModuleInit();
     const first = sandbox.status().processes[0].pid;
     expect(await sandbox.run({ code: 'return 1', bridge })).toMatchObject({ ok: true });
@@ -184,7 +194,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
   });
 
   it('spreads concurrent runs over `processes` sandbox processes', async () => {
-    const sandbox = new SandboxService({ processes: 2 });
+    const sandbox = opened(new SandboxService({ processes: 2 }), shutDown);
     await sandbox.onModuleInit();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
@@ -203,7 +213,7 @@ describe('SandboxService with process isolation, lifecycle', () => {
     const saved = process.env.NODE_OPTIONS;
     process.env.NODE_OPTIONS = '';
     try {
-      const sandbox = new SandboxService({ isolation: 'process' });
+      const sandbox = opened(new SandboxService({ isolation: 'process' }), shutDown);
       await sandbox.onModuleInit();
       expect(await sandbox.run({ code: 'return 1', bridge })).toMatchObject({ ok: true });
       await sandbox.onApplicationShutdown();

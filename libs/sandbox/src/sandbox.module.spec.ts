@@ -1,5 +1,6 @@
-import { Test } from '@nestjs/testing';
+import { Test, type TestingModule } from '@nestjs/testing';
 import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
+import { useReleases } from '../../../test/helpers/mcp-client';
 import { NodeSnapshotFlagError } from './errors/node-snapshot-flag.error';
 import { SandboxConfigError } from './errors/sandbox-config.error';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';
@@ -7,8 +8,12 @@ import { SandboxModule } from './sandbox.module';
 import { SandboxService } from './sandbox.service';
 
 describe('SandboxModule', () => {
+  // A module's sandbox processes are shut down after its test, passed or failed.
+  const opened = useReleases();
+  const close = (moduleRef: TestingModule) => moduleRef.close();
+
   it('forRoot() provides a working SandboxService with the defaults, its sandbox process started at init', async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [SandboxModule.forRoot()] }).compile();
+    const moduleRef = opened(await Test.createTestingModule({ imports: [SandboxModule.forRoot()] }).compile(), close);
     await moduleRef.init();
     const sandbox = moduleRef.get(SandboxService);
     expect(sandbox.options).toEqual(DEFAULT_SANDBOX_OPTIONS);
@@ -23,15 +28,21 @@ describe('SandboxModule', () => {
   });
 
   it('forRoot(options) overrides the given limits', async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [SandboxModule.forRoot({ maxCalls: 5 })] }).compile();
+    const moduleRef = opened(
+      await Test.createTestingModule({ imports: [SandboxModule.forRoot({ maxCalls: 5 })] }).compile(),
+      close,
+    );
     expect(moduleRef.get(SandboxService).options).toEqual({ ...DEFAULT_SANDBOX_OPTIONS, maxCalls: 5 });
     await moduleRef.close();
   });
 
   it('forRootAsync(useFactory) takes limits computed at start-up', async () => {
-    const moduleRef = await Test.createTestingModule({
-      imports: [SandboxModule.forRootAsync({ useFactory: async () => ({ wallTimeMs: 1_000 }) })],
-    }).compile();
+    const moduleRef = opened(
+      await Test.createTestingModule({
+        imports: [SandboxModule.forRootAsync({ useFactory: async () => ({ wallTimeMs: 1_000 }) })],
+      }).compile(),
+      close,
+    );
     expect(moduleRef.get(SandboxService).options.wallTimeMs).toBe(1_000);
     await moduleRef.close();
   });

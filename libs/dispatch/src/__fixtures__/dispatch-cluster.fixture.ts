@@ -1,6 +1,7 @@
 import { Command, Query } from '@myko/registry';
 import { StateModule } from '@myko/state';
 import { Injectable } from '@nestjs/common';
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import { DispatchHarness, type Json } from './dispatch.harness';
@@ -81,9 +82,9 @@ export class DispatchCluster {
     });
   }
 
-  async close(): Promise<void> {
-    for (const harness of this.started.splice(0)) await harness.close();
-    await this.redis.stop();
+  /** Closes every instance, then stops Redis, each even when an earlier close rejects. */
+  close(): Promise<void> {
+    return releaseAll(...this.started.splice(0).map((harness) => () => harness.close()), () => this.redis.stop());
   }
 }
 

@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type OnGatewayConnection, SubscribeMessage, WebSocketGateway, type WsResponse } from '@nestjs/websockets';
 import { WebSocket } from 'ws';
+import { useReleases } from '../../../../test/helpers/mcp-client';
 import { MCP_WS_PATH } from '../gateways.constants';
 import { McpWsAdapter } from './mcp-ws.adapter';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
@@ -80,13 +81,16 @@ describe('McpWsAdapter', () => {
   });
 
   afterAll(() => app.close());
+  // Each socket a test opens is gone after it, passed or failed.
+  const opened = useReleases();
+  const terminate = (socket: WebSocket) => socket.terminate();
 
   beforeEach(() => {
     parsed.length = 0;
   });
 
   it('binds no per-message pipeline to a gateway without message handlers: frames reach its own listener', async () => {
-    const socket = await open(`${base}/raw`);
+    const socket = opened(await open(`${base}/raw`), terminate);
     const answer = nextText(socket);
     socket.send('{"event":"echo","data":1}');
     expect(await answer).toBe('got {"event":"echo","data":1}');
@@ -96,7 +100,7 @@ describe('McpWsAdapter', () => {
   });
 
   it('keeps Nest’s pipeline for a gateway with @SubscribeMessage handlers', async () => {
-    const socket = await open(`${base}/echo`);
+    const socket = opened(await open(`${base}/echo`), terminate);
     const answer = nextText(socket);
     socket.send(JSON.stringify({ event: 'echo', data: { n: 2 } }));
     expect(JSON.parse(await answer)).toEqual({ event: 'echo', data: { n: 2 } });
@@ -105,7 +109,7 @@ describe('McpWsAdapter', () => {
   });
 
   it('routes upgrades by path without the query, case-insensitively, like the HTTP gateway', async () => {
-    const socket = await open(`${base}/RAW?trace=1`);
+    const socket = opened(await open(`${base}/RAW?trace=1`), terminate);
     const answer = nextText(socket);
     socket.send('x');
     expect(await answer).toBe('got x');
@@ -114,7 +118,7 @@ describe('McpWsAdapter', () => {
 
   it('decides handshakes at the MCP path with WsHandshakeVerifier, and only there', async () => {
     await expect(open(`${base}/mcp`)).rejects.toThrow(/Unexpected server response: 418/);
-    const other = await open(`${base}/raw`);
+    const other = opened(await open(`${base}/raw`), terminate);
     other.close();
   });
 

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { delay, InMemoryBridge } from '../../../../test/fixtures/sandbox/in-memory.bridge';
 import { waitUntilGone } from '../../../../test/fixtures/sandbox/process-liveness';
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
@@ -32,8 +33,8 @@ describe('SandboxProcessPool', () => {
   const run = (target: SandboxProcessPool, code: string, wallMs = 5_000) => target.run({ code, bridge }, wallMs);
 
   afterEach(async () => {
-    for (const created of pools.splice(0)) await created.close();
     logged.length = 0;
+    await releaseAll(...pools.splice(0).map((created) => () => created.close()));
   });
 
   describe('start-up', () => {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { StateUnavailableError } from '../errors/state-unavailable.error';
 import { connectRedis } from '../redis/redis-connection.factory';
@@ -49,10 +50,12 @@ describe('RedisMessageBus (real redis-server)', () => {
     server = await startRedisServer();
   });
 
-  afterEach(async () => {
-    for (const one of buses.splice(0)) await one.onApplicationShutdown();
-    for (const redis of connections.splice(0)) redis.disconnect();
-  });
+  afterEach(() =>
+    releaseAll(
+      ...buses.splice(0).map((one) => () => one.onApplicationShutdown()),
+      ...connections.splice(0).map((redis) => () => redis.disconnect()),
+    ),
+  );
 
   afterAll(async () => {
     await server.stop();

@@ -1,3 +1,4 @@
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { connectRedis } from '../redis/redis-connection.factory';
 import { RedisStateClient } from '../redis/redis-state.client';
@@ -15,11 +16,13 @@ beforeAll(async () => {
   two = new RedisStateClient(await connectRedis({ url: server.url }), server.url);
 });
 
-afterAll(async () => {
-  one?.redis.disconnect();
-  two?.redis.disconnect();
-  await server?.stop();
-});
+afterAll(() =>
+  releaseAll(
+    () => one?.redis.disconnect(),
+    () => two?.redis.disconnect(),
+    () => server?.stop(),
+  ),
+);
 
 describe('the shared abuse backoff', () => {
   const rule = { strikes: 3, windowMs: 10_000, cooldownMs: 1_000, maxCooldownMs: 4_000 };

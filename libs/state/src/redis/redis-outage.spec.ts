@@ -1,3 +1,4 @@
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { StateConnectionError } from '../errors/state-connection.error';
 import { StateUnavailableError } from '../errors/state-unavailable.error';
@@ -41,10 +42,12 @@ describe('a Redis lost while serving', () => {
     client = new RedisStateClient(await connectRedis({ url: server.url, commandTimeoutMs: 1_000 }, quiet), server.url);
   });
 
-  afterAll(async () => {
-    client?.redis.disconnect();
-    await server?.stop();
-  });
+  afterAll(() =>
+    releaseAll(
+      () => client?.redis.disconnect(),
+      () => server?.stop(),
+    ),
+  );
 
   it('fails each request at once with StateUnavailableError, reports down, and recovers when Redis is back', async () => {
     const store = new RedisSessionRecordStore(client);

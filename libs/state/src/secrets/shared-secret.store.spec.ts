@@ -1,3 +1,4 @@
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { connectRedis } from '../redis/redis-connection.factory';
 import { RedisStateClient } from '../redis/redis-state.client';
@@ -10,10 +11,7 @@ beforeAll(async () => {
   server = await startRedisServer();
 });
 
-afterAll(async () => {
-  for (const client of clients) client.redis.disconnect();
-  await server?.stop();
-});
+afterAll(() => releaseAll(...clients.map((client) => () => client.redis.disconnect()), () => server?.stop()));
 
 /** A fresh connection, as another instance would hold, under the given key prefix. */
 async function instance(keyPrefix = 'myko:'): Promise<RedisSharedSecrets> {

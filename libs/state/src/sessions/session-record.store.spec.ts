@@ -1,3 +1,4 @@
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { instanceTopic } from '../bus/bus-topics';
 import { RedisMessageBus } from '../bus/redis.message-bus';
@@ -22,10 +23,12 @@ beforeAll(async () => {
   client = new RedisStateClient(await connectRedis({ url: server.url, keyPrefix: 'spec:' }), server.url);
 });
 
-afterAll(async () => {
-  client?.redis.disconnect();
-  await server?.stop();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.redis.disconnect(),
+    () => server?.stop(),
+  ),
+);
 
 describe.each([
   ['memory', () => new MemorySessionRecordStore()],
@@ -121,9 +124,12 @@ describe('the Redis session record store on the wire', () => {
     await store.touch('w1', { now: Date.now(), countRequest: true, knownVersion: 1, ttlMs: 60_000, rate });
     expect(client.roundTrips).toBe(1);
     const raw = client.redis.duplicate({ keyPrefix: '', enableOfflineQueue: true });
-    expect(await raw.exists('spec:session:w1', 'session:w1')).toBe(1);
-    expect(await raw.pttl('spec:session:w1')).toBeGreaterThan(50_000);
-    raw.disconnect();
+    try {
+      expect(await raw.exists('spec:session:w1', 'session:w1')).toBe(1);
+      expect(await raw.pttl('spec:session:w1')).toBeGreaterThan(50_000);
+    } finally {
+      raw.disconnect();
+    }
   });
 });
 
@@ -134,17 +140,20 @@ describe("the Redis session record store: subscriptions' watchers", () => {
   it('keeps one watcher per URI, and a gone watcher is claimed by exactly one of two instances touching at once', async () => {
     // Buses on the same prefix as the store: a watcher is alive while it listens on its instance channel.
     const connections: Array<{ disconnect(): void }> = [];
+    const buses: RedisMessageBus[] = [];
     const busOf = async () => {
       const redis = await connectRedis({ url: server.url, keyPrefix: 'spec:' });
       connections.push(redis);
       const bus = await new RedisMessageBus(new RedisStateClient(redis, server.url)).start();
+      buses.push(bus);
       // What dispatch's ClusterChannel listens on for as long as the instance runs.
       await bus.subscribe(instanceTopic(bus.instanceId), () => undefined);
       return bus;
     };
-    const [a, b, c] = await Promise.all([busOf(), busOf(), busOf()]);
     const store = new RedisSessionRecordStore(client);
     try {
+      // One after the other, so that each one started is in the lists the `finally` releases.
+      const [a, b, c] = [await busOf(), await busOf(), await busOf()];
       await store.create(record('t1'), 60_000);
       await store.watch('t1', a.instanceId, [
         { uri: 'myko://x', watched: true },
@@ -171,8 +180,10 @@ describe("the Redis session record store: subscriptions' watchers", () => {
       expect(await client.redis.hget(sessionKey('t1'), 'w:myko://y')).toBeNull();
       expect(await client.redis.hget(sessionKey('t1'), 'ws')).toBe('1');
     } finally {
-      await Promise.all([a, b, c].map((bus) => bus.onApplicationShutdown()));
-      for (const connection of connections) connection.disconnect();
+      await releaseAll(
+        ...buses.map((bus) => () => bus.onApplicationShutdown()),
+        ...connections.map((connection) => () => connection.disconnect()),
+      );
     }
   });
 });

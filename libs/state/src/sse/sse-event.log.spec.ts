@@ -1,3 +1,4 @@
+import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { connectRedis } from '../redis/redis-connection.factory';
 import { RedisStateClient } from '../redis/redis-state.client';
@@ -13,10 +14,12 @@ beforeAll(async () => {
   client = new RedisStateClient(await connectRedis({ url: server.url }), server.url);
 });
 
-afterAll(async () => {
-  client?.redis.disconnect();
-  await server?.stop();
-});
+afterAll(() =>
+  releaseAll(
+    () => client?.redis.disconnect(),
+    () => server?.stop(),
+  ),
+);
 
 const head = { instanceId: 'abcdefghij', requestId: 'call-1' };
 
