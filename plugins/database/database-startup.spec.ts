@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { releaseAll } from '../../test/helpers/mcp-client';
+import { releaseAll } from '../../test/helpers/releases';
 import { DatabaseService } from './database.service';
 
 /**

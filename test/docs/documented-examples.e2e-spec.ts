@@ -1,8 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { accessTransport, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient, releaseAll, useReleases } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
 import { readDocs } from '../helpers/readme-example';
+import { releaseAll, useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const README = readDocs();

@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import request from 'supertest';
 import { WebSocket } from 'ws';
 import { accessTransport, KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { allStarted } from '../helpers/mcp-client';
+import { allStarted } from '../helpers/releases';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);

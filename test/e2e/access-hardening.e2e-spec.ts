@@ -7,8 +7,9 @@ import { generateApiKey, hashApiKey } from '@myko/access';
 import { FILTER_HEADERS } from '@myko/filter';
 import { createAppConfig } from '../../src/config/app.config';
 import { auditLines, callJson, callText, startAccessServer } from '../helpers/access-fixtures';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
 import { INITIALIZE } from '../helpers/raw-mcp';
+import { releaseAll } from '../helpers/releases';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);

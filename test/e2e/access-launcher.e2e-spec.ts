@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeAccessConfig } from '../helpers/access-fixtures';
 import { finished, launch, stopLaunched } from '../helpers/launcher-run';
-import { useReleases } from '../helpers/mcp-client';
+import { useReleases } from '../helpers/releases';
 
 jest.setTimeout(60_000);
 

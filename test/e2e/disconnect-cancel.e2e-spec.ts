@@ -1,8 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SandboxService } from '@myko/sandbox';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
 import { RawWsSession } from '../helpers/raw-ws-session';
+import { releaseAll } from '../helpers/releases';
 import { type Json, messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

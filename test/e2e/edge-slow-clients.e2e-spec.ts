@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { EdgeAdmission, McpSessionRegistry, WsOutboundSender } from '@myko/gateways';
 import { SessionStore } from '../../libs/dispatch/src/protocol/session/session.store';
-import { useReleases } from '../helpers/mcp-client';
 import { eventually, INITIALIZE, openSession, openWs, PROTOCOL_VERSION, sleep, wsCalls } from '../helpers/raw-mcp';
+import { useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(30_000);

@@ -10,7 +10,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
 import { callExecute } from '../helpers/execute-tool';
-import { clientTransport, connectClient, releaseAll } from '../helpers/mcp-client';
+import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);

@@ -6,7 +6,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { executeJson } from '../helpers/execute-tool';
-import { connectClient, LAUNCHER, releaseAll } from '../helpers/mcp-client';
+import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(60_000);

@@ -6,7 +6,8 @@ import { DrainCoordinator } from '@myko/gateways';
 import type { Type } from '@nestjs/common';
 import { createAppConfig } from '../../src/config/app.config';
 import { callText, KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAppConfig } from '../../src/config/app.config';
-import { clientTransport, connectClient, releaseAll } from '../helpers/mcp-client';
+import { clientTransport, connectClient } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);

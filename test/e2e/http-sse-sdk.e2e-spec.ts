@@ -5,7 +5,7 @@ import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { releaseAll } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { type SseApp, startSseApp } from '../helpers/sse-client';
 import { WATCHED_URI } from '../helpers/sse-fixtures';
 

@@ -1,5 +1,5 @@
 import { finished, launch, stopLaunched } from '../helpers/launcher-run';
-import { useReleases } from '../helpers/mcp-client';
+import { useReleases } from '../helpers/releases';
 
 jest.setTimeout(60_000);
 

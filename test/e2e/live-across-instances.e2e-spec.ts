@@ -8,8 +8,8 @@ import {
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { releaseAll, useReleases } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll, useReleases } from '../helpers/releases';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
 import { eventually, proxiedClient } from '../helpers/scale-out.client';
 import { startTestServer, type TestServer } from '../helpers/test-server';

@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createAppConfig } from '../../src/config/app.config';
-import { useReleases } from '../helpers/mcp-client';
+import { useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
 

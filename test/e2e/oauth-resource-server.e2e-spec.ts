@@ -8,7 +8,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '../../src/bootstrap/http-app.factory';
 import { createAppConfig } from '../../src/config/app.config';
 import { auditLines, callJson, callText, KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
 import {
   AuthorizationServer,
   claimsOf,
@@ -21,6 +21,7 @@ import {
   unsignedToken,
   wsHandshake,
 } from '../helpers/oauth-fixtures';
+import { releaseAll } from '../helpers/releases';
 import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(120_000);

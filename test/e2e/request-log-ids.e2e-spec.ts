@@ -7,7 +7,8 @@ import type { LoggerService } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createHttpApp } from '../../src/bootstrap/http-app.factory';
 import { createAppConfig } from '../../src/config/app.config';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 
 jest.setTimeout(60_000);
 

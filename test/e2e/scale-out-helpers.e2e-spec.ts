@@ -2,8 +2,8 @@ import { createServer, get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
 import { WebSocket, WebSocketServer } from 'ws';
-import { releaseAll } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll } from '../helpers/releases';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
 
 /** The scale-out suites stand on these two helpers: a real Redis they can take down, a balancer without stickiness. */

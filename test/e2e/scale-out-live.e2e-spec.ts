@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { releaseAll } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { eventually, execute } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
 import { installWebSocketGlobal } from '../helpers/websocket-global';

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import Database from 'better-sqlite3';
-import { useReleases } from '../helpers/mcp-client';
+import { useReleases } from '../helpers/releases';
 import { eventually, execute, proxiedClient } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';

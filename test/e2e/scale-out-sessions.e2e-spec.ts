@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { releaseAll } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import { eventually, execute, proxiedClient, routed } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
 import { messageOf, RawSession, type SseEvent, SseReader } from '../helpers/sse-client';

@@ -5,8 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { RedisStateClient } from '@myko/state';
-import { releaseAll, useReleases } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll, useReleases } from '../helpers/releases';
 import { eventually, execute } from '../helpers/scale-out.client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -3,8 +3,9 @@ import { Client as ModernClient, StreamableHTTPClientTransport } from '@modelcon
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyHttpTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { LAUNCHER, useReleases } from '../helpers/mcp-client';
+import { LAUNCHER } from '../helpers/mcp-client';
 import { RawWsSession } from '../helpers/raw-ws-session';
+import { useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { accessTransport, callJson, callText, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
-import { connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
+import { releaseAll } from '../helpers/releases';
 import type { TestServer } from '../helpers/test-server';
 
 /** Discovery for agents over the real server and the SDK client: myko.search/describe, did-you-mean, suggestions. */

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAppConfig } from '../../src/config/app.config';
-import { clientTransport, connectClient, releaseAll } from '../helpers/mcp-client';
+import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll } from '../helpers/releases';
 import { RawSession } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -5,7 +5,8 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Database from 'better-sqlite3';
 import { SCHEMA_MIGRATIONS } from '../../plugins/database/schema/schema.migrations';
-import { allStarted, connectClient, releaseAll } from '../helpers/mcp-client';
+import { connectClient } from '../helpers/mcp-client';
+import { allStarted, releaseAll } from '../helpers/releases';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(90_000);

@@ -1,9 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { RedisSseEventLog, RedisStateClient } from '@myko/state';
-import { releaseAll } from '../helpers/mcp-client';
 import { postMcp } from '../helpers/raw-mcp';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll } from '../helpers/releases';
 import { messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 

@@ -14,7 +14,8 @@ import {
   startAccessServer,
   writeAccessConfig,
 } from '../helpers/access-fixtures';
-import { connectClient, LAUNCHER, releaseAll, useReleases } from '../helpers/mcp-client';
+import { connectClient, LAUNCHER } from '../helpers/mcp-client';
+import { releaseAll, useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);

@@ -8,7 +8,8 @@ import { generateApiKey, hashApiKey } from '@myko/access';
 import { SandboxService } from '@myko/sandbox';
 import type { Type } from '@nestjs/common';
 import { createAppConfig } from '../../src/config/app.config';
-import { clientTransport, connectClient, releaseAll } from './mcp-client';
+import { clientTransport, connectClient } from './mcp-client';
+import { releaseAll } from './releases';
 import { startTestServer, type TestServer } from './test-server';
 
 /** The slow-backend plugin: `query_Wait { ms }` answers after `ms`, `command_RecordPing` writes. */

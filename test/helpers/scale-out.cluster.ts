@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { releaseAll } from './mcp-client';
 import { type RedisServer, startRedisServer } from './redis-server';
+import { releaseAll } from './releases';
 import { type RoundRobinProxy, startRoundRobinProxy } from './round-robin.proxy';
 import { killServeProcess, type ServeProcess, startServeProcess } from './serve-process';
 

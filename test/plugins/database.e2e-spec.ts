@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type OrderDetail, type ProductPage, type SalesByDayReport, SEED_REFERENCE_DATE } from '@myko/plugins';
-import { useReleases } from '../helpers/mcp-client';
+import { useReleases } from '../helpers/releases';
 import { PluginsTestApp } from './plugins-test-app';
 
 describe('example plugins: the SQLite database', () => {

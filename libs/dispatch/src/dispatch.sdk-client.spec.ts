@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { releaseAll } from '../../../test/helpers/mcp-client';
+import { releaseAll } from '../../../test/helpers/releases';
 import { DispatchHarness } from './__fixtures__/dispatch.harness';
 
 /**

@@ -1,5 +1,5 @@
 import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
-import { useReleases } from '../../../test/helpers/mcp-client';
+import { useReleases } from '../../../test/helpers/releases';
 import { SandboxService } from './sandbox.service';
 
 // Process isolation runs the same isolates through the same runner; fewer runs there keep the suite short.

@@ -1,6 +1,6 @@
 import { delay, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
 import { ISOLATIONS } from '../../../test/fixtures/sandbox/isolations';
-import { releaseAll } from '../../../test/helpers/mcp-client';
+import { releaseAll } from '../../../test/helpers/releases';
 import type { SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';

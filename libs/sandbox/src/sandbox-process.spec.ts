@@ -1,6 +1,6 @@
 import { delay, InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
 import { isAlive, waitUntilGone } from '../../../test/fixtures/sandbox/process-liveness';
-import { useReleases } from '../../../test/helpers/mcp-client';
+import { useReleases } from '../../../test/helpers/releases';
 import type { SandboxRunResult } from './interfaces/sandbox-run.interface';
 import { SandboxService } from './sandbox.service';
 

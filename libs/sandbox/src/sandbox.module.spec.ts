@@ -1,6 +1,6 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import { InMemoryBridge } from '../../../test/fixtures/sandbox/in-memory.bridge';
-import { useReleases } from '../../../test/helpers/mcp-client';
+import { useReleases } from '../../../test/helpers/releases';
 import { NodeSnapshotFlagError } from './errors/node-snapshot-flag.error';
 import { SandboxConfigError } from './errors/sandbox-config.error';
 import { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';

@@ -1,8 +1,8 @@
 import { Command, Query } from '@myko/registry';
 import { StateModule } from '@myko/state';
 import { Injectable } from '@nestjs/common';
-import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { releaseAll } from '../../../../test/helpers/releases';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import { DispatchHarness, type Json } from './dispatch.harness';
 import { SpecPrimitives } from './mcp-primitives.fixture';

@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { type OnGatewayConnection, SubscribeMessage, WebSocketGateway, type WsResponse } from '@nestjs/websockets';
 import { WebSocket } from 'ws';
-import { useReleases } from '../../../../test/helpers/mcp-client';
+import { useReleases } from '../../../../test/helpers/releases';
 import { MCP_WS_PATH } from '../gateways.constants';
 import { McpWsAdapter } from './mcp-ws.adapter';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';

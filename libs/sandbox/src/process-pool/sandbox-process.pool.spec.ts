@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { delay, InMemoryBridge } from '../../../../test/fixtures/sandbox/in-memory.bridge';
 import { waitUntilGone } from '../../../../test/fixtures/sandbox/process-liveness';
-import { releaseAll } from '../../../../test/helpers/mcp-client';
+import { releaseAll } from '../../../../test/helpers/releases';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxOptions } from '../interfaces/sandbox-options.interface';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';

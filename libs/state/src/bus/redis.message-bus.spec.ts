@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { releaseAll } from '../../../../test/helpers/releases';
 import { StateUnavailableError } from '../errors/state-unavailable.error';
 import { connectRedis } from '../redis/redis-connection.factory';
 import { RedisStateClient } from '../redis/redis-state.client';

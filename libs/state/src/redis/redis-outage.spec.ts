@@ -1,5 +1,5 @@
-import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { releaseAll } from '../../../../test/helpers/releases';
 import { StateConnectionError } from '../errors/state-connection.error';
 import { StateUnavailableError } from '../errors/state-unavailable.error';
 import { RedisSessionRecordStore } from '../sessions/redis-session-record.store';

@@ -1,5 +1,5 @@
-import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { releaseAll } from '../../../../test/helpers/releases';
 import { connectRedis } from '../redis/redis-connection.factory';
 import { RedisStateClient } from '../redis/redis-state.client';
 import { RedisSharedSecrets } from './shared-secret.store';

@@ -1,5 +1,5 @@
-import { releaseAll } from '../../../../test/helpers/mcp-client';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
+import { releaseAll } from '../../../../test/helpers/releases';
 import { instanceTopic } from '../bus/bus-topics';
 import { RedisMessageBus } from '../bus/redis.message-bus';
 import { connectRedis } from '../redis/redis-connection.factory';
