@@ -54,6 +54,15 @@ describe('ResourceEvents.isWatched across instances on one Redis', () => {
     await until(() => !watched(a, NOTE) && !watched(d, NOTE), 'both to hear the unsubscribe');
   });
 
+  it('an instance shutting down says so: its URIs drop out at once, not after its lease', async () => {
+    const e = await cluster.instance(SLOW);
+    const [onE] = cluster.sessionOn(e);
+    await onE.harness.result('resources/subscribe', { uri: NOTE }, onE.client);
+    await until(() => watched(a, NOTE), 'A to hear that E watches the note');
+    await e.close();
+    await until(() => !watched(a, NOTE), "A to hear E's empty set");
+  });
+
   it('an instance gone without a word counts as watching until its lease ends, then no longer', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const c = await cluster.instance({ cluster: { watchPeriodMs: 200, watchLeaseMs: 1_500 } });
