@@ -9,6 +9,8 @@ import { WATCHING_MAX_URIS } from './cluster-watches';
 
 const NOTE = 'test://note';
 const NOBODY = 'test://items/pear';
+/** One URI per test, so that what a failing test leaves watched does not fail the next ones. */
+const [APPLE, BANANA, CHERRY] = ['apple', 'banana', 'cherry'].map((name) => `test://items/${name}`);
 
 /** A lease far longer than any wait below: what turns false here is the change message, never the lease. */
 const SLOW = { cluster: { watchPeriodMs: 20_000, watchLeaseMs: 60_000 } };
@@ -44,23 +46,28 @@ describe('ResourceEvents.isWatched across instances on one Redis', () => {
 
   it('an instance started later hears at once what the others watch (its hello is answered)', async () => {
     const [onB] = cluster.sessionOn(b);
-    await onB.harness.result('resources/subscribe', { uri: NOTE }, onB.client);
-    await until(() => watched(a, NOTE), 'A to hear the subscription');
-    // B's next periodic telling is 20 s away: only the answer to D's hello can tell D.
-    const d = await cluster.instance(SLOW);
-    await until(() => watched(d, NOTE), 'the newcomer to hear what B watches');
-    expect(watched(d, NOBODY)).toBe(false);
-    await onB.harness.result('resources/unsubscribe', { uri: NOTE }, onB.client);
-    await until(() => !watched(a, NOTE) && !watched(d, NOTE), 'both to hear the unsubscribe');
+    await onB.harness.result('resources/subscribe', { uri: APPLE }, onB.client);
+    const unsubscribe = () => onB.harness.result('resources/unsubscribe', { uri: APPLE }, onB.client);
+    try {
+      await until(() => watched(a, APPLE), 'A to hear the subscription');
+      // B's next periodic telling is 20 s away: only the answer to D's hello can tell D.
+      const d = await cluster.instance(SLOW);
+      await until(() => watched(d, APPLE), 'the newcomer to hear what B watches');
+      expect(watched(d, NOBODY)).toBe(false);
+      await unsubscribe();
+      await until(() => !watched(a, APPLE) && !watched(d, APPLE), 'both to hear the unsubscribe');
+    } finally {
+      await unsubscribe();
+    }
   });
 
   it('an instance shutting down says so: its URIs drop out at once, not after its lease', async () => {
     const e = await cluster.instance(SLOW);
     const [onE] = cluster.sessionOn(e);
-    await onE.harness.result('resources/subscribe', { uri: NOTE }, onE.client);
-    await until(() => watched(a, NOTE), 'A to hear that E watches the note');
+    await onE.harness.result('resources/subscribe', { uri: BANANA }, onE.client);
+    await until(() => watched(a, BANANA), 'A to hear that E watches it');
     await e.close();
-    await until(() => !watched(a, NOTE), "A to hear E's empty set");
+    await until(() => !watched(a, BANANA), "A to hear E's empty set");
   });
 
   it('an instance gone without a word counts as watching until its lease ends, then no longer', async () => {
@@ -68,16 +75,16 @@ describe('ResourceEvents.isWatched across instances on one Redis', () => {
     const c = await cluster.instance({ cluster: { watchPeriodMs: 200, watchLeaseMs: 1_500 } });
     try {
       const [onC] = cluster.sessionOn(c);
-      await onC.harness.result('resources/subscribe', { uri: NOTE }, onC.client);
-      await until(() => watched(a, NOTE), 'A to hear that C watches the note');
+      await onC.harness.result('resources/subscribe', { uri: CHERRY }, onC.client);
+      await until(() => watched(a, CHERRY), 'A to hear that C watches it');
       // C's periodic tellings keep it watched past its first lease.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      expect(watched(a, NOTE)).toBe(true);
+      expect(watched(a, CHERRY)).toBe(true);
       // Killed: both its connections drop, nothing more is said (no empty set, no unsubscribe).
       c.moduleRef.get(RedisStateClient).redis.disconnect();
       await (c.moduleRef.get(MessageBus) as RedisMessageBus).onApplicationShutdown();
-      expect(watched(a, NOTE)).toBe(true);
-      await until(() => !watched(a, NOTE) && !watched(b, NOTE), "C's lease to end", 5_000);
+      expect(watched(a, CHERRY)).toBe(true);
+      await until(() => !watched(a, CHERRY) && !watched(b, CHERRY), "C's lease to end", 5_000);
     } finally {
       warned.mockRestore();
     }
