@@ -33,11 +33,11 @@ export class ResourceEvents {
 
   /**
    * Whether some client is subscribed to `uri` now, on this instance or, with several instances on
-   * Redis, on any other (each tells the others the URIs it watches, within milliseconds of a change;
-   * an instance that dies unannounced counts as watching until its lease runs out, about 30 s).
-   * Synchronous: it reads what this instance knows, never Redis. A plugin may skip the work of
-   * detecting changes to a resource nobody watches (it should then assume the content changed when
-   * watching resumes).
+   * Redis, on any other: each tells the others the URIs it watches, within milliseconds of a change,
+   * and one that dies unannounced counts as watching until its lease runs out (about 30 s). Live-query
+   * URIs (`myko://live/…`) answer for this instance, which recomputes its own. Synchronous: it reads
+   * what this instance knows, never Redis. A plugin may skip the work of detecting changes to a
+   * resource nobody watches (it should then assume the content changed when watching resumes).
    */
   isWatched(uri: string): boolean {
     return this.watchers.has(uri) || this.remote?.(uri) === true;
