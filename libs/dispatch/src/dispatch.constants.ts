@@ -68,3 +68,7 @@ export const DEFAULT_LIVE_OPTIONS = Object.freeze({
   recomputeBudget: 200,
   coalesceMs: 10,
 });
+
+/** Default of `DispatchModuleOptions.cluster.watchPeriodMs`; the lease defaults to three periods. */
+export const DEFAULT_WATCH_PERIOD_MS = 10_000;
+export const WATCH_LEASES_PER_PERIOD = 3;

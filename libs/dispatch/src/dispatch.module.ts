@@ -36,6 +36,8 @@ import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interface
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
 import { McpContextFactory } from './protocol/client-requests/mcp-context.factory';
 import { ClusterChannel } from './protocol/cluster/cluster.channel';
+import { resolveClusterWatchOptions } from './protocol/cluster/cluster-watch.defaults';
+import { ClusterWatches } from './protocol/cluster/cluster-watches';
 import { SessionRelay } from './protocol/cluster/session.relay';
 import { LifecycleHandler } from './protocol/lifecycle.handler';
 import { LoggingHandler } from './protocol/logging/logging.handler';
@@ -73,6 +75,7 @@ export class DispatchModule {
       profileToolModes: { ...options.profileToolModes },
       execute: resolveExecuteGuardOptions(options.execute),
       live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
+      cluster: resolveClusterWatchOptions(options.cluster),
       protocol: options.protocol ?? 'dual',
       requestState: {
         key: options.requestState?.key,
@@ -119,6 +122,7 @@ export class DispatchModule {
         ClusterChannel,
         SessionRelay,
         ResourceEventsRelay,
+        ClusterWatches,
         EntityWritesRelay,
       ],
       exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor, SandboxReadinessProbe],

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { type RedisServer, startRedisServer } from '../../../../test/helpers/redis-server';
 import { releaseAll } from '../../../../test/helpers/releases';
 import type { ClientContext } from '../interfaces/client-context.interface';
+import type { DispatchModuleOptions } from '../interfaces/dispatch-options.interface';
 import { DispatchHarness, type Json } from './dispatch.harness';
 import { SpecPrimitives } from './mcp-primitives.fixture';
 
@@ -63,9 +64,10 @@ export class DispatchCluster {
     return new DispatchCluster(await startRedisServer());
   }
 
-  async instance(): Promise<DispatchHarness> {
+  /** One more instance; `options` are added to the fixture's (e.g. `cluster` timings). */
+  async instance(options: DispatchModuleOptions = {}): Promise<DispatchHarness> {
     const harness = await DispatchHarness.create(
-      { clientRequestTimeoutMs: 1_500, live: { coalesceMs: 100 } },
+      { clientRequestTimeoutMs: 1_500, live: { coalesceMs: 100 }, ...options },
       [SpecPrimitives, SharedCounter],
       [StateModule.forRoot({ redis: { url: this.redis.url } })],
     );

@@ -26,6 +26,20 @@ export interface LiveQueryOptions {
   coalesceMs: number;
 }
 
+/**
+ * How instances sharing Redis tell one another the resources their clients watch, so that
+ * `ResourceEvents.isWatched(uri)` answers for all of them (unused on a single instance).
+ */
+export interface ClusterWatchOptions {
+  /** How often an instance with watched resources tells the others its whole set again. @default 10000 */
+  watchPeriodMs: number;
+  /**
+   * How long the others keep a set they heard: an instance gone without a word counts as watching until
+   * then. At least `watchPeriodMs`. @default 3 × watchPeriodMs
+   */
+  watchLeaseMs: number;
+}
+
 /** Options of `DispatchModule.forRoot()`. */
 export interface DispatchModuleOptions {
   serverInfo?: ServerIdentity;
@@ -66,6 +80,8 @@ export interface DispatchModuleOptions {
   profileToolModes?: Readonly<Record<string, ToolMode>>;
   /** Limits of live queries; each field defaults as documented on `LiveQueryOptions`. */
   live?: Partial<LiveQueryOptions>;
+  /** Several instances on Redis: how they share what they watch; defaults as documented on `ClusterWatchOptions`. */
+  cluster?: Partial<ClusterWatchOptions>;
   /**
    * Which MCP eras every transport serves: `dual` (2026-07-28 stateless requests beside 2025-era
    * `initialize` sessions), `modern-only` or `legacy-only`.
@@ -90,6 +106,7 @@ export interface ResolvedDispatchOptions {
   profileToolModes: Readonly<Record<string, ToolMode>>;
   execute: ExecuteGuardOptions;
   live: LiveQueryOptions;
+  cluster: ClusterWatchOptions;
   protocol: ProtocolMode;
   requestState: { key?: string; ttlSeconds: number };
 }

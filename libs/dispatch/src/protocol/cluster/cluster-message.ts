@@ -13,6 +13,11 @@ export const CLUSTER_KIND = Object.freeze({
   resourceChanged: 'r',
   /** `[w, entities | null]`: commands succeeded that wrote these entities (null: undeclared, anything) (broadcast). */
   entitiesWritten: 'w',
+  /**
+   * `[v, uris | null, leaseMs]`: every URI the sender's clients watch (null: too many to list, take it as
+   * watching everything), good for `leaseMs` unless told again (broadcast; see `ClusterWatches`).
+   */
+  watching: 'v',
   /** `[a, sessionId, requestId, result | null, error | null]`: the client's answer to a request this instance awaits. */
   answer: 'a',
   /** `[n, message]`: a session-level JSON-RPC message for the session's stream (on the session's topic). */
