@@ -40,4 +40,13 @@ export abstract class MessageBus {
 
   /** Whether the instance with this id still listens on the bus (a crashed one no longer does). */
   abstract isAlive(instanceId: string): Promise<boolean>;
+
+  /**
+   * Calls `listener` each time the bus is back after losing Redis, once its topics are subscribed
+   * again: what was published meanwhile is lost, so a sender can say again what receivers must know.
+   * Returns the function that removes it. Never called on the in-memory bus (it is never lost).
+   */
+  onReconnected(_listener: () => void): () => void {
+    return () => undefined;
+  }
 }

@@ -148,6 +148,11 @@ describe('RedisMessageBus (real redis-server)', () => {
 
   it('Redis down: publishes fail with StateUnavailableError; back: topics are resubscribed and messages flow', async () => {
     const [a, b] = [await bus(), await bus()];
+    // Told once when Redis is back (a removed listener is not).
+    const backs: number[] = [];
+    b.onReconnected(() => backs.push(Date.now()));
+    const removed = b.onReconnected(() => backs.push(-1));
+    removed();
     const before = collector();
     await b.subscribe('kept', before.handler);
     await server.kill();
@@ -161,5 +166,7 @@ describe('RedisMessageBus (real redis-server)', () => {
     await before.all();
     await during.all();
     expect(before.got[0].message).toEqual(['back']);
+    expect(backs).toHaveLength(1);
+    expect(backs[0]).toBeGreaterThan(0);
   }, 30_000);
 });

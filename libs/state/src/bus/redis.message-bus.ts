@@ -30,6 +30,8 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
   private readonly maxPending: number;
   private pending = 0;
   private closed = false;
+  private connectedOnce = false;
+  private reconnectListeners: ReadonlyArray<() => void> = [];
 
   constructor(
     private readonly client: RedisStateClient,
@@ -43,7 +45,7 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
     this.subscriber = redis.duplicate({ lazyConnect: true, autoResubscribe: false, keyPrefix: undefined });
     this.subscriber.on('error', () => undefined);
     this.subscriber.on('message', (channel: string, payload: string) => this.deliver(channel, payload));
-    this.subscriber.on('ready', () => void this.resubscribe());
+    this.subscriber.on('ready', () => void this.whenReady());
   }
 
   /** Connects the subscriber; the application does not start before it answers. */
@@ -90,6 +92,13 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
     };
   }
 
+  override onReconnected(listener: () => void): () => void {
+    this.reconnectListeners = [...this.reconnectListeners, listener];
+    return () => {
+      this.reconnectListeners = this.reconnectListeners.filter((l) => l !== listener);
+    };
+  }
+
   async isAlive(instanceId: string): Promise<boolean> {
     const reply = (await this.client.run('bus presence', (redis) =>
       redis.pubsub('NUMSUB', `${this.prefix}i:${instanceId}`),
@@ -116,6 +125,24 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
     await this.subscriber.subscribe(channel).catch((error: Error) => {
       this.logger.debug(`SUBSCRIBE ${channel} deferred until Redis is back: ${error.message}`);
     });
+  }
+
+  private async whenReady(): Promise<void> {
+    await this.resubscribe();
+    if (!this.connectedOnce) {
+      this.connectedOnce = true;
+      return;
+    }
+    // The two connections come back independently: listeners publish, which needs the shared one.
+    if (!this.client.isUp) await new Promise((resolve) => this.client.redis.once('ready', resolve));
+    if (this.closed) return;
+    for (const listener of this.reconnectListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.logger.error(`A bus reconnect listener failed: ${(error as Error)?.stack ?? error}`);
+      }
+    }
   }
 
   private async resubscribe(): Promise<void> {

@@ -108,6 +108,33 @@ describe('ResourceEvents.isWatched across instances on one Redis', () => {
   });
 });
 
+describe('ResourceEvents.isWatched across a Redis outage', () => {
+  let cluster: DispatchCluster;
+
+  afterAll(() => cluster?.close());
+
+  it('an instance whose bus is back tells its set again at once: a change made while Redis was down is heard', async () => {
+    cluster = await DispatchCluster.start();
+    const [a, b] = [await cluster.instance(SLOW), await cluster.instance(SLOW)];
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      const release = a.moduleRef.get(ResourceEvents).watch(APPLE);
+      await until(() => watched(b, APPLE), 'B to hear that A watches it');
+      await cluster.redis.kill();
+      await until(() => !a.moduleRef.get(RedisStateClient).isUp, 'A to see Redis gone');
+      // Told while Redis is down: the message is lost.
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(watched(b, APPLE)).toBe(true);
+      await cluster.redis.restart();
+      // A's next periodic telling is 20 s away and B's lease of A's set 60 s: only the telling on reconnect can do it.
+      await until(() => !watched(b, APPLE), 'B to hear, once Redis is back, that A no longer watches it', 10_000);
+    } finally {
+      warned.mockRestore();
+    }
+  }, 20_000);
+});
+
 describe('ResourceEvents.isWatched on a single instance (no Redis)', () => {
   it('answers for this instance alone and puts nothing on the bus', async () => {
     const harness = await DispatchHarness.create(

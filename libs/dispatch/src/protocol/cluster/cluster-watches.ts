@@ -34,7 +34,8 @@ interface HeardWatches {
  * The others keep each instance's last set until its lease ends, so the URIs of an instance killed
  * without a word drop out by themselves; meanwhile they count as watched (the safe side: a plugin
  * does work nobody needs, never skips work someone waits for). A newcomer says hello (its set,
- * usually empty) and everyone who watches something answers at once. Live-query URIs are not told:
+ * usually empty) and everyone who watches something answers at once; an instance whose bus is back
+ * after losing Redis tells its set again at once, as a hello. Live-query URIs are not told:
  * each instance recomputes the live queries it watches itself. Single instance: nothing runs.
  */
 @Injectable()
@@ -67,6 +68,8 @@ export class ClusterWatches implements OnModuleInit, OnApplicationBootstrap, Bef
     this.stops = [
       this.events.useRemoteWatches((uri) => this.watchedElsewhere(uri)),
       this.events.onWatchesChanged(() => this.soon()),
+      // Redis was lost: changes told meanwhile are gone, and the others' leases of our set may have run out.
+      this.cluster.onReconnected(() => this.soon(true)),
     ];
   }
 

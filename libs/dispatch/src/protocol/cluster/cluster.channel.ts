@@ -44,6 +44,11 @@ export class ClusterChannel implements OnModuleInit, OnApplicationShutdown {
     return this.bus?.instanceId ?? '';
   }
 
+  /** Calls `listener` each time the bus is back after losing Redis (see `MessageBus.onReconnected`). */
+  onReconnected(listener: () => void): () => void {
+    return this.bus?.shared ? this.bus.onReconnected(listener) : () => undefined;
+  }
+
   /** Handles every message of `kind` from the other instances (one handler per kind). */
   on(kind: ClusterKind, handler: ClusterHandler): void {
     this.handlers.set(kind, handler);
