@@ -89,20 +89,22 @@ export async function refusal(pending: Promise<unknown>): Promise<McpError> {
 }
 
 /** Resolves once `count` scripts await the slow backend's `Wait` (so none of them is executing). */
-export async function untilWaiting(server: TestServer, count: number): Promise<void> {
+export function untilWaiting(server: TestServer, count: number): Promise<void> {
   const { SlowBackendOperations } = require(SLOW_BACKEND) as { SlowBackendOperations: Type };
   const operations = server.app.get<{ waiting: number }>(SlowBackendOperations);
-  for (let i = 0; i < 1_000 && operations.waiting < count; i++) {
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  if (operations.waiting < count) throw new Error(`only ${operations.waiting} scripts awaited Wait`);
+  return untilCount(() => operations.waiting, count, 'scripts awaited Wait');
 }
 
 /** Resolves once the sandbox holds `count` resident runs (polling its status). */
-export async function untilResident(server: TestServer, count: number): Promise<void> {
+export function untilResident(server: TestServer, count: number): Promise<void> {
   const sandbox = server.app.get(SandboxService);
-  for (let i = 0; i < 1_000 && sandbox.status().running < count; i++) {
+  return untilCount(() => sandbox.status().running, count, 'runs became resident');
+}
+
+/** Polls `read` every 20 ms, for up to 20 s, until it reaches `count`; then fails saying how many `what`. */
+async function untilCount(read: () => number, count: number, what: string): Promise<void> {
+  for (let i = 0; i < 1_000 && read() < count; i++) {
     await new Promise((done) => setTimeout(done, 20));
   }
-  if (sandbox.status().running < count) throw new Error(`only ${sandbox.status().running} runs became resident`);
+  if (read() < count) throw new Error(`only ${read()} ${what}`);
 }
