@@ -44,15 +44,15 @@ export interface ModernRequest {
   readonly binding: RequestStateBinding;
 }
 
+/** Name of the shared signing key of `requestState` in the state store. */
+const REQUEST_STATE_SECRET = 'request-state';
+
 /**
  * Which era a request belongs to, and the 2026-07-28 side of dispatch: the envelope instead of the
  * handshake, the method table without the removed methods, `server/discover`, `subscriptions/listen`,
  * MRTR rounds with signed state, and the result/error shapes of the revision. One endpoint serves
  * both eras (`protocol: dual`), or one of them.
  */
-/** Name of the shared signing key of `requestState` in the state store. */
-const REQUEST_STATE_SECRET = 'request-state';
-
 @Injectable()
 export class ProtocolEraService implements OnModuleInit {
   readonly mode: ProtocolMode;
@@ -67,7 +67,7 @@ export class ProtocolEraService implements OnModuleInit {
     @Optional() @Inject(SHARED_SECRETS) private readonly secrets?: SharedSecrets | null,
   ) {
     this.mode = options.protocol;
-    this.codec = new RequestStateCodec(options.requestState.key, options.requestState.ttlSeconds * 1000);
+    this.codec = this.codecWith(options.requestState.key);
   }
 
   /**
@@ -77,8 +77,11 @@ export class ProtocolEraService implements OnModuleInit {
    */
   async onModuleInit(): Promise<void> {
     if (this.options.requestState.key !== undefined || !this.secrets) return;
-    const key = await this.secrets.obtain(REQUEST_STATE_SECRET);
-    this.codec = new RequestStateCodec(key, this.options.requestState.ttlSeconds * 1000);
+    this.codec = this.codecWith(await this.secrets.obtain(REQUEST_STATE_SECRET));
+  }
+
+  private codecWith(key: string | undefined): RequestStateCodec {
+    return new RequestStateCodec(key, this.options.requestState.ttlSeconds * 1000);
   }
 
   /** Versions `server/discover` offers (both eras on a dual endpoint). */
