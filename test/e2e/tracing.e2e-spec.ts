@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { MykoTracing } from '@myko/gateways';
 import { SpanKind } from '@opentelemetry/api';
-import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace';
 import { createAppConfig } from '../../src/config/app.config';
 import { KEYS, writeAccessConfig } from '../helpers/access-fixtures';
 import { connectClient } from '../helpers/mcp-client';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   expect(tracing).toMatchObject({ enabled: true, exporter: 'none', sampleRatio: 1 });
   server = await startTestServer({
     ...config,
-    gateways: { ...config.gateways, tracing: { ...tracing!, spanProcessors: [new SimpleSpanProcessor(exporter)] } },
+    gateways: { ...config.gateways, tracing: { ...tracing!, spanProcessors: [new SimpleSpanProcessor({ exporter })] } },
   });
   const headers = { Authorization: `Bearer ${KEYS.support}` };
   client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));

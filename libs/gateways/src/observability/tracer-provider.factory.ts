@@ -1,23 +1,25 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import {
-  BasicTracerProvider,
   BatchSpanProcessor,
   ConsoleSpanExporter,
   ParentBasedSampler,
   SimpleSpanProcessor,
   type SpanProcessor,
   TraceIdRatioBasedSampler,
-} from '@opentelemetry/sdk-trace-base';
+  TracerProvider,
+} from '@opentelemetry/sdk-trace';
 import type { TracingOptions } from './tracing-options.interface';
 
 function exporterProcessor(options: TracingOptions): SpanProcessor[] {
   switch (options.exporter) {
     case 'otlp':
       // Without an endpoint the exporter reads OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else localhost:4318.
-      return [new BatchSpanProcessor(new OTLPTraceExporter(options.endpoint ? { url: options.endpoint } : {}))];
+      return [
+        new BatchSpanProcessor({ exporter: new OTLPTraceExporter(options.endpoint ? { url: options.endpoint } : {}) }),
+      ];
     case 'console':
-      return [new SimpleSpanProcessor(new ConsoleSpanExporter())];
+      return [new SimpleSpanProcessor({ exporter: new ConsoleSpanExporter() })];
     default:
       return [];
   }
@@ -31,8 +33,8 @@ function exporterProcessor(options: TracingOptions): SpanProcessor[] {
  * bench row "metrics + tracing on" measured it), and the child spans get their parent explicitly. A
  * host app that registers one (the OpenTelemetry Node SDK does) sees each request's span as active.
  */
-export function createTracerProvider(options: TracingOptions): BasicTracerProvider {
-  return new BasicTracerProvider({
+export function createTracerProvider(options: TracingOptions): TracerProvider {
+  return new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName }),
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(options.sampleRatio) }),
     spanProcessors: [...exporterProcessor(options), ...(options.spanProcessors ?? [])],

@@ -19,7 +19,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
+import type { TracerProvider } from '@opentelemetry/sdk-trace';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { createTracerProvider } from './tracer-provider.factory';
@@ -59,7 +59,7 @@ function endRequestSpan(span: Span, response: JsonRpcResponse | undefined): void
  */
 @Injectable()
 export class MykoTracing implements OnModuleInit, OnApplicationShutdown, RequestObserver {
-  readonly provider: BasicTracerProvider;
+  readonly provider: TracerProvider;
   private readonly tracer: Tracer;
   private stop?: () => void;
 

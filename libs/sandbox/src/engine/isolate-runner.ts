@@ -9,10 +9,10 @@ import { RESULT_PREVIEW_CHARS } from '../sandbox.constants';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
 import { BridgeRelay } from './bridge-relay';
 import { ConsoleCapture } from './console-capture';
-import { watchCpuBound } from './cpu-bound.watch';
 import type { CpuGate, CpuTurn } from './cpu-gate';
 import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
+import { watchIsolate } from './isolate.watch';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
 import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
@@ -20,6 +20,9 @@ export type RunnerSettings = Pick<
   SandboxOptions,
   'cpuTimeMs' | 'memoryMb' | 'maxCalls' | 'maxArgBytes' | 'maxResultBytes' | 'maxConsoleBytes'
 >;
+
+/** What a lost isolate is reported as: its memory limit, like isolated-vm's own message for the breach. */
+const LOST_ISOLATE = 'Isolate was disposed during execution due to memory limit, and its thread did not return';
 
 /** Failures that mean the run was stopped from outside the script; a call-limit breach does not override them. */
 const STOPPED: ReadonlySet<SandboxFailureKind> = new Set(['timeout', 'cpu', 'memory', 'cancelled', 'internal']);
@@ -99,13 +102,15 @@ export class IsolateRun {
     const timer = setTimeout(() => this.stop(new SandboxTimeoutError(this.wallMs)), this.wallMs);
     const onAbort = () => this.stop(new SandboxCancelledError(true));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const unwatch = watchCpuBound(
-      () => this.lease?.isolate.cpuTime,
-      () => {
+    const unwatch = watchIsolate(() => this.lease?.isolate, {
+      onCpuBound: () => {
         this.turn.demote();
         this.request.onCpuBound?.();
       },
-    );
+      onLost: () => {
+        if (this.lease) this.pool.lose(this.lease, LOST_ISOLATE);
+      },
+    });
     try {
       if (signal?.aborted) onAbort();
       const raced = await Promise.race([this.work(), this.ending]);

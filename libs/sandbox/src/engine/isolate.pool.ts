@@ -57,6 +57,16 @@ export class IsolatePool {
     this.scheduleRefill();
   }
 
+  /**
+   * V8 lost control of an isolate: isolated-vm's catastrophic-error callback, or a leased isolate it disposed
+   * whose thread has not returned. The run holding it fails at once; the host counts it (and a sandbox
+   * process retires).
+   */
+  lose(lease: IsolateLease | undefined, message: string): void {
+    lease?.onCatastrophe?.(message);
+    this.options.onCatastrophicError(message);
+  }
+
   /** Disposes the warm isolates and stops creating new ones; leased isolates are released by their runs. */
   async close(): Promise<void> {
     this.closed = true;
@@ -91,10 +101,7 @@ export class IsolatePool {
     let lease: IsolateLease | undefined;
     const isolate = new ivm.Isolate({
       memoryLimit: this.options.memoryMb,
-      onCatastrophicError: (message: string) => {
-        lease?.onCatastrophe?.(message);
-        this.options.onCatastrophicError(message);
-      },
+      onCatastrophicError: (message: string) => this.lose(lease, message),
     });
     this.tracked.add(isolate);
     try {
