@@ -46,10 +46,8 @@ const RUNNERS = {
 };
 
 function conformance(args, runner = 'stable') {
-  const env = { ...process.env, NODE_OPTIONS: `--import=${join(root, 'scripts/conformance/node20-compat.mjs')}` };
   return spawnSync(process.execPath, [RUNNERS[runner], 'server', ...args], {
     cwd: root,
-    env,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
