@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { EdgeAdmission, McpSessionRegistry, WsOutboundSender } from '@myko/gateways';
 import { SessionStore } from '../../libs/dispatch/src/protocol/session/session.store';
@@ -46,6 +46,33 @@ describe('edge limits: slow and greedy HTTP clients', () => {
   it('answers a request head over maxHeaderBytes with 431', async () => {
     const res = await fetch(server.httpUrl, { method: 'POST', headers: { 'X-Padding': 'a'.repeat(8_000) } });
     expect(res.status).toBe(431);
+  });
+
+  it('answers 431 to a head over maxHeaderBytes whose body is still coming, on a fresh or kept-alive connection', async () => {
+    // One kept-alive socket: every oversized request follows a served one on the same connection.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, headers: Record<string, string>, body?: Buffer) =>
+      new Promise<number | string>((resolve) => {
+        const req = httpRequest(new URL(path, server.httpUrl), { method, headers, agent });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        req.end(body);
+      });
+    const statuses: (number | string)[] = [];
+    try {
+      // A reset races the answer: several tries make a lost answer show.
+      for (let i = 0; i < 5; i++) {
+        statuses.push(await send('GET', '/health', {}));
+        const headers = { 'Content-Type': 'application/json', 'X-Padding': 'a'.repeat(20_000) };
+        statuses.push(await send('POST', '/mcp', headers, Buffer.alloc(2 ** 20, 'x')));
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(statuses).toEqual(Array(5).fill([200, 431]).flat());
   });
 
   it('cuts off a client dribbling its headers (slowloris) while a normal client is served', async () => {

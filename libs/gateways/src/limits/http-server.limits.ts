@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { answerClientErrors } from './client-error.handler';
 import type { ResolvedEdgeLimits } from './edge-limits-options.interface';
 
 /** Node checks header and request timeouts on an interval (30 s by default): too coarse for short timeouts. */
@@ -14,7 +15,8 @@ type ServerLimits = Pick<
  * request head size (431 above it), time to send the head and the whole request (408, then the
  * socket is closed: a slowloris client does not keep its connection), idle keep-alive time.
  * Node reads these per connection and at `listen`, so setting them on the created server works
- * without replacing Nest's Express adapter.
+ * without replacing Nest's Express adapter. A request the parser refuses is answered, not reset
+ * (`answerClientErrors`).
  *
  * @example applyHttpServerLimits(app.getHttpServer(), app.get(GATEWAYS_OPTIONS));
  * @publicApi
@@ -31,4 +33,5 @@ export function applyHttpServerLimits(server: Server, limits: ServerLimits): voi
     100,
     Math.min(MAX_CHECK_INTERVAL_MS, Math.floor(shortest / 4)),
   );
+  answerClientErrors(server);
 }
