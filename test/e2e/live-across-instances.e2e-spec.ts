@@ -13,7 +13,6 @@ import { releaseAll, useReleases } from '../helpers/releases';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../helpers/round-robin.proxy';
 import { eventually, proxiedClient } from '../helpers/scale-out.client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(60_000);
 
@@ -32,7 +31,6 @@ async function until(check: () => boolean, what: string, ms = 5_000): Promise<vo
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 async function wsClient(server: TestServer): Promise<{ client: Client; updates: string[] }> {
-  installWebSocketGlobal();
   const client = new Client({ name: 'myko-e2e-cluster', version: '1.0.0' });
   const updates: string[] = [];
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {

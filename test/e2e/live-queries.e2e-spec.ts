@@ -9,7 +9,6 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { createAppConfig } from '../../src/config/app.config';
 import { useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(60_000);
 
@@ -27,7 +26,6 @@ interface Watcher {
 }
 
 async function watcher(server: TestServer): Promise<Watcher> {
-  installWebSocketGlobal();
   const client = new Client({ name: 'myko-e2e-live', version: '1.0.0' });
   const updates: string[] = [];
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {

@@ -22,7 +22,6 @@ import {
   wsHandshake,
 } from '../helpers/oauth-fixtures';
 import { releaseAll } from '../helpers/releases';
-import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(120_000);
 
@@ -100,7 +99,6 @@ beforeAll(async () => {
     .get(OperationRegistry)
     .list()
     .filter((op) => op.kind !== 'command').length;
-  installWebSocketGlobal();
 });
 
 afterAll(() =>

@@ -5,7 +5,6 @@ import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { releaseAll } from '../helpers/releases';
 import { eventually, execute } from '../helpers/scale-out.client';
 import { type ScaleOutCluster, startScaleOutCluster } from '../helpers/scale-out.cluster';
-import { installWebSocketGlobal } from '../helpers/websocket-global';
 
 jest.setTimeout(90_000);
 
@@ -25,7 +24,6 @@ const clients: Client[] = [];
 
 /** An SDK client held by one instance (WebSocket, straight to it) that records the resource updates it hears. */
 async function watcherOn(instance: number): Promise<Watcher> {
-  installWebSocketGlobal();
   const client = new Client({ name: 'myko-e2e-scale-out-live', version: '1.0.0' });
   const updates: string[] = [];
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {

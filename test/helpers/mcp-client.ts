@@ -4,7 +4,6 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { installWebSocketGlobal } from './websocket-global';
 
 export type TransportName = 'stdio' | 'http' | 'ws';
 
@@ -29,7 +28,6 @@ export function clientTransport(
 ): Transport {
   if (name === 'stdio') return stdioTransport({}, stdioArgs);
   if (name === 'http') return new StreamableHTTPClientTransport(urls.httpUrl);
-  installWebSocketGlobal();
   return new WebSocketClientTransport(urls.wsUrl);
 }
 
