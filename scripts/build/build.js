@@ -10,6 +10,8 @@ const { createHash } = require('node:crypto');
 const { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join, relative } = require('node:path');
 
+require('../runtime/supported-node').assertSupportedNode('build');
+
 const ROOT = join(__dirname, '..', '..');
 /** Beside the fixtures, outside dist/ (which holds the product only). */
 const STAMP = join(ROOT, 'build', 'dist.stamp');
