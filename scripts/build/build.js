@@ -15,7 +15,7 @@ require('../runtime/supported-node').assertSupportedNode('build');
 const ROOT = join(__dirname, '..', '..');
 /** Beside the fixtures, outside dist/ (which holds the product only). */
 const STAMP = join(ROOT, 'build', 'dist.stamp');
-/** What the output depends on: sources, fixtures, the build scripts and configs, the installed dependencies. */
+/** What the output depends on: sources, fixtures, the build scripts and configs, the lockfile. */
 const INPUTS = ['src', 'libs', 'plugins', 'test/fixtures/plugins', 'scripts/build'];
 const FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
 

@@ -28,8 +28,13 @@ export function answerClientErrors(server: Server): void {
     // Node's own rule: answer unless a response on this (kept-alive) connection has started already.
     const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     const answerable = socket.writable && !inFlight?.headersSent;
-    if (!answerable || code === 'ECONNRESET' || code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      if (answerable && code !== 'ECONNRESET') socket.write(answer(status));
+    // A gone peer, or a response already under way: nothing can be answered.
+    if (code === 'ECONNRESET' || !answerable) {
+      socket.destroy();
+      return;
+    }
+    if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      socket.write(answer(status));
       socket.destroy();
       return;
     }

@@ -56,8 +56,9 @@ const IDLE_HOOKS: HarnessHooks = { send: () => undefined, write: () => false, do
 
 /**
  * Runs the bootstrap in a fresh context before any run holds it (the `IsolatePool` does this ahead of
- * demand, off the request path); `fromSnapshot`: the isolate was started from {@link createBootstrapSnapshot}. The callbacks forward to `hooks`, so the run that gets the isolate
- * only has to point them at itself: its first entry is just its own code.
+ * demand, off the request path); `fromSnapshot`: the isolate was started from {@link createBootstrapSnapshot}.
+ * The callbacks forward to `hooks`, so the run that gets the isolate only has to point them at itself: its
+ * first entry is just its own code.
  */
 export async function bootstrapHarness(context: ivm.Context, fromSnapshot = false): Promise<Harness> {
   const harness = { hooks: IDLE_HOOKS } as { -readonly [K in keyof Harness]: Harness[K] };
