@@ -14,7 +14,8 @@ const moduleNameMapper = {
   '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state)$': '<rootDir>/libs/$1/src',
   '^@myko/plugins$': '<rootDir>/plugins',
 };
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+// Hooks and tests that set no timeout of their own get 30 s, not Jest's 5 s: servers start slowly on a loaded 2-core CI machine.
+const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node', testTimeout: 30_000 };
 
 module.exports = {
   projects: [
