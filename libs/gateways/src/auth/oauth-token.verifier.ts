@@ -1,7 +1,8 @@
 import type { AccessProfiles, OAuthConfig, TokenVerdict } from '@myko/access';
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
 import { matchProfile } from './claims-profile.matcher';
-import { IssuerKeys, IssuerUnavailableError } from './issuer-keys';
+import { IssuerKeys } from './issuer-keys';
+import { IssuerUnavailableError } from './issuer-unavailable.error';
 import { OAuthChallenges } from './oauth.challenges';
 
 /** A refusal message that names the failed check, never the token or a claim value. */
@@ -25,6 +26,7 @@ function reasonOf(error: unknown): string | undefined {
  * issuer's JWKS, an allow-listed `alg` (never `none`), `iss` one of the trusted issuers, `aud` this
  * server's resource URI (RFC 8707), `exp` required and `exp`/`nbf` within the clock skew. The claims
  * then select a profile through the config's ordered rules; none matching is `insufficient_scope`.
+ * An issuer whose keys cannot be had is a 503 with `Retry-After` (see `IssuerKeys`).
  */
 export class OAuthTokenVerifier {
   private readonly keys: IssuerKeys;
@@ -41,9 +43,10 @@ export class OAuthTokenVerifier {
     try {
       return await this.verifyOrThrow(token);
     } catch (error) {
-      if (error instanceof IssuerUnavailableError || error instanceof errors.JWKSTimeout) {
+      if (error instanceof IssuerUnavailableError) {
+        const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
         return this.refuse(503, "Cannot verify the token now: the issuer's keys are unavailable", {
-          'Retry-After': '5',
+          'Retry-After': retryAfter,
         });
       }
       const reason = reasonOf(error);
