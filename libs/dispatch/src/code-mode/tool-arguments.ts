@@ -1,5 +1,5 @@
 import { OPERATION_KINDS, type OperationKind } from '@myko/registry';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../dispatch.constants';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../dispatch.constants';
 import { ToolExecutionError } from '../errors';
 import type { SearchDetail, SearchRequest } from './search/search-result.interface';
 
@@ -16,6 +16,13 @@ export function parseSearchArguments(args: Args): SearchRequest {
   const problems = unknownKeys(args, ['query', 'kind', 'limit', 'cursor', 'detail']);
   const { query, kind, limit = SEARCH_DEFAULT_LIMIT, cursor, detail = 'summary' } = args;
   if (query !== undefined && typeof query !== 'string') problems.push('`query` must be a string');
+  // query.length (UTF-16 units) is at least the count of characters, which costs a pass to take.
+  const characters = typeof query === 'string' && query.length > SEARCH_MAX_QUERY_LENGTH ? codePoints(query) : 0;
+  if (characters > SEARCH_MAX_QUERY_LENGTH) {
+    problems.push(
+      `\`query\` must be at most ${count(SEARCH_MAX_QUERY_LENGTH)} characters (this one has ${count(characters)})`,
+    );
+  }
   if (kind !== undefined && !OPERATION_KINDS.includes(kind as OperationKind)) {
     problems.push(`\`kind\` must be one of ${OPERATION_KINDS.join(', ')}`);
   }
@@ -46,6 +53,23 @@ export function parseExecuteArguments(args: Args): ExecuteRequest {
   }
   rejectIfAny('execute', problems);
   return timeoutMs === undefined ? { code: code as string } : { code: code as string, timeoutMs: timeoutMs as number };
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Characters as JSON Schema's `maxLength` counts them: code points, a surrogate pair being one. */
+function codePoints(text: string): number {
+  let pairs = 0;
+  for (let i = 0; i < text.length - 1; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      pairs++;
+      i++;
+    }
+  }
+  return text.length - pairs;
 }
 
 function unknownKeys(args: Args, known: readonly string[]): string[] {
