@@ -16,12 +16,8 @@ export function parseSearchArguments(args: Args): SearchRequest {
   const problems = unknownKeys(args, ['query', 'kind', 'limit', 'cursor', 'detail']);
   const { query, kind, limit = SEARCH_DEFAULT_LIMIT, cursor, detail = 'summary' } = args;
   if (query !== undefined && typeof query !== 'string') problems.push('`query` must be a string');
-  // query.length (UTF-16 units) is at least the count of characters, which costs a pass to take.
-  const characters = typeof query === 'string' && query.length > SEARCH_MAX_QUERY_LENGTH ? codePoints(query) : 0;
-  if (characters > SEARCH_MAX_QUERY_LENGTH) {
-    problems.push(
-      `\`query\` must be at most ${count(SEARCH_MAX_QUERY_LENGTH)} characters (this one has ${count(characters)})`,
-    );
+  if (typeof query === 'string' && isLongerThan(query, SEARCH_MAX_QUERY_LENGTH)) {
+    problems.push(`\`query\` must be at most ${SEARCH_MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`);
   }
   if (kind !== undefined && !OPERATION_KINDS.includes(kind as OperationKind)) {
     problems.push(`\`kind\` must be one of ${OPERATION_KINDS.join(', ')}`);
@@ -55,21 +51,21 @@ export function parseExecuteArguments(args: Args): ExecuteRequest {
   return timeoutMs === undefined ? { code: code as string } : { code: code as string, timeoutMs: timeoutMs as number };
 }
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-/** Characters as JSON Schema's `maxLength` counts them: code points, a surrogate pair being one. */
-function codePoints(text: string): number {
-  let pairs = 0;
-  for (let i = 0; i < text.length - 1; i++) {
+/**
+ * Whether text has more than `limit` characters as JSON Schema's `maxLength` counts them (code
+ * points, a surrogate pair being one). `text.length` counts UTF-16 units, at most twice as many, so
+ * only a text between `limit` and `2 × limit` units is counted, and that count stops at the limit.
+ */
+function isLongerThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  if (text.length > 2 * limit) return true;
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      pairs++;
-      i++;
-    }
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    if (++characters > limit) return true;
   }
-  return text.length - pairs;
+  return false;
 }
 
 function unknownKeys(args: Args, known: readonly string[]): string[] {
