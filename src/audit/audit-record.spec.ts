@@ -45,6 +45,15 @@ describe('audit records', () => {
     expect(JSON.stringify(record)).not.toContain('BER');
   });
 
+  it('tells two token holders with the same subject apart by their identity', () => {
+    const holder = (identity: string) =>
+      ({ client: { transport: 'http', principal: 'ops', subject: 'alice', identity } }) as unknown as OperationContext;
+    const first = toAuditRecord(invocation({ context: holder('0123456789abcdef') }));
+    const second = toAuditRecord(invocation({ context: holder('fedcba9876543210') }));
+    expect(first).toMatchObject({ subject: 'alice', identity: '0123456789abcdef' });
+    expect(second).toMatchObject({ subject: 'alice', identity: 'fedcba9876543210' });
+  });
+
   it('names the error or the refusal, cut to a bounded length, and null for an anonymous client', () => {
     const failed = toAuditRecord(invocation({ outcome: 'error', error: new RangeError('x'.repeat(2000)) }));
     expect(failed.error).toMatch(/^RangeError: x+\.\.\.$/);

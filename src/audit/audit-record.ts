@@ -10,6 +10,8 @@ export interface AuditRecord {
   profile: string | null;
   /** The OAuth subject (token `sub`, else `client_id`); absent for API keys and stdio. */
   subject?: string;
+  /** Who presented the key or token (`ClientInfo.identity`); absent for keyless clients and stdio. */
+  identity?: string;
   transport: string;
   session: string | null;
   /** The server-generated id of the MCP request (its server log lines carry the same id). */
@@ -59,6 +61,7 @@ export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
     time: new Date(invocation.startedAt).toISOString(),
     profile: client.principal ?? null,
     ...(client.subject === undefined ? {} : { subject: client.subject }),
+    ...(client.identity === undefined ? {} : { identity: client.identity }),
     transport: client.transport,
     session: client.sessionId ?? null,
     ...(client.requestId === undefined ? {} : { requestId: client.requestId }),

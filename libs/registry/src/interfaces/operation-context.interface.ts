@@ -9,6 +9,11 @@ export interface ClientInfo {
   principal?: string;
   /** The OAuth subject (token `sub`, else `client_id`) when the client presented a bearer token. */
   subject?: string;
+  /**
+   * Who presented the key or token (16 hex characters of `ClientAccess.keyId`): an API key, or a token's
+   * issuer and subject, so the same `sub` from two issuers is two identities. Absent for keyless clients.
+   */
+  identity?: string;
   /** `clientInfo.name` from `initialize`, when known. */
   clientName?: string;
   /** The server-generated id of the request the call is part of (its log lines and audit line carry it). */

@@ -15,6 +15,7 @@ export function clientInfoOf(request: RequestContext): ClientInfo {
     sessionId: client.sessionId,
     principal: client.principal,
     ...(client.subject === undefined ? {} : { subject: client.subject }),
+    ...(client.identity === undefined ? {} : { identity: client.identity.slice(0, 16) }),
     clientName: session.clientInfo?.name,
     ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
     ...(request.traceId === undefined ? {} : { traceId: request.traceId }),
