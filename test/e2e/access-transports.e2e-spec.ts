@@ -259,13 +259,15 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('access profiles over %s',
     ).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
   });
 
-  it('the audit log has one line per command call: profile, transport, session, outcome, argument hash', () => {
+  it('the audit log has one line per command call: profile, identity, transport, session, outcome, argument hash', () => {
     const lines = auditLines(fixture.auditPath).filter((line) => line.transport === transport);
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) {
       expect(line).toEqual({
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         profile: expect.stringMatching(/^(support|ops)$/),
+        // stdio's profile is the operator's choice at launch: no key, so no identity.
+        ...(transport === 'stdio' ? {} : { identity: expect.stringMatching(/^[0-9a-f]{16}$/) }),
         transport,
         session: expect.any(String),
         requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-z]+$/),
@@ -275,6 +277,11 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('access profiles over %s',
         durationMs: expect.any(Number),
         argsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
+    }
+    // Each key is one identity: no line of the support key carries the ops key's.
+    const identities = (profile: string) => new Set(lines.filter((l) => l.profile === profile).map((l) => l.identity));
+    if (transport !== 'stdio') {
+      for (const identity of identities('support')) expect(identities('ops').has(identity)).toBe(false);
     }
     const summary = (profile: string) =>
       lines.filter((l) => l.profile === profile).map((l) => `${l.operation} ${l.outcome}`);
