@@ -19,6 +19,8 @@ import { CompletionHandler } from './features/completion/completion.handler';
 import { SchemaTemplateCompleter } from './features/completion/schema-template.completer';
 import { PromptsHandler } from './features/prompts/prompts.handler';
 import { CustomResourceCatalog } from './features/resources/custom-resource.catalog';
+import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
+import { resolveFairnessOptions } from './protocol/fairness/fairness-options.table';
 import { EntityWritesRelay } from './features/resources/live/entity-writes.relay';
 import { LiveQueryCatalog } from './features/resources/live/live-query.catalog';
 import { LiveQueryTracker } from './features/resources/live/live-query.tracker';
@@ -75,6 +77,7 @@ export class DispatchModule {
       profileToolModes: { ...options.profileToolModes },
       execute: resolveExecuteGuardOptions(options.execute),
       live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
+      fairness: resolveFairnessOptions(options.fairness),
       cluster: resolveClusterWatchOptions(options.cluster),
       protocol: options.protocol ?? 'dual',
       requestState: {
@@ -118,6 +121,7 @@ export class DispatchModule {
         ProtocolEraService,
         SubscriptionsListenHandler,
         ExecuteMonitor,
+        BridgeCallFairness,
         SandboxReadinessProbe,
         ClusterChannel,
         SessionRelay,
