@@ -87,4 +87,15 @@ describe('FairWorkScheduler', () => {
     await expect(failed).rejects.toThrow('boom');
     await expect(next).resolves.toBe('next');
   });
+
+  it('queues a batch before starting it, so its first turn is shared between its keys', async () => {
+    const scheduler = new FairWorkScheduler({ tasksPerTurn: 4 });
+    const order: string[] = [];
+    const batch = [
+      ...Array.from({ length: 10 }, (_, i) => ({ key: 'flood', task: () => order.push(`flood-${i}`) })),
+      { key: 'honest', task: () => order.push('honest') },
+    ];
+    await scheduler.runAll(batch);
+    expect(order.slice(0, 3)).toEqual(['flood-0', 'honest', 'flood-1']);
+  });
 });

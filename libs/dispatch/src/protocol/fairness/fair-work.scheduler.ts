@@ -34,13 +34,19 @@ export class FairWorkScheduler {
 
   /** Runs `task` as `key`'s work when its turn comes; settles as the task does. */
   run<T>(key: string, task: () => T | Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      const pending: Pending = { task, resolve: resolve as (value: unknown) => void, reject };
-      const queue = this.queues.get(key);
-      if (queue) queue.push(pending);
-      else this.queues.set(key, [pending]);
-      this.pump();
-    });
+    const done = this.enqueue(key, task);
+    this.pump();
+    return done;
+  }
+
+  /**
+   * Queues every task before any starts, so the first turn is shared round-robin between their keys too
+   * (with `run` one by one, the first keys would take the turn before the later ones are queued).
+   */
+  runAll<T>(tasks: ReadonlyArray<{ readonly key: string; readonly task: () => T | Promise<T> }>): Promise<T[]> {
+    const done = tasks.map(({ key, task }) => this.enqueue(key, task));
+    this.pump();
+    return Promise.all(done);
   }
 
   /** Tasks waiting for their turn (all keys, or one). */
@@ -49,6 +55,15 @@ export class FairWorkScheduler {
     let total = 0;
     for (const queue of this.queues.values()) total += queue.length;
     return total;
+  }
+
+  private enqueue<T>(key: string, task: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const pending: Pending = { task, resolve: resolve as (value: unknown) => void, reject };
+      const queue = this.queues.get(key);
+      if (queue) queue.push(pending);
+      else this.queues.set(key, [pending]);
+    });
   }
 
   private pump(): void {
