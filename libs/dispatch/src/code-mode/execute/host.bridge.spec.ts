@@ -3,10 +3,10 @@ import { type OperationContext, OperationInvoker, OperationNotFoundError, Operat
 import { IsInt, IsOptional } from 'class-validator';
 import { CallRefusedError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { resolveFairnessOptions } from '../../protocol/fairness/fairness-options.table';
 import type { SessionState } from '../../protocol/session/session-state.interface';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
-import { resolveFairnessOptions } from '../../protocol/fairness/fairness-options.table';
 import { HostBridge } from './host.bridge';
 
 class EchoArgs {
@@ -99,15 +99,22 @@ describe('HostBridge', () => {
         signal: new AbortController().signal,
         progress: () => undefined,
       };
-      return new HostBridge(registry, invoker, request, new CommandJournal(), undefined, undefined, undefined, fairness);
+      return new HostBridge(
+        registry,
+        invoker,
+        request,
+        new CommandJournal(),
+        undefined,
+        undefined,
+        undefined,
+        fairness,
+      );
     };
     const floods = ['key:flood-1', 'key:flood-1', 'key:flood-1'].map(of);
     const honest = of('key:honest');
     const order: string[] = [];
     const calls = floods.flatMap((run, r) =>
-      Array.from({ length: 200 }, (_, i) =>
-        run.call('query', 'Other', '{}').then(() => order.push(`flood-${r}-${i}`)),
-      ),
+      Array.from({ length: 200 }, (_, i) => run.call('query', 'Other', '{}').then(() => order.push(`flood-${r}-${i}`))),
     );
     calls.push(honest.call('query', 'Echo', '{"n":1}').then(() => order.push('honest')));
     await Promise.all(calls);

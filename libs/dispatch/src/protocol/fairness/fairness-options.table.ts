@@ -38,13 +38,11 @@ export const FAIRNESS_OPTION_TABLE: OptionTable<keyof FairnessOptions> = {
   bridgeCallsPerClient: {
     default: 0,
     minimum: 0,
-    doc: "myko.* calls of one client in flight at once over all its runs; the rest queue. 0: no cap (a call waiting on I/O costs the main thread nothing, and each run is capped at 32 by the sandbox).",
+    doc: 'myko.* calls of one client in flight at once over all its runs; the rest queue. 0: no cap (a call waiting on I/O costs the main thread nothing, and each run is capped at 32 by the sandbox).',
   },
 };
 
-export const DEFAULT_FAIRNESS_OPTIONS: Readonly<FairnessOptions> = Object.freeze(
-  optionDefaults(FAIRNESS_OPTION_TABLE),
-);
+export const DEFAULT_FAIRNESS_OPTIONS: Readonly<FairnessOptions> = Object.freeze(optionDefaults(FAIRNESS_OPTION_TABLE));
 
 /** Applies the defaults; an explicit `undefined` keeps the default. */
 export function resolveFairnessOptions(options: Partial<FairnessOptions> = {}): FairnessOptions {
