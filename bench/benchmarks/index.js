@@ -16,4 +16,5 @@ module.exports = [
   'memory',
   'live',
   'scale-out',
+  'floods',
 ];
