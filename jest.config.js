@@ -15,7 +15,13 @@ const moduleNameMapper = {
   '^@myko/plugins$': '<rootDir>/plugins',
 };
 // Hooks and tests that set no timeout of their own get 30 s, not Jest's 5 s: servers start slowly on a loaded 2-core CI machine.
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node', testTimeout: 30_000 };
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  testTimeout: 30_000,
+  // Stops what a file started and did not stop (a failed beforeAll), so the suite exits on its own.
+  testEnvironment: '<rootDir>/test/support/releasing.environment.js',
+};
 
 module.exports = {
   projects: [

@@ -6,6 +6,7 @@
 module.exports = [
   'context',
   'search',
+  'search-cost',
   'search-quality',
   'execute-floor',
   'bridge',

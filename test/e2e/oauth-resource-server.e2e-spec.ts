@@ -160,7 +160,7 @@ describe('protected-resource metadata (RFC 9728)', () => {
     expect(res.status).toBe(401);
     const challenge = res.headers.get('www-authenticate') ?? '';
     expect(challenge).toContain(`resource_metadata="${METADATA_URL()}"`);
-    expect(challenge).toContain('scope="myko:read myko:ops"');
+    expect(challenge).toContain('scope="myko:read"');
     expect((await fetch(METADATA_URL())).status).toBe(200);
     const ws = await wsHandshake(wsUrl, ['mcp']);
     expect(ws.status).toBe(401);
@@ -335,12 +335,12 @@ describe('bad tokens are refused with 401 invalid_token (HTTP and WebSocket)', (
     expect(ws.headers['www-authenticate']).toContain('error="invalid_token"');
   });
 
-  it('a valid token mapping to no profile is 403 insufficient_scope with the scopes to ask for', async () => {
+  it('a valid token mapping to no profile is 403 insufficient_scope with the least scope to ask for', async () => {
     const res = await post({ Authorization: `Bearer ${await token(CLIENTS.nobody)}` });
     expect(res.status).toBe(403);
     const challenge = res.headers.get('www-authenticate') ?? '';
     expect(challenge).toContain('error="insufficient_scope"');
-    expect(challenge).toContain('scope="myko:read myko:ops"');
+    expect(challenge).toContain('scope="myko:read"');
     expect(challenge).toContain(`resource_metadata="${METADATA_URL()}"`);
   });
 

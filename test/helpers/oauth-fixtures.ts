@@ -5,6 +5,9 @@ import { resolve } from 'node:path';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { WebSocket } from 'ws';
+import { createHttpApp } from '../../src/bootstrap/http-app.factory';
+import { createAppConfig } from '../../src/config/app.config';
+import { writeAccessConfig } from './access-fixtures';
 
 const SERVER_SCRIPT = resolve(__dirname, 'oidc-provider.server.mjs');
 
@@ -161,5 +164,46 @@ export async function wsHandshake(
       socket.close();
     });
     socket.once('error', fail);
+  });
+}
+
+/** A running server with an `oauth` section: its resource URI (the `aud` to sign for) and how to close it. */
+export interface OAuthApp {
+  readonly mcpUrl: URL;
+  readonly wsUrl: URL;
+  close(): Promise<void>;
+}
+
+/**
+ * The app with both API-key profiles and `oauth` (the resource URI filled in: the port is chosen
+ * first, so tokens can name it), on a free loopback port.
+ */
+export async function startOAuthApp(oauth: Record<string, unknown>): Promise<OAuthApp> {
+  const port = await freePort();
+  const mcpUrl = new URL(`http://127.0.0.1:${port}/mcp`);
+  const fixture = writeAccessConfig({ oauth: { resource: mcpUrl.href, ...oauth } });
+  const config = createAppConfig(
+    'serve',
+    { host: '127.0.0.1', port, databasePath: ':memory:', configPath: fixture.path },
+    {},
+  );
+  const app = await createHttpApp(config, ['error']);
+  await app.listen(port, '127.0.0.1');
+  return { mcpUrl, wsUrl: new URL(`ws://127.0.0.1:${port}/mcp`), close: () => app.close() };
+}
+
+/** A raw JSON-RPC POST to the MCP endpoint (`initialize` unless another body is given). */
+export function postMcp(url: URL, headers: Record<string, string>, body?: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(
+      body ?? {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
+    ),
   });
 }

@@ -5,13 +5,24 @@ const { mkdirSync, mkdtempSync, rmSync } = require('node:fs');
 const { connect, createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const { track } = require('../support/leftovers');
 
 /** On PATH (Debian's `redis-server` package puts it in /usr/bin; `.ci/run` installs it); `REDIS_SERVER` overrides. */
 const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
 const READY_TIMEOUT_MS = 10_000;
 
-/** @returns {Promise<import('./redis-server').RedisServer>} once it answers PING */
-async function startRedisServer() {
+/**
+ * @returns {Promise<import('./redis-server').RedisServer>} once it answers PING; stopped with the test file
+ * when its own hooks did not (test/support/leftovers.js).
+ */
+function startRedisServer() {
+  let forget = () => undefined;
+  const starting = startTracked(() => forget());
+  forget = track(starting, (server) => server.stop());
+  return starting;
+}
+
+async function startTracked(forget) {
   const dir = mkdtempSync(join(tmpdir(), 'myko-redis-'));
   const port = await freePort();
   let out = '';
@@ -50,6 +61,7 @@ async function startRedisServer() {
       return alive();
     },
     async stop() {
+      forget();
       await end('SIGTERM');
       process.removeListener('exit', onExit);
       rmSync(dir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+const { track } = require('./leftovers');
+
 /**
  * The service in this process, as `myko-nest serve` runs it (HTTP + WebSocket, the example plugins), on
  * 127.0.0.1 and a free port with an in-memory database: the one in-process launcher of the e2e tests
@@ -9,7 +11,14 @@
  *   `process.env`); `overrides`: config fields to replace, or a function of the config; `loadPlugins`:
  *   also load `--plugin` files first.
  */
-async function startAppServer(service, options = {}) {
+function startAppServer(service, options = {}) {
+  let forget = () => undefined;
+  const starting = startApp(service, options, () => forget());
+  forget = track(starting, (server) => server.close());
+  return starting;
+}
+
+async function startApp(service, options, forget) {
   const { cli = {}, env, overrides = {}, logLevels = ['error', 'warn'] } = options;
   let config = service.createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', ...cli }, env);
   if (service.loadPlugins) config = await service.loadPlugins(config);
@@ -27,6 +36,7 @@ async function startAppServer(service, options = {}) {
     httpUrl: new URL(`http://${host}/mcp`),
     wsUrl: new URL(`ws://${host}/mcp`),
     close: () => {
+      forget();
       closing ??= app.close();
       return closing;
     },

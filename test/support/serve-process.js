@@ -8,6 +8,7 @@
 const { spawn } = require('node:child_process');
 const { existsSync } = require('node:fs');
 const { join, resolve } = require('node:path');
+const { track } = require('./leftovers');
 
 const ROOT = resolve(__dirname, '../..');
 /** The launcher MCP hosts start. */
@@ -47,6 +48,8 @@ async function launchServe(options = {}) {
     }
   };
   options.onSpawn?.(killGroup);
+  const forget = track(Promise.resolve(child), () => killGroup('SIGKILL'));
+  exited.then(forget);
   try {
     const port = await listeningPort(child, () => output, exited, options.startTimeoutMs ?? START_TIMEOUT_MS);
     return { child, port, origin: `http://127.0.0.1:${port}`, exited, output: () => output, killGroup };

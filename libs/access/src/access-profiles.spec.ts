@@ -39,6 +39,7 @@ describe('AccessProfiles', () => {
       reason: 'unknown-key',
       message: 'Unknown API key',
       challenge: 'Bearer realm="myko", error="invalid_token", error_description="Unknown API key"',
+      challengeParams: { error: 'invalid_token', error_description: 'Unknown API key' },
     });
   });
 

@@ -2,6 +2,7 @@ import { ClientFilters } from '@myko/filter';
 import { digestApiKey, digestsEqual, parseKeyHash } from './api-key.util';
 import type { AccessProfilesConfig, ToolMode } from './interfaces/access-profiles-config.interface';
 import type { OAuthConfig } from './interfaces/oauth-config.interface';
+import { bearerChallenge } from './www-authenticate';
 
 /** A profile ready to use: its name and its compiled filters. */
 export interface AccessProfile {
@@ -28,14 +29,15 @@ export type BearerResolution =
       readonly reason: 'missing' | 'malformed' | 'unknown-key';
       readonly message: string;
       readonly challenge: string;
+      /** The challenge's parameters besides `realm`, for a caller that adds its own (OAuth). */
+      readonly challengeParams: Readonly<Record<string, string>>;
     };
 
 const BEARER = /^Bearer +([\x21-\x7e]{1,4096})$/i;
-const REALM = 'Bearer realm="myko"';
-
 function unauthorized(reason: 'missing' | 'malformed' | 'unknown-key', message: string): BearerResolution {
-  const challenge = reason === 'missing' ? REALM : `${REALM}, error="invalid_token", error_description="${message}"`;
-  return { status: 'unauthorized', reason, message, challenge };
+  const challengeParams: Record<string, string> =
+    reason === 'missing' ? {} : { error: 'invalid_token', error_description: message };
+  return { status: 'unauthorized', reason, message, challenge: bearerChallenge(challengeParams), challengeParams };
 }
 
 /**

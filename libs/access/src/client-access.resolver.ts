@@ -1,21 +1,27 @@
-import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ClientFilters } from '@myko/filter';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
 import type { AccessProfiles } from './access-profiles';
 import { headerFilters } from './header-filters';
-import type { BearerTokenAuthenticator, TokenVerdict } from './interfaces/bearer-token-authenticator.interface';
+import type {
+  BearerTokenAuthenticator,
+  CredentialDoor,
+  TokenVerdict,
+} from './interfaces/bearer-token-authenticator.interface';
+import { tokenHolderKeyId } from './principal-identity';
 
 /** Who a client is (its access profile's name, when one applies) and what it may see and call. */
 export interface ClientAccess {
   readonly principal?: string;
   /**
-   * Hex SHA-256 of the API key presented, or of a bearer token's subject (undefined: neither): what
-   * an HTTP session is bound to and per-key limits count.
+   * The client's identity, one per principal (undefined: anonymous): the hex SHA-256 of the API key
+   * presented, or of a bearer token's holder (issuer plus `sub`; else issuer plus `client_id`, a
+   * namespace of its own; else the token itself). HTTP sessions, request state, per-key caps and
+   * `ClientContext.clientId` are bound to it.
    */
   readonly keyId?: string;
-  /** Who holds a bearer token (its `sub`, else `client_id`); absent for API keys. */
+  /** Who holds a bearer token (its `sub`, else `client_id`; for the audit); absent for API keys. */
   readonly subject?: string;
   /** When the bearer token stops being valid (ms since the epoch); absent for API keys. */
   readonly expiresAtMs?: number;
@@ -31,7 +37,12 @@ export interface AccessRefusal {
 
 export type AccessResolution = { readonly access: ClientAccess } | { readonly refusal: AccessRefusal };
 
-const REFUSAL_TITLES = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' } as const;
+const REFUSAL_TITLES = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  503: 'Service Unavailable',
+} as const;
 
 function tokenRefusal(verdict: Extract<TokenVerdict, { status: 'refused' }>): AccessRefusal {
   const { httpStatus: status, message, headers } = verdict;
@@ -56,8 +67,8 @@ export class ClientAccessResolver {
   ) {}
 
   /** Verifies a bearer token ahead of {@link resolve} (see `BearerTokenAuthenticator`); `undefined` when there is none. */
-  prepare(headers: IncomingHttpHeaders): Promise<void> | undefined {
-    return this.oauth?.prepare(headers);
+  prepare(headers: IncomingHttpHeaders, door: CredentialDoor = 'http'): Promise<void> | undefined {
+    return this.oauth?.prepare(headers, door);
   }
 
   /** Whether requests must present a known key. */
@@ -65,8 +76,9 @@ export class ClientAccessResolver {
     return this.profiles?.authRequired ?? false;
   }
 
-  resolve(headers: IncomingHttpHeaders): AccessResolution {
-    const identity = this.identify(headers);
+  /** The access of a request (`door`: `websocket` at a handshake, where a token subprotocol entry counts). */
+  resolve(headers: IncomingHttpHeaders, door: CredentialDoor = 'http'): AccessResolution {
+    const identity = this.identify(headers, door);
     if ('refusal' in identity) return identity;
     const parsed = headerFilters(headers);
     if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
@@ -75,16 +87,15 @@ export class ClientAccessResolver {
   }
 
   /** Who the client is: a verified bearer token's profile, else its API key's, else nobody (all allowed). */
-  private identify(headers: IncomingHttpHeaders): ClientAccess | { refusal: AccessRefusal } {
-    const token = this.oauth?.verdictFor(headers);
+  private identify(headers: IncomingHttpHeaders, door: CredentialDoor): ClientAccess | { refusal: AccessRefusal } {
+    const token = this.oauth?.verdictFor(headers, door);
     if (token?.status === 'refused') return { refusal: tokenRefusal(token) };
     if (token) {
-      const { profile, subject, expiresAtMs } = token;
-      // A token's holder is its subject: sessions and per-key caps bind to it as to an API key.
-      const keyId = subject ? subjectKeyId(subject) : undefined;
+      const { profile, holder, subject, expiresAtMs } = token;
       return {
         principal: profile.name,
-        ...(subject ? { subject, keyId } : {}),
+        keyId: tokenHolderKeyId(holder),
+        ...(subject ? { subject } : {}),
         expiresAtMs,
         filters: profile.filters,
       };
@@ -92,7 +103,7 @@ export class ClientAccessResolver {
     if (!this.profiles) return { filters: ClientFilters.ALLOW_ALL };
     const bearer = this.profiles.resolveBearer(headers.authorization);
     if (bearer.status === 'unauthorized') {
-      const challenge = this.oauth?.challenge(bearer.challenge) ?? bearer.challenge;
+      const challenge = this.oauth?.challenge(bearer.challengeParams) ?? bearer.challenge;
       return {
         refusal: {
           status: 401,
@@ -122,9 +133,4 @@ export class ClientAccessResolver {
     }
     return both;
   }
-}
-
-/** The stable id of a token holder, in the same form as a key's (`sha256` hex). */
-function subjectKeyId(subject: string): string {
-  return createHash('sha256').update(`oauth-subject:${subject}`).digest('hex');
 }

@@ -9,3 +9,5 @@ export {
 } from './client-access.resolver';
 export * from './interfaces';
 export { OAUTH_OPTION_TABLE } from './oauth-options.table';
+export { type TokenHolder, tokenHolderKeyId, tokenHolderOf } from './principal-identity';
+export { bearerChallenge, quotedString } from './www-authenticate';

@@ -53,6 +53,12 @@ export const PROGRESS_SETTLE_MS = 20;
 /** `search` limits. */
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
+/**
+ * The longest `search` query (and `myko.search` query, and `completion/complete` value) taken, in
+ * characters; a longer one is refused naming it. A pasted paragraph fits; past it, a query is a
+ * mistake, and refusing it is clearer than answering from a silently cut part.
+ */
+export const SEARCH_MAX_QUERY_LENGTH = 10_000;
 
 /** A per-session or server-wide limit refused the request (the gateways' edge limits answer it too). */
 export const LIMIT_EXCEEDED = -32029;

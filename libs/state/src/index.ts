@@ -3,6 +3,8 @@ export type { AbuseBackoffRule, SharedAbuseBackoff } from './counters/abuse-back
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';
+export { MemoryUseOnceLedger } from './once/memory-use-once.ledger';
+export type { UseOnceLedger } from './once/use-once-ledger.interface';
 export { RedisStateClient } from './redis/redis-state.client';
 export { redisUrlProblem } from './redis/redis-url';
 export type { SharedSecrets } from './secrets/shared-secret.store';
@@ -33,6 +35,7 @@ export {
   SHARED_ABUSE_BACKOFF,
   SHARED_RATE_LIMITER,
   SHARED_SECRETS,
+  USED_REQUEST_STATES,
 } from './state.constants';
 export { StateModule } from './state.module';
 export { StateHealth } from './state-health.service';

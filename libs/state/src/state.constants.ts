@@ -23,3 +23,8 @@ export const SHARED_RATE_LIMITER = 'MYKO_SHARED_RATE_LIMITER';
 export const SHARED_SECRETS = 'MYKO_SHARED_SECRETS';
 /** Injection token of the `SharedAbuseBackoff` (`null` in memory: dispatch keeps its own records). */
 export const SHARED_ABUSE_BACKOFF = 'MYKO_SHARED_ABUSE_BACKOFF';
+/**
+ * Injection token of the `UseOnceLedger` of 2026-07-28 `requestState` (memory, or Redis shared by the
+ * instances): a state is good for one retry.
+ */
+export const USED_REQUEST_STATES = 'MYKO_USED_REQUEST_STATES';

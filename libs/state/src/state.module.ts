@@ -5,6 +5,8 @@ import { MessageBus } from './bus/message-bus';
 import { RedisAbuseBackoff } from './counters/abuse-backoff.store';
 import { RedisRateLimiter } from './counters/rate-limit.store';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
+import { MemoryUseOnceLedger } from './once/memory-use-once.ledger';
+import { RedisUseOnceLedger } from './once/redis-use-once.ledger';
 import { connectRedis } from './redis/redis-connection.factory';
 import { RedisStateClient } from './redis/redis-state.client';
 import { RedisSharedSecrets } from './secrets/shared-secret.store';
@@ -17,6 +19,7 @@ import {
   SHARED_RATE_LIMITER,
   SHARED_SECRETS,
   STATE_OPTIONS,
+  USED_REQUEST_STATES,
 } from './state.constants';
 import { StateHealth } from './state-health.service';
 
@@ -80,6 +83,12 @@ export class StateModule {
           inject: [RedisStateClient],
           useFactory: (client: RedisStateClient | null) => (client ? new RedisSharedSecrets(client) : null),
         },
+        {
+          provide: USED_REQUEST_STATES,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) =>
+            client ? new RedisUseOnceLedger(client, 'request-state') : new MemoryUseOnceLedger(),
+        },
         ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
@@ -92,6 +101,7 @@ export class StateModule {
         SHARED_RATE_LIMITER,
         SHARED_ABUSE_BACKOFF,
         SHARED_SECRETS,
+        USED_REQUEST_STATES,
         MessageBus,
         StateHealth,
       ],

@@ -1,21 +1,28 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AccessProfile } from '../access-profiles';
+import type { TokenHolder } from '../principal-identity';
 
 /** The outcome of one bearer token: a profile (and who holds it), or a ready refusal. */
 export type TokenVerdict =
   | {
       readonly status: 'authenticated';
       readonly profile: AccessProfile;
+      /** Who the token stands for: what its identity (`ClientAccess.keyId`) is derived from. */
+      readonly holder: TokenHolder;
+      /** `sub`, else `client_id` (for the audit); absent when the token names neither. */
       readonly subject?: string;
       /** `exp` plus the clock skew, in ms since the epoch. */
       readonly expiresAtMs: number;
     }
   | {
       readonly status: 'refused';
-      readonly httpStatus: 401 | 403 | 503;
+      readonly httpStatus: 400 | 401 | 403 | 503;
       readonly message: string;
       readonly headers: Readonly<Record<string, string>>;
     };
+
+/** Where a credential arrived: a token subprotocol entry is taken only at a WebSocket handshake. */
+export type CredentialDoor = 'http' | 'websocket';
 
 /**
  * Bearer tokens beside API keys (the gateways' OAuth resource server provides one under
@@ -25,9 +32,9 @@ export type TokenVerdict =
  */
 export interface BearerTokenAuthenticator {
   /** Verifies the request's token, if it has one; `undefined` (no promise) when there is nothing to wait for. */
-  prepare(headers: IncomingHttpHeaders): Promise<void> | undefined;
+  prepare(headers: IncomingHttpHeaders, door?: CredentialDoor): Promise<void> | undefined;
   /** The verdict on the request's token; `undefined` when it presents none (the API-key path decides). */
-  verdictFor(headers: IncomingHttpHeaders): TokenVerdict | undefined;
-  /** An API-key `WWW-Authenticate` challenge, extended so token clients find their authorization server. */
-  challenge(apiKeyChallenge: string): string;
+  verdictFor(headers: IncomingHttpHeaders, door?: CredentialDoor): TokenVerdict | undefined;
+  /** The `WWW-Authenticate` challenge of an API-key refusal (its parameters), extended so token clients find their authorization server. */
+  challenge(apiKeyParams: Readonly<Record<string, string>>): string;
 }

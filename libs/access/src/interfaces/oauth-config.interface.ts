@@ -29,7 +29,7 @@ export interface OAuthConfig {
   readonly issuers: readonly OAuthIssuerConfig[];
   /** Ordered: the first rule whose `match` fits the token's claims selects the profile. */
   readonly profiles: readonly OAuthProfileRule[];
-  /** Advertised in the metadata and in `insufficient_scope` challenges. Default: the scopes the rules name. */
+  /** Advertised in the metadata (challenges name the least scope, see `OAuthChallenges`). Default: the scopes the rules name. */
   readonly scopesSupported: readonly string[];
   /** Tolerance on `exp`/`nbf`/`iat`, in seconds (default and minimum: `OAUTH_OPTION_TABLE`). */
   readonly clockSkewSeconds: number;

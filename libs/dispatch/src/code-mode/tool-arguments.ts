@@ -1,5 +1,5 @@
 import { OPERATION_KINDS, type OperationKind } from '@myko/registry';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../dispatch.constants';
+import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../dispatch.constants';
 import { ToolExecutionError } from '../errors';
 import type { SearchDetail, SearchRequest } from './search/search-result.interface';
 
@@ -16,6 +16,9 @@ export function parseSearchArguments(args: Args): SearchRequest {
   const problems = unknownKeys(args, ['query', 'kind', 'limit', 'cursor', 'detail']);
   const { query, kind, limit = SEARCH_DEFAULT_LIMIT, cursor, detail = 'summary' } = args;
   if (query !== undefined && typeof query !== 'string') problems.push('`query` must be a string');
+  if (typeof query === 'string' && isLongerThan(query, SEARCH_MAX_QUERY_LENGTH)) {
+    problems.push(`\`query\` must be at most ${SEARCH_MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`);
+  }
   if (kind !== undefined && !OPERATION_KINDS.includes(kind as OperationKind)) {
     problems.push(`\`kind\` must be one of ${OPERATION_KINDS.join(', ')}`);
   }
@@ -46,6 +49,23 @@ export function parseExecuteArguments(args: Args): ExecuteRequest {
   }
   rejectIfAny('execute', problems);
   return timeoutMs === undefined ? { code: code as string } : { code: code as string, timeoutMs: timeoutMs as number };
+}
+
+/**
+ * Whether text has more than `limit` characters as JSON Schema's `maxLength` counts them (code
+ * points, a surrogate pair being one). `text.length` counts UTF-16 units, at most twice as many, so
+ * only a text between `limit` and `2 × limit` units is counted, and that count stops at the limit.
+ */
+function isLongerThan(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  if (text.length > 2 * limit) return true;
+  let characters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    if (++characters > limit) return true;
+  }
+  return false;
 }
 
 function unknownKeys(args: Args, known: readonly string[]): string[] {

@@ -20,6 +20,12 @@ export interface ClientContext {
   readonly principal?: string;
   /** Who holds the bearer token (`sub`, else `client_id`) when the client authenticated with OAuth. */
   readonly subject?: string;
+  /**
+   * The key or token holder the client presented (`ClientAccess.keyId`), what an HTTP session is bound
+   * to: a 2026-07-28 `requestState` is sealed to it beside `principal`. Absent for a keyless client,
+   * whose states any keyless client of the same profile may continue.
+   */
+  readonly identity?: string;
   /** W3C trace context the transport received with this message (HTTP `traceparent`, `tracestate`). */
   readonly traceContext?: Readonly<Record<string, string>>;
   /**

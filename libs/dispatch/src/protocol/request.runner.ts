@@ -100,7 +100,7 @@ export class RequestRunner {
     const { id, method, params, client } = request;
     let modern: ModernRequest;
     try {
-      modern = this.era.prepare(method, params, client);
+      modern = await this.era.prepare(method, params, client);
     } catch (error) {
       return this.era.reject(id, error, method);
     }

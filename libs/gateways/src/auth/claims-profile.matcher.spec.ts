@@ -21,7 +21,15 @@ describe('matchProfile', () => {
     expect(matchProfile(RULES, { realm_access: { roles: ['ops'] } })).toBe('keycloak-ops');
     expect(matchProfile(RULES, { scope: 'myko:reader' })).toBeUndefined();
     expect(matchProfile(RULES, { groups: 'myko-ops-extra' })).toBeUndefined();
-    expect(matchProfile(RULES, { 'realm_access.roles': 'x', realm_access: { roles: ['ops'] } })).toBeUndefined();
+    expect(matchProfile(RULES, { 'realm_access.roles': 'x', realm_access: { roles: ['ops'] } })).toBe('keycloak-ops');
+  });
+
+  it('reads a dotted name as the nested path only, and a URI name as one claim', () => {
+    expect(matchProfile(RULES, { 'realm_access.roles': 'ops' })).toBeUndefined();
+    expect(matchProfile(RULES, { 'realm_access.roles': 'ops', realm_access: { roles: ['x'] } })).toBeUndefined();
+    const uri: OAuthProfileRule[] = [{ profile: 'ns', match: { 'https://example.com/roles': 'ops' } }];
+    expect(matchProfile(uri, { 'https://example.com/roles': ['ops'] })).toBe('ns');
+    expect(matchProfile(uri, { 'https://example': { 'com/roles': ['ops'] } })).toBeUndefined();
   });
 
   it('does not walk the prototype chain', () => {

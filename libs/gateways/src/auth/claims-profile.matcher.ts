@@ -11,16 +11,23 @@ export function grantedScopes(claims: JWTPayload): Set<string> {
   return scopes;
 }
 
-/** A claim by name, else by a dotted path into nested objects (`realm_access.roles`). */
+/** A collision-resistant claim name (RFC 7519 §4.2), e.g. `https://example.com/roles`: dots belong to it. */
+const URI_NAME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * The path a rule's claim name reads: a dotted name is a path into nested objects
+ * (`realm_access.roles`), never a top-level claim of that literal name; a URI is one claim's name.
+ */
+export function claimPath(name: string): string[] {
+  return URI_NAME.test(name) ? [name] : name.split('.');
+}
+
 function claimValues(claims: JWTPayload, name: string): Set<string> {
-  let value: unknown = Object.hasOwn(claims, name) ? claims[name] : undefined;
-  if (value === undefined && name.includes('.')) {
-    value = name.split('.').reduce<unknown>((at, key) => {
-      return typeof at === 'object' && at !== null && Object.hasOwn(at, key)
-        ? (at as Record<string, unknown>)[key]
-        : undefined;
-    }, claims);
-  }
+  const value = claimPath(name).reduce<unknown>((at, key) => {
+    return typeof at === 'object' && at !== null && Object.hasOwn(at, key)
+      ? (at as Record<string, unknown>)[key]
+      : undefined;
+  }, claims);
   const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
   return new Set(list.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String));
 }

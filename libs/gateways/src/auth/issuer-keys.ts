@@ -1,14 +1,10 @@
 import type { OAuthConfig, OAuthIssuerConfig } from '@myko/access';
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from 'jose';
+import { guardedJwksFetch } from './guarded-jwks.fetch';
+import { IssuerBackoff } from './issuer-backoff';
+import { IssuerUnavailableError } from './issuer-unavailable.error';
 
-const DISCOVERY_TIMEOUT_MS = 5_000;
-/** A failed discovery is retried at most this often, so a down issuer is not hammered per request. */
-const DISCOVERY_RETRY_MS = 5_000;
-
-/** Thrown when an issuer's keys cannot be fetched: the token may be fine, so this is no 401. */
-export class IssuerUnavailableError extends Error {
-  override readonly name = 'IssuerUnavailableError';
-}
+const FETCH_TIMEOUT_MS = 5_000;
 
 /** RFC 8414 §3 (path inserted after the host), then OpenID Connect Discovery (path appended). */
 function discoveryUrls(issuer: string): string[] {
@@ -20,9 +16,9 @@ function discoveryUrls(issuer: string): string[] {
   ];
 }
 
-async function discoverJwksUri(issuer: string): Promise<string> {
+async function discoverJwksUri(issuer: string): Promise<string | undefined> {
   for (const url of discoveryUrls(issuer)) {
-    const res = await fetch(url, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS), redirect: 'error' }).catch(
+    const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' }).catch(
       () => undefined,
     );
     if (!res?.ok) continue;
@@ -30,22 +26,33 @@ async function discoverJwksUri(issuer: string): Promise<string> {
     // RFC 8414 §3.3: the document must name the issuer it was fetched for.
     if (doc?.issuer === issuer && typeof doc.jwks_uri === 'string') return doc.jwks_uri;
   }
-  throw new IssuerUnavailableError(`cannot discover the JWKS of issuer ${issuer}`);
+  return undefined;
+}
+
+interface IssuerEntry {
+  readonly config: OAuthIssuerConfig;
+  /** One backoff for the discovery document and the JWKS: both are the issuer being unavailable. */
+  readonly backoff: IssuerBackoff;
+  keys?: JWTVerifyGetKey;
+  /** The discovery under way, shared by the requests that wait for it. */
+  discovering?: Promise<JWTVerifyGetKey>;
 }
 
 /**
  * The signing keys of each trusted issuer: a `jose` remote JWKS (cached, refetched when a token
  * names an unknown `kid`, at most once per cooldown, so a rotated key is picked up on its first
- * use). The JWKS URL comes from the config or the issuer's discovery document (read once).
+ * use). The JWKS URL comes from the config or the issuer's discovery document (read once). A failing
+ * issuer is backed off ({@link IssuerBackoff}): its failures and waits are {@link IssuerUnavailableError}s.
  */
 export class IssuerKeys {
-  private readonly byIssuer = new Map<
-    string,
-    { config: OAuthIssuerConfig; keys?: JWTVerifyGetKey; failedAt?: number }
-  >();
+  private readonly byIssuer = new Map<string, IssuerEntry>();
 
   constructor(private readonly config: Pick<OAuthConfig, 'issuers' | 'jwksCooldownMs' | 'jwksCacheMaxAgeMs'>) {
-    for (const issuer of config.issuers) this.byIssuer.set(issuer.issuer, { config: issuer });
+    for (const issuer of config.issuers) {
+      const entry: IssuerEntry = { config: issuer, backoff: new IssuerBackoff() };
+      if (issuer.jwksUri) entry.keys = this.remoteKeys(issuer.issuer, issuer.jwksUri, entry.backoff);
+      this.byIssuer.set(issuer.issuer, entry);
+    }
   }
 
   isTrusted(issuer: unknown): issuer is string {
@@ -57,19 +64,33 @@ export class IssuerKeys {
     const entry = this.byIssuer.get(issuer);
     if (!entry) throw new Error(`untrusted issuer ${issuer}`);
     if (entry.keys) return entry.keys;
-    if (entry.failedAt !== undefined && Date.now() - entry.failedAt < DISCOVERY_RETRY_MS) {
-      throw new IssuerUnavailableError(`cannot discover the JWKS of issuer ${issuer}`);
+    entry.discovering ??= this.discover(entry).finally(() => {
+      entry.discovering = undefined;
+    });
+    return entry.discovering;
+  }
+
+  private async discover(entry: IssuerEntry): Promise<JWTVerifyGetKey> {
+    const { issuer } = entry.config;
+    const unavailable = () =>
+      new IssuerUnavailableError(`cannot discover the JWKS of issuer ${issuer}`, entry.backoff.remainingMs());
+    if (entry.backoff.remainingMs() > 0) throw unavailable();
+    const uri = await discoverJwksUri(issuer);
+    if (uri === undefined) {
+      entry.backoff.failed();
+      throw unavailable();
     }
-    try {
-      const uri = entry.config.jwksUri ?? (await discoverJwksUri(issuer));
-      entry.keys ??= createRemoteJWKSet(new URL(uri), {
-        cooldownDuration: this.config.jwksCooldownMs,
-        cacheMaxAge: this.config.jwksCacheMaxAgeMs,
-      });
-      return entry.keys;
-    } catch (error) {
-      entry.failedAt = Date.now();
-      throw error;
-    }
+    entry.backoff.succeeded();
+    entry.keys = this.remoteKeys(issuer, uri, entry.backoff);
+    return entry.keys;
+  }
+
+  private remoteKeys(issuer: string, uri: string, backoff: IssuerBackoff): JWTVerifyGetKey {
+    return createRemoteJWKSet(new URL(uri), {
+      cooldownDuration: this.config.jwksCooldownMs,
+      cacheMaxAge: this.config.jwksCacheMaxAgeMs,
+      timeoutDuration: FETCH_TIMEOUT_MS,
+      [customFetch]: guardedJwksFetch(issuer, backoff),
+    });
   }
 }

@@ -1,11 +1,19 @@
-import type { AccessProfiles, OAuthConfig, TokenVerdict } from '@myko/access';
-import { decodeJwt, decodeProtectedHeader, errors, jwtVerify } from 'jose';
+import { createHash } from 'node:crypto';
+import { type AccessProfiles, type OAuthConfig, type TokenVerdict, tokenHolderOf } from '@myko/access';
+import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
 import { matchProfile } from './claims-profile.matcher';
-import { IssuerKeys, IssuerUnavailableError } from './issuer-keys';
-import { OAuthChallenges } from './oauth.challenges';
+import { IssuerKeys } from './issuer-keys';
+import { IssuerUnavailableError } from './issuer-unavailable.error';
+import type { OAuthChallenges } from './oauth.challenges';
+
+/** A verified token whose `iat` lies beyond the clock skew ahead: refused like one not valid yet. */
+class IssuedInTheFutureError extends Error {
+  override readonly name = 'IssuedInTheFutureError';
+}
 
 /** A refusal message that names the failed check, never the token or a claim value. */
 function reasonOf(error: unknown): string | undefined {
+  if (error instanceof IssuedInTheFutureError) return 'The token is issued in the future (iat)';
   if (error instanceof errors.JWTExpired) return 'The token has expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return 'The token is not for this resource (aud)';
@@ -23,8 +31,9 @@ function reasonOf(error: unknown): string | undefined {
 /**
  * Verifies bearer JWTs as an OAuth 2.1 resource server (MCP authorization): signature against the
  * issuer's JWKS, an allow-listed `alg` (never `none`), `iss` one of the trusted issuers, `aud` this
- * server's resource URI (RFC 8707), `exp` required and `exp`/`nbf` within the clock skew. The claims
- * then select a profile through the config's ordered rules; none matching is `insufficient_scope`.
+ * server's resource URI (RFC 8707), `exp` required and `exp`/`nbf`/`iat` within the clock skew. The
+ * claims then select a profile through the config's ordered rules; none matching is `insufficient_scope`.
+ * An issuer whose keys cannot be had is a 503 with `Retry-After` (see `IssuerKeys`).
  */
 export class OAuthTokenVerifier {
   private readonly keys: IssuerKeys;
@@ -41,9 +50,10 @@ export class OAuthTokenVerifier {
     try {
       return await this.verifyOrThrow(token);
     } catch (error) {
-      if (error instanceof IssuerUnavailableError || error instanceof errors.JWKSTimeout) {
+      if (error instanceof IssuerUnavailableError) {
+        const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
         return this.refuse(503, "Cannot verify the token now: the issuer's keys are unavailable", {
-          'Retry-After': '5',
+          'Retry-After': retryAfter,
         });
       }
       const reason = reasonOf(error);
@@ -66,6 +76,7 @@ export class OAuthTokenVerifier {
       clockTolerance: this.config.clockSkewSeconds,
       requiredClaims: ['exp'],
     });
+    this.checkIssuedAt(payload);
     const name = matchProfile(this.config.profiles, payload);
     const profile = name === undefined ? undefined : this.profiles.byName(name);
     if (!profile) {
@@ -73,9 +84,18 @@ export class OAuthTokenVerifier {
         'WWW-Authenticate': this.challenges.insufficientScope(),
       });
     }
-    const subject = typeof payload.sub === 'string' ? payload.sub : (payload.client_id as string | undefined);
+    const holder = tokenHolderOf(iss, payload, () => createHash('sha256').update(token).digest('hex'));
+    const subject = holder.kind === 'token' ? undefined : holder.id;
     const expiresAtMs = ((payload.exp as number) + this.config.clockSkewSeconds) * 1000;
-    return { status: 'authenticated', profile, expiresAtMs, ...(typeof subject === 'string' ? { subject } : {}) };
+    return { status: 'authenticated', profile, holder, expiresAtMs, ...(subject === undefined ? {} : { subject }) };
+  }
+
+  /** `jose` checks that `iat` is a number, not when it was; a token from the future is not valid yet. */
+  private checkIssuedAt(payload: JWTPayload): void {
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof payload.iat === 'number' && payload.iat > now + this.config.clockSkewSeconds) {
+      throw new IssuedInTheFutureError();
+    }
   }
 
   private invalid(message: string): TokenVerdict {

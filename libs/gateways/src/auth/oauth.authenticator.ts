@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { BearerTokenAuthenticator, TokenVerdict } from '@myko/access';
+import { type BearerTokenAuthenticator, bearerChallenge, type CredentialDoor, type TokenVerdict } from '@myko/access';
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -11,7 +11,7 @@ const UNVERIFIED: Extract<TokenVerdict, { status: 'refused' }> = {
   status: 'refused',
   httpStatus: 401,
   message: 'The token was not verified',
-  headers: { 'WWW-Authenticate': 'Bearer realm="myko", error="invalid_token"' },
+  headers: { 'WWW-Authenticate': bearerChallenge({ error: 'invalid_token' }) },
 };
 
 /**
@@ -38,9 +38,9 @@ export class OAuthAuthenticator implements BearerTokenAuthenticator {
   }
 
   /** Verifies the request's token, if it has one; `undefined` (no promise) when there is nothing to wait for. */
-  prepare(headers: IncomingHttpHeaders): Promise<void> | undefined {
+  prepare(headers: IncomingHttpHeaders, door: CredentialDoor = 'http'): Promise<void> | undefined {
     if (!this.verifier) return undefined;
-    const credential = tokenCredential(headers);
+    const credential = tokenCredential(headers, door);
     if (!credential || !('token' in credential)) return undefined;
     return this.verifier.verify(credential.token).then((verdict) => {
       this.verdicts.set(headers, verdict);
@@ -48,24 +48,23 @@ export class OAuthAuthenticator implements BearerTokenAuthenticator {
   }
 
   /** The verdict on the request's token; `undefined` when it presents none (the API-key path decides). */
-  verdictFor(headers: IncomingHttpHeaders): TokenVerdict | undefined {
+  verdictFor(headers: IncomingHttpHeaders, door: CredentialDoor = 'http'): TokenVerdict | undefined {
     if (!this.verifier || !this.challenges) return undefined;
-    const credential = tokenCredential(headers);
+    const credential = tokenCredential(headers, door);
     if (!credential) return undefined;
     if ('conflict' in credential) {
-      const challenge = this.challenges.extend('Bearer realm="myko", error="invalid_request"');
       return {
         status: 'refused',
-        httpStatus: 401,
+        httpStatus: credential.httpStatus,
         message: credential.conflict,
-        headers: { 'WWW-Authenticate': challenge },
+        headers: { 'WWW-Authenticate': this.challenges.invalidRequest(credential.conflict) },
       };
     }
     return this.verdicts.get(headers) ?? UNVERIFIED;
   }
 
-  /** Adds the metadata URL to an API-key challenge, so OAuth clients find the authorization server. */
-  challenge(apiKeyChallenge: string): string {
-    return this.challenges ? this.challenges.extend(apiKeyChallenge) : apiKeyChallenge;
+  /** An API-key challenge with the metadata URL and scope added, so OAuth clients find the authorization server. */
+  challenge(apiKeyParams: Readonly<Record<string, string>>): string {
+    return this.challenges ? this.challenges.extend(apiKeyParams) : bearerChallenge(apiKeyParams);
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ClientAccess } from '@myko/access';
-import { DispatchService, modernHttpStatus } from '@myko/dispatch';
+import { DispatchService, type JsonRpcResponse, modernHttpStatus } from '@myko/dispatch';
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -15,6 +15,9 @@ import type { AcceptedResponses } from './mcp-http.negotiation';
 import { McpPostResponder } from './mcp-post.responder';
 import { requestHeader } from './request-header.reader';
 import { SessionStreams } from './session-streams';
+
+/** What a 503 for shared state that is down says: the connection recovers within about a second. */
+const STATE_RETRY_AFTER_SECONDS = '1';
 
 /**
  * A 2026-07-28 POST: no session, the request's `_meta` says who the client is. Dispatch decides the
@@ -51,6 +54,7 @@ export class StatelessPostHandler {
       filters: access.filters,
       principal: access.principal,
       subject: access.subject,
+      ...(access.keyId ? { identity: access.keyId } : {}),
       notify: responder.notify,
       stateless: true,
       caller,
@@ -64,12 +68,18 @@ export class StatelessPostHandler {
     try {
       const response = await this.dispatch.handle(message, client);
       this.drain.markResponse(res);
-      if (response) responder.respond(response, {}, modernHttpStatus(response));
+      if (response) this.respond(responder, response);
       else responder.accepted();
     } finally {
       admitted.release();
       this.dispatch.endSession(sessionId);
     }
+  }
+
+  /** The JSON-RPC answer with its HTTP status; shared state that is down also says when to retry. */
+  private respond(responder: McpPostResponder, response: JsonRpcResponse): void {
+    const status = modernHttpStatus(response);
+    responder.respond(response, status === 503 ? { 'Retry-After': STATE_RETRY_AFTER_SECONDS } : {}, status);
   }
 
   private responder(res: ServerResponse, accepted: AcceptedResponses): McpPostResponder {

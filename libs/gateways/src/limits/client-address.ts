@@ -18,8 +18,8 @@ export function rateLimitKey(principal: string | undefined, address: string): st
 }
 
 /**
- * Who a client is across its sessions (`ClientContext.clientId`): its API key (a prefix of the key's
- * SHA-256, `ClientAccess.keyId`), else its address.
+ * Who a client is across its sessions (`ClientContext.clientId`): its identity (a prefix of
+ * `ClientAccess.keyId`: an API key's SHA-256, or a token holder's), else its address.
  */
 export function clientIdOf(keyId: string | undefined, address: string): string {
   return keyId === undefined ? `address:${address}` : `key:${keyId.slice(0, 16)}`;

@@ -136,6 +136,7 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
       principal: access.principal,
       clientId: clientIdOf(access.keyId, clientAddress(req)),
       subject: access.subject,
+      ...(access.keyId ? { identity: access.keyId } : {}),
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });
   }

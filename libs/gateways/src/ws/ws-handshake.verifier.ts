@@ -67,7 +67,7 @@ export class WsHandshakeVerifier {
   }
 
   private verify(req: IncomingMessage, done: VerifyCallback): void {
-    const verifying = this.resolver.prepare(req.headers);
+    const verifying = this.resolver.prepare(req.headers, 'websocket');
     if (verifying) verifying.then(() => this.decide(req, done)).catch(() => done(false, 500, 'Internal Server Error'));
     else this.decide(req, done);
   }
@@ -94,7 +94,7 @@ export class WsHandshakeVerifier {
     }
     const withKey = headersWithProtocolKey(req);
     if ('error' in withKey) return { status: 400, message: `Bad Request: ${withKey.error}` };
-    const resolved = this.resolver.resolve(withKey.headers);
+    const resolved = this.resolver.resolve(withKey.headers, 'websocket');
     if ('refusal' in resolved) return resolved.refusal;
     const slotRefusal = this.reserveSlot(req, resolved.access.keyId);
     if (slotRefusal) return slotRefusal;

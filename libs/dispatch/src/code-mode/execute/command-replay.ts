@@ -9,7 +9,8 @@ export type ReplayedOutcome = { result: string } | { error: Error };
 /**
  * How a retried 2026-07-28 `execute` resumes: the script runs again from the start with the answers
  * recorded so far, and every command it completed in an earlier round is answered from the journal
- * carried in the signed `requestState` instead of running again, so no command runs twice. The
+ * carried in the signed `requestState` instead of running again, so no command runs twice (and a state
+ * is spent by its first retry, `ProtocolEraService`, so replaying a round cannot run its new ones again). The
  * journal is positional: the n-th command of the retry must be the n-th of the earlier round, with
  * the same arguments; a script that takes another path is stopped before anything runs. Queries run
  * again (they change nothing). A command that asks for input is not journaled: it stopped before

@@ -6,6 +6,13 @@ import type { SearchRequest } from './search-result.interface';
 import { boundedEditDistance } from './search-typo';
 
 const KIND_PREFIX = new RegExp(`^(?:${OPERATION_KINDS.join('|')})[_:]`, 'i');
+/** How much of a name is read, for the exact lookup. */
+const MAX_NAME_LENGTH = 200;
+/**
+ * A longer name is no typo of an operation id: it gets no near spellings, which keeps the edit
+ * distances against every visible id cheap.
+ */
+export const MAX_FUZZY_NAME_LENGTH = 64;
 
 /** What a search that found nothing tells the model to try next. */
 export function nothingFoundHint(request: SearchRequest, droppedKind: boolean, visible: number): string {
@@ -21,7 +28,7 @@ export function nothingFoundHint(request: SearchRequest, droppedKind: boolean, v
  * Visible operations a name that is not one probably meant, nearest first: the same id under
  * another kind (`query_LowStock` → `report_LowStock`), then ids a few edits away. Nothing looser:
  * a guess from shared words would send the model to an unrelated operation; `search` is for that.
- * Hidden operations are never considered.
+ * Hidden operations are never considered. Only the first 200 characters of a name are read.
  */
 export function closestOperations(
   index: SearchIndex,
@@ -29,9 +36,9 @@ export function closestOperations(
   filters: ClientFilters,
   count: number,
 ): OperationDescriptor[] {
-  const id = String(name).replace(KIND_PREFIX, '').slice(0, 200);
+  const id = String(name).replace(KIND_PREFIX, '').slice(0, MAX_NAME_LENGTH);
   const found = new Set<number>(index.exact(queryKey(id), filters));
-  if (found.size < count && id.length > 0) {
+  if (found.size < count && id.length > 0 && id.length <= MAX_FUZZY_NAME_LENGTH) {
     for (const op of nearSpellings(index, id, filters)) found.add(op);
   }
   return [...found].slice(0, count).map((op) => index.operation(op));

@@ -1,6 +1,6 @@
 import type { QueryTerm } from './search.analyzer';
 import { lowerBound, type SearchTables, surfaceShape } from './search-tables';
-import { allowedEdits, boundedEditDistance } from './search-typo';
+import { allowedEdits, boundedEditDistance, MAX_FUZZY_WORD_LENGTH } from './search-typo';
 
 /** How much a query word counts by how it matched an indexed term: its stem, a prefix of one, a near spelling. */
 export const MATCH_QUALITY = Object.freeze({ exact: 1, prefix: 0.7, typo: 0.6, loose: 0.4 });
@@ -19,7 +19,8 @@ export interface TermVariant {
 /**
  * The indexed terms one query word stands for. Normally: its stem, terms it is a prefix of (for
  * words of 3+ letters) and, when its stem is not indexed at all, words within `allowedEdits` of it
- * (same first letter: typos rarely hit it, and it keeps the scan to a slice of the vocabulary).
+ * (same first letter: typos rarely hit it, and it keeps the scan to a slice of the vocabulary). A
+ * word longer than MAX_FUZZY_WORD_LENGTH stands only for its stem and the terms it prefixes.
  * `loose` (used only to find suggestions after nothing matched) allows one more edit and prefixes
  * of the word's first letters.
  */
@@ -33,7 +34,7 @@ export function termVariants(tables: SearchTables, word: QueryTerm, loose = fals
   const rawTerm = word.raw === word.stem ? -1 : findTerm(tables.terms, word.raw);
   if (rawTerm >= 0) add(rawTerm, MATCH_QUALITY.exact);
   if (word.raw.length >= MIN_PREFIX_LENGTH) addPrefixed(tables.terms, word.stem, MATCH_QUALITY.prefix, add);
-  if (exact < 0 && rawTerm < 0) {
+  if (exact < 0 && rawTerm < 0 && word.raw.length <= MAX_FUZZY_WORD_LENGTH) {
     const edits = allowedEdits(word.raw.length) + (loose && word.raw.length >= 4 ? 1 : 0);
     if (edits > 0) addNearSpellings(tables, word.raw, edits, loose ? MATCH_QUALITY.loose : MATCH_QUALITY.typo, add);
     if (loose && word.raw.length > MIN_PREFIX_LENGTH + 1) {

@@ -1,4 +1,7 @@
+import { ClientFilters } from '@myko/filter';
 import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { ScriptDiscovery } from '../execute/script-discovery';
+import { OperationSearchService } from './operation-search.service';
 
 const ids = (result: { operations: { id: string }[] }) => result.operations.map((op) => op.id);
 
@@ -125,5 +128,24 @@ describe('search tool', () => {
     expect(all.total).toBe(everything - 4);
     expect(ids(all)).not.toContain('SecretSalaries');
     expect(all.operations.some((op: { kind: string }) => op.kind === 'command')).toBe(false);
+  });
+
+  it('refuses a query over 10,000 characters, naming the limit, as a tool error and in myko.search', async () => {
+    const refused = await harness.callTool('search', { query: 'orders '.repeat(1_429) });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toContain('`query` must be at most 10,000 characters');
+    const longest = `${'orders '.repeat(1_428)}list`;
+    expect(longest).toHaveLength(10_000);
+    expect(ids(await harness.search({ query: longest }))[0]).toBe('Orders');
+    const emoji = await harness.callTool('search', { query: `orders ${'🛒'.repeat(9_993)}` });
+    expect(emoji.isError).toBeUndefined();
+    const discovery = new ScriptDiscovery(harness.moduleRef.get(OperationSearchService), ClientFilters.ALLOW_ALL);
+    expect(() => discovery.search('x'.repeat(10_001), '')).toThrow('at most 10,000 characters');
+  });
+
+  it('declares the query limit in its input schema', async () => {
+    const { tools } = await harness.result('tools/list');
+    const search = tools.find((tool: { name: string }) => tool.name === 'search');
+    expect(search.inputSchema.properties.query).toEqual({ type: 'string', maxLength: 10_000 });
   });
 });

@@ -57,6 +57,16 @@ describe('completion/complete', () => {
     expect(secret.completion.values).toEqual([]);
   });
 
+  it('refuses a value over 10,000 characters with -32602 naming the limit', async () => {
+    const ref = { type: 'ref/resource', uri: 'myko://schema/{kind}/{id}' };
+    const error = await harness.error('completion/complete', {
+      ref,
+      argument: { name: 'id', value: 'b'.repeat(10_001) },
+    });
+    expect(error).toMatchObject({ code: -32602, message: expect.stringContaining('at most 10,000 characters') });
+    expect((await complete(ref, 'id', `Bulk${'0'.repeat(9_996)}`)).completion.values).toEqual([]);
+  });
+
   it.each([
     ['an unknown prompt', { ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } }],
     ['an undeclared argument', { ref: { type: 'ref/prompt', name: 'greet' }, argument: { name: 'x', value: '' } }],

@@ -1,6 +1,6 @@
 import { MAX_COMPLETION_VALUES, type McpCompleter, McpPrimitiveRegistry } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
-import { SCHEMA_URI_TEMPLATE } from '../../dispatch.constants';
+import { SCHEMA_URI_TEMPLATE, SEARCH_MAX_QUERY_LENGTH } from '../../dispatch.constants';
 import { InvalidParamsError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
@@ -17,7 +17,8 @@ type Completer = (
 /**
  * `completion/complete` for prompt arguments (`ref/prompt`) and resource template variables
  * (`ref/resource` with the template string): the provider's values, at most 100, with `total` and
- * `hasMore`. An argument without a provider completes to nothing; unknown refs are -32602.
+ * `hasMore`. An argument without a provider completes to nothing; unknown refs, and values longer
+ * than a `search` query may be, are -32602.
  */
 @Injectable()
 export class CompletionHandler {
@@ -32,6 +33,11 @@ export class CompletionHandler {
     if (!isPlainObject(ref)) throw new InvalidParamsError('`ref` must be a ref/prompt or ref/resource object');
     if (!isPlainObject(argument) || typeof argument.name !== 'string' || typeof argument.value !== 'string') {
       throw new InvalidParamsError('`argument` must be { name: string, value: string }');
+    }
+    if (argument.value.length > SEARCH_MAX_QUERY_LENGTH) {
+      throw new InvalidParamsError(
+        `\`argument.value\` must be at most ${SEARCH_MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`,
+      );
     }
     const chosen = isPlainObject(context) && isPlainObject(context.arguments) ? stringsOf(context.arguments) : {};
     const completer = this.completerFor(ref, argument.name, request);

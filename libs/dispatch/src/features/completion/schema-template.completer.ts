@@ -24,9 +24,10 @@ export class SchemaTemplateCompleter {
     }
     if (variable !== 'id') return [];
     const kind = OPERATION_KINDS.includes(context.kind as OperationKind) ? context.kind : undefined;
-    return visible
+    // A Set, not indexOf: with every id matching an empty prefix, that was quadratic in the registry.
+    const ids = visible
       .filter((op) => (kind === undefined || op.kind === kind) && op.id.toLowerCase().startsWith(prefix))
-      .map((op) => op.id)
-      .filter((id, index, ids) => ids.indexOf(id) === index);
+      .map((op) => op.id);
+    return [...new Set(ids)];
   }
 }

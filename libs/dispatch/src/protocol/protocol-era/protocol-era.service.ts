@@ -1,4 +1,10 @@
-import { SHARED_SECRETS, type SharedSecrets } from '@myko/state';
+import {
+  MemoryUseOnceLedger,
+  SHARED_SECRETS,
+  type SharedSecrets,
+  USED_REQUEST_STATES,
+  type UseOnceLedger,
+} from '@myko/state';
 import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../../dispatch.constants';
 import { MethodNotFoundError } from '../../errors';
@@ -22,7 +28,7 @@ import {
   type ProtocolMode,
   REMOVED_METHODS,
 } from './protocol-era.constants';
-import { InvalidEnvelopeError, InvalidInputResponsesError } from './protocol-era.errors';
+import { InvalidEnvelopeError, InvalidInputResponsesError, InvalidRequestStateError } from './protocol-era.errors';
 import { hasModernEnvelope, readEnvelope } from './request-envelope';
 import { type RequestStateBinding, RequestStateCodec, requestDigest } from './request-state.codec';
 import { SubscriptionsListenHandler } from './subscriptions-listen.handler';
@@ -40,7 +46,7 @@ export interface ModernRequest {
   readonly round?: InputRound;
   /** The request set `_meta` log level: only then may it get `notifications/message`. */
   readonly logs: boolean;
-  /** Principal and request digest a `requestState` is bound to (the digest is computed on first use). */
+  /** Caller and request digest a `requestState` is bound to (the digest is computed on first use). */
   readonly binding: RequestStateBinding;
 }
 
@@ -57,6 +63,7 @@ const REQUEST_STATE_SECRET = 'request-state';
 export class ProtocolEraService implements OnModuleInit {
   readonly mode: ProtocolMode;
   private codec: RequestStateCodec;
+  private readonly used: UseOnceLedger;
 
   constructor(
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
@@ -65,8 +72,10 @@ export class ProtocolEraService implements OnModuleInit {
     private readonly lifecycle: LifecycleHandler,
     private readonly listen: SubscriptionsListenHandler,
     @Optional() @Inject(SHARED_SECRETS) private readonly secrets?: SharedSecrets | null,
+    @Optional() @Inject(USED_REQUEST_STATES) used?: UseOnceLedger | null,
   ) {
     this.mode = options.protocol;
+    this.used = used ?? new MemoryUseOnceLedger();
     this.codec = this.codecWith(options.requestState.key);
   }
 
@@ -100,8 +109,11 @@ export class ProtocolEraService implements OnModuleInit {
     return hasModernEnvelope(params) || (client.stateless === true && method !== 'initialize');
   }
 
-  /** @throws EnvelopeError, MethodNotFoundError, InvalidRequestStateError: answered before any handler runs */
-  prepare(method: string, params: JsonRpcParams, client: ClientContext): ModernRequest {
+  /**
+   * @throws EnvelopeError, MethodNotFoundError, InvalidRequestStateError, StateUnavailableError (the
+   * use of a `requestState` cannot be recorded): answered before any handler runs
+   */
+  async prepare(method: string, params: JsonRpcParams, client: ClientContext): Promise<ModernRequest> {
     if (!hasModernEnvelope(params)) {
       // A 2025 client on a modern-only server reads 404 for `initialize`; on a dual one, how to get a session.
       if (this.mode === 'modern-only' && REMOVED_METHODS.has(method)) throw new MethodNotFoundError(method);
@@ -111,7 +123,7 @@ export class ProtocolEraService implements OnModuleInit {
     const handler = this.handlerFor(method);
     const envelope = readEnvelope(params, MODERN_PROTOCOL_VERSIONS);
     if (!handler) throw new MethodNotFoundError(method);
-    const binding = lazyBinding(client.principal ?? '', method, params);
+    const binding = lazyBinding(client, method, params);
     const session: SessionState = {
       sessionId: client.sessionId,
       protocolVersion: envelope.protocolVersion,
@@ -126,7 +138,7 @@ export class ProtocolEraService implements OnModuleInit {
       channels: [],
     };
     const round = INPUT_REQUIRED_METHODS.has(method)
-      ? this.round(params, envelope.clientCapabilities, binding)
+      ? await this.round(params, envelope.clientCapabilities, binding)
       : undefined;
     return { method, handler, session, round, logs: envelope.logLevel !== undefined, binding };
   }
@@ -169,21 +181,42 @@ export class ProtocolEraService implements OnModuleInit {
   }
 
   /** This round's answers: the retry's `inputResponses` and, when it brings one back, the signed state. */
-  private round(params: JsonRpcParams, capabilities: Record<string, unknown>, binding: RequestStateBinding) {
+  private async round(params: JsonRpcParams, capabilities: Record<string, unknown>, binding: RequestStateBinding) {
     const { inputResponses, requestState } = params;
     if (inputResponses !== undefined && !isPlainObject(inputResponses)) {
       throw new InvalidInputResponsesError('Invalid params: `inputResponses` must be an object keyed by input request');
     }
-    const earlier = requestState === undefined ? undefined : this.codec.open<RoundState>(requestState, binding);
+    const earlier = requestState === undefined ? undefined : await this.spend(requestState, binding);
     return new InputRound(capabilities, earlier, inputResponses, earlier !== undefined);
+  }
+
+  /**
+   * Opens a state and records its use, on every instance when on Redis: a round's commands run once,
+   * so a replayed retry (or two at once, through two instances) is refused before anything runs. Only
+   * a state that verified is spent, so a foreign caller presenting one cannot use it up.
+   */
+  private async spend(requestState: unknown, binding: RequestStateBinding): Promise<RoundState> {
+    const opened = this.codec.open<RoundState>(requestState, binding);
+    if (!(await this.used.claim(opened.id, opened.expiresAt - Date.now()))) {
+      throw new InvalidRequestStateError(
+        'it has already been used (each state continues its request once, and its commands may have run); ' +
+          'to run the request again, send it without requestState',
+      );
+    }
+    return opened.payload;
   }
 }
 
-/** Hashing the params costs on every `tools/call`; only a round that signs or opens a state needs it. */
-function lazyBinding(principal: string, method: string, params: JsonRpcParams): RequestStateBinding {
+/**
+ * A state is bound to the caller's profile and key (or token holder), as an HTTP session is; a
+ * keyless client's to its profile alone. Hashing the params costs on every `tools/call`; only a round
+ * that signs or opens a state needs it.
+ */
+function lazyBinding(client: ClientContext, method: string, params: JsonRpcParams): RequestStateBinding {
   let digest: string | undefined;
   return {
-    principal,
+    principal: client.principal ?? '',
+    identity: client.identity ?? '',
     get digest() {
       digest ??= requestDigest(method, params);
       return digest;

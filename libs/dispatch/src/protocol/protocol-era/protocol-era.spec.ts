@@ -148,10 +148,10 @@ describe('protocol eras in dispatch', () => {
 
     it('refuses an expired requestState', async () => {
       const later = new RequestStateCodec('k'.repeat(32), 1000, () => Date.now() - 5000);
-      const sealed = later.seal({ answers: {}, journal: [] }, { principal: '', digest: 'd' });
-      expect(() => later.open(sealed, { principal: '', digest: 'd' })).not.toThrow();
+      const sealed = later.seal({ answers: {}, journal: [] }, { principal: '', identity: '', digest: 'd' });
+      expect(() => later.open(sealed, { principal: '', identity: '', digest: 'd' })).not.toThrow();
       const now = new RequestStateCodec('k'.repeat(32), 1000);
-      expect(() => now.open(sealed, { principal: '', digest: 'd' })).toThrow(/expired/);
+      expect(() => now.open(sealed, { principal: '', identity: '', digest: 'd' })).toThrow(/expired/);
     });
 
     it('never sends an input request for a capability the request did not declare (-32021)', async () => {

@@ -5,6 +5,8 @@ import { InvalidRequestStateError } from './protocol-era.errors';
 export interface RequestStateBinding {
   /** The access profile of the caller ('' without auth). */
   readonly principal: string;
+  /** The caller's key or token holder (`ClientContext.identity`; '' for a keyless client of the profile). */
+  readonly identity: string;
   /** `requestDigest` of the request the state belongs to. */
   readonly digest: string;
 }
@@ -12,6 +14,10 @@ export interface RequestStateBinding {
 interface SealedState<T> {
   /** principal */
   p: string;
+  /** identity */
+  i: string;
+  /** nonce: no two states this server issues are alike, so using one never spends another */
+  n: string;
   /** request digest */
   d: string;
   /** expiry, ms since the epoch */
@@ -20,10 +26,22 @@ interface SealedState<T> {
   b: T;
 }
 
+/** A verified `requestState`: its payload, when it expires, and the id its single use is recorded under. */
+export interface OpenedState<T> {
+  readonly payload: T;
+  /** ms since the epoch */
+  readonly expiresAt: number;
+  /** SHA-256 of the signed body (base64url): the same for every copy of one state, whatever its MAC text. */
+  readonly id: string;
+}
+
+/** Bytes of a state's nonce. */
+const NONCE_BYTES = 12;
+
 /**
  * Signs and checks `requestState` (HMAC-SHA256 over the JSON body, base64url `body.mac`). The client
  * holds it between rounds and may alter it, so every field the server relies on is inside the MAC:
- * principal, request digest and expiry. Not encrypted: it carries only the client's own answers and
+ * principal, identity, request digest and expiry. Not encrypted: it carries only the client's own answers and
  * the results of its own commands.
  */
 export class RequestStateCodec {
@@ -39,13 +57,20 @@ export class RequestStateCodec {
   }
 
   seal<T>(payload: T, binding: RequestStateBinding): string {
-    const sealed: SealedState<T> = { p: binding.principal, d: binding.digest, x: this.now() + this.ttlMs, b: payload };
+    const sealed: SealedState<T> = {
+      p: binding.principal,
+      i: binding.identity,
+      n: randomBytes(NONCE_BYTES).toString('base64url'),
+      d: binding.digest,
+      x: this.now() + this.ttlMs,
+      b: payload,
+    };
     const body = Buffer.from(JSON.stringify(sealed), 'utf8').toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 
-  /** @throws InvalidRequestStateError when it is malformed, altered, expired, or bound to another request or principal */
-  open<T>(token: unknown, binding: RequestStateBinding): T {
+  /** @throws InvalidRequestStateError when it is malformed, altered, expired, or bound to another request or caller */
+  open<T>(token: unknown, binding: RequestStateBinding): OpenedState<T> {
     if (typeof token !== 'string') throw new InvalidRequestStateError('it must be the string this server issued');
     const dot = token.indexOf('.');
     const body = token.slice(0, dot);
@@ -56,9 +81,12 @@ export class RequestStateCodec {
     }
     const sealed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as SealedState<T>;
     if (sealed.x < this.now()) throw new InvalidRequestStateError('it has expired; send the request again without it');
-    if (sealed.p !== binding.principal) throw new InvalidRequestStateError('it was issued to another client');
+    if (sealed.p !== binding.principal || sealed.i !== binding.identity) {
+      throw new InvalidRequestStateError('it was issued to another client');
+    }
     if (sealed.d !== binding.digest) throw new InvalidRequestStateError('it was issued for a different request');
-    return sealed.b;
+    const id = createHash('sha256').update(body).digest('base64url');
+    return { payload: sealed.b, expiresAt: sealed.x, id };
   }
 
   private mac(body: string): string {
