@@ -17,4 +17,5 @@ module.exports = [
   'memory',
   'live',
   'scale-out',
+  'floods',
 ];

@@ -68,9 +68,12 @@ function statelessHttpTarget(port, tool, args, concurrency) {
   return { once, concurrency, close: () => agent.destroy() };
 }
 
-/** An initialized WebSocket connection (subprotocol `mcp`) with one request in flight at a time. */
-async function openWsConnection(port) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/mcp`, 'mcp');
+/**
+ * An initialized WebSocket connection (subprotocol `mcp`) with one request in flight at a time; `headers`
+ * go with the handshake (an API key: `authorization`).
+ */
+async function openWsConnection(port, headers = {}) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/mcp`, 'mcp', { headers });
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);

@@ -12,6 +12,7 @@ import { DATABASE_MODULE_OPTIONS } from './database.module-definition';
 import type { DatabaseModuleOptions } from './interfaces/database-options.interface';
 import { migrateSchema } from './schema/schema.migrator';
 import { seedIfEmpty } from './seed/database.seeder';
+import { cacheStatements } from './statement.cache';
 
 /**
  * The one connection to the example SQLite database. Opening it applies pending migrations and,
@@ -87,6 +88,7 @@ function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
     if (path !== IN_MEMORY_DATABASE) switchToWal(db, Math.max(busyTimeoutMs, STARTUP_BUSY_TIMEOUT_MS));
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
+    cacheStatements(db);
   } catch (error) {
     db.close();
     throw error;

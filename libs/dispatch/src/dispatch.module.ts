@@ -1,6 +1,7 @@
 import { McpPrimitivesModule } from '@myko/mcp';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
 import { ExecuteTool } from './code-mode/execute/execute.tool';
 import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
@@ -39,6 +40,7 @@ import { ClusterChannel } from './protocol/cluster/cluster.channel';
 import { resolveClusterWatchOptions } from './protocol/cluster/cluster-watch.defaults';
 import { ClusterWatches } from './protocol/cluster/cluster-watches';
 import { SessionRelay } from './protocol/cluster/session.relay';
+import { resolveFairnessOptions } from './protocol/fairness/fairness-options.table';
 import { LifecycleHandler } from './protocol/lifecycle.handler';
 import { LoggingHandler } from './protocol/logging/logging.handler';
 import { MethodRouter } from './protocol/method.router';
@@ -75,6 +77,7 @@ export class DispatchModule {
       profileToolModes: { ...options.profileToolModes },
       execute: resolveExecuteGuardOptions(options.execute),
       live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
+      fairness: resolveFairnessOptions(options.fairness),
       cluster: resolveClusterWatchOptions(options.cluster),
       protocol: options.protocol ?? 'dual',
       requestState: {
@@ -118,6 +121,7 @@ export class DispatchModule {
         ProtocolEraService,
         SubscriptionsListenHandler,
         ExecuteMonitor,
+        BridgeCallFairness,
         SandboxReadinessProbe,
         ClusterChannel,
         SessionRelay,

@@ -29,6 +29,12 @@ export type {
   JsonRpcSuccess,
   ServerIdentity,
 } from './interfaces';
+export { type FairWorkBudget, FairWorkScheduler } from './protocol/fairness/fair-work.scheduler';
+export {
+  DEFAULT_FAIRNESS_OPTIONS,
+  FAIRNESS_OPTION_TABLE,
+  type FairnessOptions,
+} from './protocol/fairness/fairness-options.table';
 export { classifyMessage, isValidId } from './protocol/json-rpc/json-rpc.codec';
 export type { IncomingMessage as ClassifiedMessage } from './protocol/json-rpc/json-rpc.message';
 export { failureResponse } from './protocol/json-rpc/json-rpc.responses';

@@ -76,6 +76,16 @@ export const GATEWAYS_OPTION_TABLE: OptionTable<GatewaysNumericOption> = {
     inConfigFile: true,
     doc: 'Requests running at once per HTTP session or WebSocket connection; beyond it JSON-RPC error -32029 (HTTP 429). 0: no limit.',
   },
+  edgeRequestsPerTurn: {
+    default: 8,
+    minimum: 1,
+    doc: 'HTTP POSTs and WebSocket messages whose handling starts per turn of the event loop, taken round-robin by client (API key or token identity, else address); the rest wait for the next turn, behind their own client.',
+  },
+  edgeTurnMs: {
+    default: 4,
+    minimum: 0,
+    doc: 'Synchronous time, in ms, the requests started in one turn may take before the rest wait for the next. 0: count only.',
+  },
   maxMessageBytes: {
     default: 1_048_576,
     minimum: 0,

@@ -20,6 +20,7 @@ import { StatelessPostHandler } from './http/stateless-post.handler';
 import type { GatewaysModuleOptions } from './interfaces';
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { EdgeAdmission } from './limits/edge-admission.service';
+import { EdgeWorkBudget } from './limits/edge-work.budget';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
 import { WsSlotLedger } from './limits/ws-slot.ledger';
@@ -67,6 +68,7 @@ export class GatewaysModule {
         SharedSseStreams,
         ForeignStreamResumer,
         EdgeAdmission,
+        EdgeWorkBudget,
         WsSlotLedger,
         HttpRequestLimiter,
         WsOutboundSender,

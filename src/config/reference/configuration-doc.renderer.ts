@@ -1,5 +1,5 @@
 import { OAUTH_OPTION_TABLE } from '@myko/access';
-import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/dispatch';
+import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE, FAIRNESS_OPTION_TABLE } from '@myko/dispatch';
 import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
 import type { OptionTable } from '@myko/options';
 import { SANDBOX_OPTION_TABLE } from '@myko/sandbox';
@@ -28,6 +28,7 @@ const MODULE_TABLES: ReadonlyArray<{ title: string; table: OptionTable; section?
     table: ABUSE_BACKOFF_OPTION_TABLE,
     section: 'sandbox.abuseBackoff',
   },
+  { title: '`DispatchModule.forRoot({ fairness })` (`FAIRNESS_OPTION_TABLE`)', table: FAIRNESS_OPTION_TABLE },
   { title: '`GatewaysModule.forRoot()` (`GATEWAYS_OPTION_TABLE`)', table: GATEWAYS_OPTION_TABLE, section: 'limits' },
   { title: 'OAuth resource server (`OAUTH_OPTION_TABLE`)', table: OAUTH_OPTION_TABLE, section: 'oauth' },
 ];

@@ -1,6 +1,7 @@
 import type { ToolMode } from '@myko/access';
 import type { McpLogLevel } from '@myko/mcp';
 import type { SandboxOptions } from '@myko/sandbox';
+import type { FairnessOptions } from '../protocol/fairness/fairness-options.table';
 import type { ProtocolMode } from '../protocol/protocol-era/protocol-era.constants';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
 
@@ -82,6 +83,8 @@ export interface DispatchModuleOptions {
   live?: Partial<LiveQueryOptions>;
   /** Several instances on Redis: how they share what they watch; defaults as documented on `ClusterWatchOptions`. */
   cluster?: Partial<ClusterWatchOptions>;
+  /** Main-thread work per turn of the event loop, shared round-robin by client; defaults in `FAIRNESS_OPTION_TABLE`. */
+  fairness?: Partial<FairnessOptions>;
   /**
    * Which MCP eras every transport serves: `dual` (2026-07-28 stateless requests beside 2025-era
    * `initialize` sessions), `modern-only` or `legacy-only`.
@@ -106,6 +109,7 @@ export interface ResolvedDispatchOptions {
   profileToolModes: Readonly<Record<string, ToolMode>>;
   execute: ExecuteGuardOptions;
   live: LiveQueryOptions;
+  fairness: FairnessOptions;
   cluster: ClusterWatchOptions;
   protocol: ProtocolMode;
   requestState: { key?: string; ttlSeconds: number };

@@ -19,6 +19,8 @@ import {
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { clientAddress, clientIdOf } from '../limits/client-address';
+import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { httpClientContext } from './http-client-context.factory';
 import {
@@ -57,13 +59,28 @@ export class McpHttpEndpoint {
     private readonly streams: SessionStreamHandler,
     private readonly sessionOf: SessionRequestResolver,
     private readonly sessionPost: SessionPostHandler,
+    private readonly edgeWork: EdgeWorkBudget,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     assertJsonContentType(req.headers['content-type']);
     const accepted = acceptedResponses(req.headers.accept);
     const access = this.accessOf(req);
-    const message = this.parse(await readRequestBody(req, this.options.maxMessageBytes));
+    const body = await readRequestBody(req, this.options.maxMessageBytes);
+    return this.edgeWork.run(clientIdOf(access.keyId, clientAddress(req)), () =>
+      this.serve(body, access, req, res, accepted),
+    );
+  }
+
+  /** Everything after the body has arrived: the main-thread part of the POST, run in its client's turn. */
+  private async serve(
+    body: string,
+    access: ClientAccess,
+    req: IncomingMessage,
+    res: ServerResponse,
+    accepted: ReturnType<typeof acceptedResponses>,
+  ): Promise<void> {
+    const message = this.parse(body);
     const incoming = classifyMessage(message);
     const kind = incoming.type;
     if (kind === 'request') this.drain.assertAcceptingRequests();

@@ -53,6 +53,13 @@ export interface EdgeLimitsOptions {
    */
   maxInFlightPerSession?: number;
   /**
+   * HTTP POSTs and WebSocket messages started per turn of the event loop, round-robin by client; the rest
+   * wait for the next turn, behind their own client's. @default 8
+   */
+  edgeRequestsPerTurn?: number;
+  /** Synchronous ms the requests of one turn may take before the rest wait (0: count only). @default 4 */
+  edgeTurnMs?: number;
+  /**
    * Request rate per API key, else per client address (requests only: notifications and responses
    * are not counted). Beyond it: HTTP 429 + `Retry-After`, or the JSON-RPC error on the socket.
    * `false`: no rate limit.

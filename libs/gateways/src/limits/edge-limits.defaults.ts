@@ -15,6 +15,8 @@ const EDGE_LIMIT_COUNTS: readonly EdgeLimitCount[] = [
   'maxWsConnectionsPerAddress',
   'maxWsConnections',
   'maxInFlightPerSession',
+  'edgeRequestsPerTurn',
+  'edgeTurnMs',
   'maxHeaderBytes',
   'headersTimeoutMs',
   'requestTimeoutMs',

@@ -24,6 +24,7 @@ import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
 import { EdgeAdmission } from '../limits/edge-admission.service';
+import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
@@ -71,6 +72,7 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
     private readonly outbound: WsOutboundSender,
     private readonly drain: DrainCoordinator,
     private readonly slots: WsSlotLedger,
+    private readonly edgeWork: EdgeWorkBudget,
     @Inject(GATEWAYS_OPTIONS) private readonly options: WsGatewayOptions,
   ) {}
 
@@ -84,7 +86,10 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const done = this.slots.busy(socket);
-      void this.onFrame(socket, isBinary ? data : data.toString('utf8')).finally(done);
+      const clientId = this.clients.get(socket)?.clientId ?? clientIdOf(undefined, clientAddress(req));
+      void this.edgeWork
+        .run(clientId, () => this.onFrame(socket, isBinary ? data : data.toString('utf8')))
+        .finally(done);
     });
     this.slots.attach(socket, req, () => this.isInitialized(socket));
     this.open(socket, req);

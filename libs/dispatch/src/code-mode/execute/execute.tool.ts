@@ -11,6 +11,7 @@ import type { RequestContext } from '../../interfaces/request-context.interface'
 import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
+import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
@@ -55,6 +56,7 @@ export class ExecuteTool {
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
     private readonly contexts: McpContextFactory,
     private readonly monitor: ExecuteMonitor,
+    private readonly fairness: BridgeCallFairness,
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
   ) {
     const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
@@ -97,7 +99,16 @@ export class ExecuteTool {
       const stop = new AbortController();
       const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
       const elicit = this.contexts.create(request).elicit;
-      const bridge = new HostBridge(this.registry, this.invoker, request, journal, discovery, replay, elicit);
+      const bridge = new HostBridge(
+        this.registry,
+        this.invoker,
+        request,
+        journal,
+        discovery,
+        replay,
+        elicit,
+        this.fairness,
+      );
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
       const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client });
       if (!run.ok && run.error.kind === 'queue-full') {

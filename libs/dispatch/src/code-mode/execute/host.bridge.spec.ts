@@ -3,7 +3,9 @@ import { type OperationContext, OperationInvoker, OperationNotFoundError, Operat
 import { IsInt, IsOptional } from 'class-validator';
 import { CallRefusedError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { resolveFairnessOptions } from '../../protocol/fairness/fairness-options.table';
 import type { SessionState } from '../../protocol/session/session-state.interface';
+import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { HostBridge } from './host.bridge';
 
@@ -86,5 +88,37 @@ describe('HostBridge', () => {
       await expect(run.call('query', 'Nope', '')).rejects.toThrow(OperationNotFoundError);
     }
     expect(seen).toEqual([]);
+  });
+  it("serves another client's call before a flood of one client's calls has run (one fair budget)", async () => {
+    const fairness = new BridgeCallFairness({ fairness: resolveFairnessOptions({ bridgeCallsPerTurn: 8 }) });
+    const of = (clientId: string): HostBridge => {
+      const request: RequestContext = {
+        client: { transport: 'internal', sessionId: clientId, filters, clientId },
+        session: { sessionId: clientId } as SessionState,
+        id: 1,
+        signal: new AbortController().signal,
+        progress: () => undefined,
+      };
+      return new HostBridge(
+        registry,
+        invoker,
+        request,
+        new CommandJournal(),
+        undefined,
+        undefined,
+        undefined,
+        fairness,
+      );
+    };
+    const floods = ['key:flood-1', 'key:flood-1', 'key:flood-1'].map(of);
+    const honest = of('key:honest');
+    const order: string[] = [];
+    const calls = floods.flatMap((run, r) =>
+      Array.from({ length: 200 }, (_, i) => run.call('query', 'Other', '{}').then(() => order.push(`flood-${r}-${i}`))),
+    );
+    calls.push(honest.call('query', 'Echo', '{"n":1}').then(() => order.push('honest')));
+    await Promise.all(calls);
+    // Without a shared budget the honest call comes after all 600; with it, in the first turns.
+    expect(order.indexOf('honest')).toBeLessThan(20);
   });
 });

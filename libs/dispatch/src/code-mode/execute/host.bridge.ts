@@ -14,6 +14,7 @@ import { toClientFailure } from '../../features/operations/operation-error.mappe
 import { reportRefusal } from '../../features/operations/refusal.reporter';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import type { OperationCallOutcome } from '../../protocol/observe/request-observer.interface';
+import type { BridgeCallFairness } from './bridge-call.fairness';
 import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
 import type { ScriptDiscovery } from './script-discovery';
@@ -42,9 +43,16 @@ export class HostBridge implements SandboxBridge {
     private readonly replay?: CommandReplay,
     /** Asks the user, for operations that confirm before they change anything. */
     private readonly elicit?: OperationContext['elicit'],
+    /** Shares the main thread with other clients' calls (round-robin by client). */
+    private readonly fairness?: BridgeCallFairness,
   ) {}
 
-  async call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
+  call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
+    if (!this.fairness) return this.serve(kind, id, argsJson);
+    return this.fairness.run(this.request.client, () => this.serve(kind, id, argsJson));
+  }
+
+  private async serve(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     if (kind === 'search' || kind === 'describe') return this.discover(kind, String(id), argsJson);
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
     const end = this.request.operationCall?.(name);

@@ -4,6 +4,7 @@ import { type OperationContext, type OperationInvocation, OperationInvoker, Oper
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../../interfaces/dispatch-options.interface';
+import { FairWorkScheduler } from '../../../protocol/fairness/fair-work.scheduler';
 import { liveContent, type ResolvedLiveQuery } from './live-query.catalog';
 
 /** One distinct live query some session watches. */
@@ -12,11 +13,16 @@ interface Watched {
   /** Digest of the content last announced or read at subscribe time. */
   digest: string;
   refs: number;
+  /** Who watches it (client identity → watches): its recomputation is the first one's work. */
+  readonly owners: Map<string, number>;
   /** The arguments as validated on the first recomputation (they cannot change while watched). */
   args?: object;
 }
 
 const quiet = () => undefined;
+/** The owner of watches opened by the server itself. */
+const SERVER_OWNER = 'server';
+
 /** Recomputations run as the server: the result is the same for every watcher, each reads it itself. */
 const INTERNAL_CONTEXT: OperationContext = {
   client: { transport: 'internal' },
@@ -33,7 +39,10 @@ function digestOf(content: string): string {
  * Keeps the live queries sessions watch here and announces (`ResourceEvents.changed`) those whose
  * result changed after a command that writes what they read succeeded, on any instance. Changes are gathered for
  * `coalesceMs` and each affected query is recomputed once per burst, at most `recomputeBudget`
- * per round (the rest in the next round); a recomputed result equal to the last is not announced.
+ * per round (the rest in the next round); a recomputed result equal to the last is not announced. Within a
+ * round, `fairness.liveRecomputesPerTurn` queries are recomputed per turn of the event loop, round-robin over
+ * the clients that watch them, so a client's thousands of watches queue behind one another, not ahead of
+ * other clients' requests.
  */
 @Injectable()
 export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
@@ -44,13 +53,17 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
   private flushing = false;
   private stop?: () => void;
+  private readonly scheduler: FairWorkScheduler;
 
   constructor(
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
     private readonly events: ResourceEvents,
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
-  ) {}
+  ) {
+    const perTurn = options.fairness.liveRecomputesPerTurn;
+    this.scheduler = new FairWorkScheduler({ tasksPerTurn: perTurn, maxRunningPerKey: perTurn });
+  }
 
   onModuleInit(): void {
     this.stop = this.invoker.onInvoked((invocation) => this.onInvoked(invocation));
@@ -71,21 +84,28 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
     return this.watched.has(uri);
   }
 
-  /** Watches `query` from its current `content`; returns the (idempotent) release. */
-  watch(query: ResolvedLiveQuery, content: string): () => void {
+  /**
+   * Watches `query` from its current `content` for `owner` (the watcher's identity, see `workIdentityOf`);
+   * returns the (idempotent) release.
+   */
+  watch(query: ResolvedLiveQuery, content: string, owner = SERVER_OWNER): () => void {
     let entry = this.watched.get(query.uri);
     if (!entry) {
-      entry = { query, digest: digestOf(content), refs: 0 };
+      entry = { query, digest: digestOf(content), refs: 0, owners: new Map() };
       this.watched.set(query.uri, entry);
       for (const entity of query.reads) this.index(entity).add(entry);
     }
     entry.refs += 1;
+    entry.owners.set(owner, (entry.owners.get(owner) ?? 0) + 1);
     const watched = entry;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       watched.refs -= 1;
+      const left = (watched.owners.get(owner) ?? 1) - 1;
+      if (left === 0) watched.owners.delete(owner);
+      else watched.owners.set(owner, left);
       if (watched.refs === 0) this.forget(watched);
     };
   }
@@ -144,18 +164,21 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
         if (round.length === this.options.live.recomputeBudget) break;
         round.push(entry);
       }
-      for (const entry of round) {
-        this.dirty.delete(entry);
-        if (this.watched.get(entry.query.uri) !== entry) continue;
-        const digest = digestOf(await this.recompute(entry));
-        if (digest === entry.digest) continue;
-        entry.digest = digest;
-        this.events.changed(entry.query.uri);
-      }
+      for (const entry of round) this.dirty.delete(entry);
+      await this.scheduler.runAll(round.map((entry) => ({ key: ownerOf(entry), task: () => this.refresh(entry) })));
     } finally {
       this.flushing = false;
       if (this.dirty.size > 0) this.schedule(true);
     }
+  }
+
+  /** Recomputes one watched query and announces it when its result changed. */
+  private async refresh(entry: Watched): Promise<void> {
+    if (this.watched.get(entry.query.uri) !== entry) return;
+    const digest = digestOf(await this.recompute(entry));
+    if (digest === entry.digest) return;
+    entry.digest = digest;
+    this.events.changed(entry.query.uri);
   }
 
   /** The query's content now; a failure is content too (watchers re-read and see the error). */
@@ -171,4 +194,10 @@ export class LiveQueryTracker implements OnModuleInit, OnApplicationShutdown {
       return `error: ${(error as Error)?.message ?? String(error)}`;
     }
   }
+}
+
+/** Whose work a recomputation is: its first watcher's (any one watcher serves them all). */
+function ownerOf(entry: Watched): string {
+  for (const owner of entry.owners.keys()) return owner;
+  return SERVER_OWNER;
 }

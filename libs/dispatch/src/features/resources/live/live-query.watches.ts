@@ -3,6 +3,7 @@ import { DISPATCH_OPTIONS } from '../../../dispatch.constants';
 import { LimitExceededError } from '../../../errors';
 import type { ResolvedDispatchOptions } from '../../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../../interfaces/request-context.interface';
+import { workIdentityOf } from '../../../protocol/fairness/work-identity';
 import { LiveQueryCatalog } from './live-query.catalog';
 import { LiveQueryTracker } from './live-query.tracker';
 
@@ -30,7 +31,7 @@ export class LiveQueryWatches {
     const live = this.catalog.resolve(uri, request);
     this.checkLimits(uri, held, subscriber);
     const read = await this.catalog.read(live, request);
-    return this.tracker.watch(live, (read.contents as Array<{ text: string }>)[0].text);
+    return this.tracker.watch(live, (read.contents as Array<{ text: string }>)[0].text, workIdentityOf(request.client));
   }
 
   private checkLimits(uri: string, held: number, subscriber: string): void {

@@ -1,0 +1,129 @@
+/** How much work a `FairWorkScheduler` starts per turn of the event loop, and per key at once. */
+export interface FairWorkBudget {
+  /** Tasks started per turn of the event loop, over all keys; the rest wait for the next turn. */
+  readonly tasksPerTurn: number;
+  /** Synchronous time, in ms, tasks may take in one turn before the rest wait (0: count only). */
+  readonly turnMs?: number;
+  /** Tasks of one key started and not yet settled at once (0: no cap). */
+  readonly maxRunningPerKey?: number;
+}
+
+interface Pending {
+  readonly task: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (reason: unknown) => void;
+}
+
+/**
+ * Runs main-thread work of many clients fairly: one FIFO queue per key (a client's identity), taken
+ * round-robin, at most `tasksPerTurn` tasks (and `turnMs` of synchronous time) per turn of the event loop,
+ * then a yield (`setImmediate`) so sockets are read before the next turn. Why: work one client causes in
+ * bulk (a flood of calls, thousands of watches to recompute) must queue behind that client's own work, not
+ * in front of everyone else's; with nothing queued a task starts at once.
+ * @publicApi
+ */
+export class FairWorkScheduler {
+  /** Insertion order is the round-robin order: a key that had its turn goes to the back. */
+  private readonly queues = new Map<string, Pending[]>();
+  private readonly running = new Map<string, number>();
+  private startedThisTurn = 0;
+  private turnStartedAt = 0;
+  private turnEnd?: NodeJS.Immediate;
+
+  constructor(private readonly budget: FairWorkBudget) {}
+
+  /** Runs `task` as `key`'s work when its turn comes; settles as the task does. */
+  run<T>(key: string, task: () => T | Promise<T>): Promise<T> {
+    const done = this.enqueue(key, task);
+    this.pump();
+    return done;
+  }
+
+  /**
+   * Queues every task before any starts, so the first turn is shared round-robin between their keys too
+   * (with `run` one by one, the first keys would take the turn before the later ones are queued).
+   */
+  runAll<T>(tasks: ReadonlyArray<{ readonly key: string; readonly task: () => T | Promise<T> }>): Promise<T[]> {
+    const done = tasks.map(({ key, task }) => this.enqueue(key, task));
+    this.pump();
+    return Promise.all(done);
+  }
+
+  /** Tasks waiting for their turn (all keys, or one). */
+  waiting(key?: string): number {
+    if (key !== undefined) return this.queues.get(key)?.length ?? 0;
+    let total = 0;
+    for (const queue of this.queues.values()) total += queue.length;
+    return total;
+  }
+
+  private enqueue<T>(key: string, task: () => T | Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const pending: Pending = { task, resolve: resolve as (value: unknown) => void, reject };
+      const queue = this.queues.get(key);
+      if (queue) queue.push(pending);
+      else this.queues.set(key, [pending]);
+    });
+  }
+
+  private pump(): void {
+    while (this.hasBudget()) {
+      const key = this.nextKey();
+      if (key === undefined) return;
+      this.start(key);
+    }
+  }
+
+  private hasBudget(): boolean {
+    if (this.startedThisTurn === 0) return true;
+    if (this.startedThisTurn >= this.budget.tasksPerTurn) return false;
+    const { turnMs = 0 } = this.budget;
+    return turnMs <= 0 || performance.now() - this.turnStartedAt < turnMs;
+  }
+
+  /** The first key in round-robin order with work waiting and room under its cap. */
+  private nextKey(): string | undefined {
+    const cap = this.budget.maxRunningPerKey ?? 0;
+    for (const key of this.queues.keys()) {
+      if (cap <= 0 || (this.running.get(key) ?? 0) < cap) return key;
+    }
+    return undefined;
+  }
+
+  private start(key: string): void {
+    const queue = this.queues.get(key) as Pending[];
+    const pending = queue.shift() as Pending;
+    this.queues.delete(key);
+    if (queue.length > 0) this.queues.set(key, queue);
+    if (this.startedThisTurn++ === 0) this.beginTurn();
+    this.running.set(key, (this.running.get(key) ?? 0) + 1);
+    let result: unknown;
+    try {
+      result = pending.task();
+    } catch (error) {
+      result = Promise.reject(error);
+    }
+    Promise.resolve(result).then(
+      (value) => this.settle(key, () => pending.resolve(value)),
+      (error: unknown) => this.settle(key, () => pending.reject(error)),
+    );
+  }
+
+  /** The turn ends at the next check phase: after it, sockets have been polled and a new budget starts. */
+  private beginTurn(): void {
+    this.turnStartedAt = performance.now();
+    this.turnEnd ??= setImmediate(() => {
+      this.turnEnd = undefined;
+      this.startedThisTurn = 0;
+      this.pump();
+    });
+  }
+
+  private settle(key: string, report: () => void): void {
+    const left = (this.running.get(key) ?? 1) - 1;
+    if (left === 0) this.running.delete(key);
+    else this.running.set(key, left);
+    report();
+    this.pump();
+  }
+}

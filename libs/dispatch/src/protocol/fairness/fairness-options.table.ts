@@ -1,0 +1,56 @@
+import { type OptionTable, optionDefaults } from '@myko/options';
+
+/**
+ * Budgets of main-thread work per turn of the event loop, shared fairly (round-robin) between the
+ * clients that cause it: live recomputation and `myko.*` calls from sandboxes.
+ */
+export interface FairnessOptions {
+  /** Live queries recomputed per turn of the event loop; the rest after a yield. */
+  liveRecomputesPerTurn: number;
+  /** `myko.*` calls started per turn of the event loop, over all clients. */
+  bridgeCallsPerTurn: number;
+  /** Synchronous time, in ms, `myko.*` calls may take per turn before the rest wait. */
+  bridgeTurnMs: number;
+  /** `myko.*` calls of one client in flight at once, over all its runs (0: no cap). */
+  bridgeCallsPerClient: number;
+}
+
+/**
+ * The fairness budgets (`DispatchModule.forRoot({ fairness })`): default, minimum, doc.
+ * @publicApi
+ */
+export const FAIRNESS_OPTION_TABLE: OptionTable<keyof FairnessOptions> = {
+  liveRecomputesPerTurn: {
+    // Measured (bench floods.watches, a page of 73–200 orders each): 16 a turn held the loop ~12 ms and an
+    // honest search's p99 went 4×; 4 a turn kept it at 1–2× with the same recomputations done.
+    default: 4,
+    minimum: 1,
+    doc: 'Live queries recomputed per turn of the event loop after a write, taken round-robin over the clients that watch them; the rest wait for the next turn, after other clients have been served. Their time is not measured (a query may await before it computes), so this count is the budget: keep it at a few ms of the heaviest watched query.',
+  },
+  bridgeCallsPerTurn: {
+    default: 16,
+    minimum: 1,
+    doc: 'myko.* calls from sandboxes started per turn of the event loop over all clients, taken round-robin by client (API key, else address); a flood of calls waits behind its own client.',
+  },
+  bridgeTurnMs: {
+    default: 2,
+    minimum: 0,
+    doc: 'Synchronous time, in ms, the myko.* calls of one turn may take before the rest wait for the next turn. 0: count only.',
+  },
+  bridgeCallsPerClient: {
+    default: 0,
+    minimum: 0,
+    doc: 'myko.* calls of one client in flight at once over all its runs; the rest queue. 0: no cap (a call waiting on I/O costs the main thread nothing, and each run is capped at 32 by the sandbox).',
+  },
+};
+
+export const DEFAULT_FAIRNESS_OPTIONS: Readonly<FairnessOptions> = Object.freeze(optionDefaults(FAIRNESS_OPTION_TABLE));
+
+/** Applies the defaults; an explicit `undefined` keeps the default. */
+export function resolveFairnessOptions(options: Partial<FairnessOptions> = {}): FairnessOptions {
+  const resolved = { ...DEFAULT_FAIRNESS_OPTIONS };
+  for (const key of Object.keys(FAIRNESS_OPTION_TABLE) as Array<keyof FairnessOptions>) {
+    resolved[key] = options[key] ?? resolved[key];
+  }
+  return resolved;
+}
