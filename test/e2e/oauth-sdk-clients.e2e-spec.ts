@@ -63,11 +63,13 @@ interface Flow {
 
 type CallResult = { structuredContent?: { operations: { id: string }[] } };
 
-async function legacyFlow(client: OidcClient): Promise<Flow> {
-  const options = { clientId: client.client_id, clientSecret: client.client_secret, scope: client.scope };
-  const authProvider = new LegacyCredentials({ ...options, expectedIssuer: as.issuer });
-  const mcp = new LegacyClient({ name: 'sdk-v1-credentials', version: '1.0.0' });
-  await mcp.connect(new LegacyHttpTransport(app.mcpUrl, { authProvider }));
+/** What both SDKs' clients and credential providers offer a flow: a tool call, a close, the token held. */
+interface Connected {
+  callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+function flowOf(mcp: Connected, authProvider: { tokens(): { access_token: string } | undefined }): Flow {
   return {
     listCommands: async () => {
       const found = (await mcp.callTool({ name: 'search', arguments: { kind: 'command' } })) as CallResult;
@@ -78,19 +80,25 @@ async function legacyFlow(client: OidcClient): Promise<Flow> {
   };
 }
 
+const credentialsOf = (client: OidcClient) => ({
+  clientId: client.client_id,
+  clientSecret: client.client_secret,
+  scope: client.scope,
+  expectedIssuer: as.issuer,
+});
+
+async function legacyFlow(client: OidcClient): Promise<Flow> {
+  const authProvider = new LegacyCredentials(credentialsOf(client));
+  const mcp = new LegacyClient({ name: 'sdk-v1-credentials', version: '1.0.0' });
+  await mcp.connect(new LegacyHttpTransport(app.mcpUrl, { authProvider }));
+  return flowOf(mcp, authProvider);
+}
+
 async function modernFlow(client: OidcClient): Promise<Flow> {
-  const options = { clientId: client.client_id, clientSecret: client.client_secret, scope: client.scope };
-  const authProvider = new ModernCredentials({ ...options, expectedIssuer: as.issuer });
+  const authProvider = new ModernCredentials(credentialsOf(client));
   const mcp = new ModernClient({ name: 'sdk-v2-credentials', version: '1.0.0' });
   await mcp.connect(new ModernHttpTransport(app.mcpUrl, { authProvider }));
-  return {
-    listCommands: async () => {
-      const found = (await mcp.callTool({ name: 'search', arguments: { kind: 'command' } })) as CallResult;
-      return (found.structuredContent?.operations ?? []).map((op) => op.id);
-    },
-    token: () => authProvider.tokens()?.access_token,
-    close: () => mcp.close(),
-  };
+  return flowOf(mcp, authProvider);
 }
 
 describe('finding 16: both SDKs obtain a token by the client-credentials flow, least-privilege or not', () => {
