@@ -21,9 +21,4 @@ export class EdgeWorkBudget {
   run<T>(clientId: string, work: () => Promise<T>): Promise<T> {
     return this.scheduler.run(clientId, work);
   }
-
-  /** Requests waiting for their turn (all clients, or one). */
-  waiting(clientId?: string): number {
-    return this.scheduler.waiting(clientId);
-  }
 }
