@@ -24,6 +24,10 @@ const FLAGS = {
     default: true,
     help: 'the hostile client attacks the edge too (sessions, sockets, replay); --edge=false: sandbox only',
   },
+  attacks: {
+    default: '',
+    help: 'only the hostile attacks whose name holds one of these comma-separated parts (default: all)',
+  },
   settle: { default: 5, help: 'seconds of quiet before the "after" memory figures' },
 };
 /** Target of the containment phase: honest p99 with the hostile client at most this times without it. */
@@ -79,6 +83,7 @@ async function main() {
     thinkMs: values['think-ms'],
     settle: values.settle,
     edge: values.edge,
+    attacks: values.attacks || undefined,
   };
   const configPath = writeKeyedConfig(mkdtempSync(join(tmpdir(), 'myko-load-config-')), values.clients);
   const server = await startLauncher(['--config', configPath]);

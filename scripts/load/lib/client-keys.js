@@ -8,7 +8,9 @@ const { createHash, createHmac, randomBytes } = require('node:crypto');
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
-const SECRET = randomBytes(32);
+// Set in the environment so that the hostile client's own process (`hostile-process.js`) holds the same keys.
+process.env.MYKO_LOAD_SECRET ??= randomBytes(32).toString('hex');
+const SECRET = Buffer.from(process.env.MYKO_LOAD_SECRET, 'hex');
 const HOSTILE = 'load-hostile';
 const LEDGER = 'load-ledger';
 

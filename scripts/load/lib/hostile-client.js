@@ -60,12 +60,17 @@ async function attackOnce(session, attack, tally, markers) {
 const RESOURCE_ATTACKS = new Set(['infinite loop', 'memory bomb: growing arrays', 'memory bomb: growing strings']);
 
 async function attackLoop(session, attacks, tally, markers, shouldStop) {
+  if (attacks.length === 0) return;
   for (let turn = 0; !shouldStop(); turn++) await attackOnce(session, attacks[turn % attacks.length], tally, markers);
 }
 
-/** Opens both sessions and attacks until `shouldStop()` (the edge too, unless `edge` is false); resolves the tally. */
-async function runHostileClient(server, shouldStop, { edge = true } = {}) {
+/**
+ * Opens both sessions and attacks until `shouldStop()` (the edge too, unless `edge` is false); resolves the
+ * tally. `only`: lowercase parts of attack names; when given, only the attacks whose name holds one run.
+ */
+async function runHostileClient(server, shouldStop, { edge = true, only } = {}) {
   const tally = new HostileTally();
+  const chosen = (attack) => !only || only.some((part) => attack.name.toLowerCase().includes(part));
   const markers = hostMarkers(server.dir);
   const resourceSession = await new HttpSession(server.port, HOSTILE, authHeaders(HOSTILE)).open();
   const probeSession = await new WsSession(server.port, HOSTILE, authHeaders(HOSTILE)).open();
@@ -73,19 +78,19 @@ async function runHostileClient(server, shouldStop, { edge = true } = {}) {
     await Promise.all([
       attackLoop(
         resourceSession,
-        ATTACKS.filter((a) => RESOURCE_ATTACKS.has(a.name)),
+        ATTACKS.filter((a) => RESOURCE_ATTACKS.has(a.name) && chosen(a)),
         tally,
         markers,
         shouldStop,
       ),
       attackLoop(
         probeSession,
-        ATTACKS.filter((a) => !RESOURCE_ATTACKS.has(a.name)),
+        ATTACKS.filter((a) => !RESOURCE_ATTACKS.has(a.name) && chosen(a)),
         tally,
         markers,
         shouldStop,
       ),
-      edge ? edgeAttackLoop(server.port, tally, shouldStop) : undefined,
+      edge ? edgeAttackLoop(server.port, tally, shouldStop, only) : undefined,
     ]);
   } finally {
     resourceSession.close();

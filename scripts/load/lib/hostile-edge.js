@@ -114,17 +114,18 @@ async function deepAuditedCall(port, agent, tally) {
 }
 
 /** Rounds of every edge attack until `shouldStop()`; the sockets it holds are closed at the end. */
-async function edgeAttackLoop(port, tally, shouldStop) {
+async function edgeAttackLoop(port, tally, shouldStop, only) {
+  const chosen = (k) => !only || only.some((part) => EDGE_ATTACKS[k].name.toLowerCase().includes(part));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const sockets = new Set();
   const parked = { count: 0 };
   try {
     while (!shouldStop()) {
-      await initializeFlood(port, agent, tally);
-      holdSockets(port, sockets, tally);
-      await parkAnswers(port, agent, tally, parked);
-      await malformedPatterns(port, agent, tally);
-      await deepAuditedCall(port, agent, tally);
+      if (chosen(0)) await initializeFlood(port, agent, tally);
+      if (chosen(1)) holdSockets(port, sockets, tally);
+      if (chosen(2)) await parkAnswers(port, agent, tally, parked);
+      if (chosen(3)) await malformedPatterns(port, agent, tally);
+      if (chosen(4)) await deepAuditedCall(port, agent, tally);
       await new Promise((resolve) => setTimeout(resolve, ROUND_PAUSE_MS));
     }
   } finally {

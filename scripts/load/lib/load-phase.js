@@ -3,7 +3,7 @@
  * hostile client alongside, while the server's memory and sandbox are sampled.
  */
 const { openHonestClient, runHonestClient } = require('./honest-client');
-const { runHostileClient } = require('./hostile-client');
+const { runHostileProcess } = require('./hostile-process');
 const { Recorder } = require('./recorder');
 const { startMonitor } = require('./server-monitor');
 
@@ -22,16 +22,20 @@ async function openClients(port, count) {
 
 /**
  * @param {{ port: number, pid: number, dir: string }} server
- * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, sampleEveryMs?: number }} options
+ * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, attacks?: string, sampleEveryMs?: number }} options
  */
-async function runPhase(server, { clients, durationMs, thinkMs, hostile, edge, sampleEveryMs = SAMPLE_EVERY_MS }) {
+async function runPhase(
+  server,
+  { clients, durationMs, thinkMs, hostile, edge, attacks, sampleEveryMs = SAMPLE_EVERY_MS },
+) {
   const honest = await openClients(server.port, clients);
   const recorder = new Recorder();
   const monitor = startMonitor(server, sampleEveryMs);
   recorder.startedAt = Date.now();
   const stopAt = recorder.startedAt + durationMs;
   const shouldStop = () => Date.now() >= stopAt;
-  const hostileRun = hostile ? runHostileClient(server, shouldStop, { edge }) : Promise.resolve(undefined);
+  const target = { port: server.port, dir: server.dir };
+  const hostileRun = hostile ? runHostileProcess(target, { stopAt, edge, attacks }) : Promise.resolve(undefined);
   try {
     await Promise.all(honest.map((client) => runHonestClient(client, recorder, { thinkMs, stopAt })));
     recorder.endedAt = Date.now();

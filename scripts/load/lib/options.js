@@ -2,7 +2,7 @@
 
 /**
  * @typedef {object} FlagSpec
- * @property {number | boolean} default the value when the flag is absent (a boolean flag takes no value)
+ * @property {number | boolean | string} default the value when the flag is absent (a boolean flag takes no value)
  * @property {string} help one line for `--help`
  */
 
@@ -20,6 +20,11 @@ function parseFlags(argv, specs) {
       continue;
     }
     const text = inline ?? argv[++i];
+    if (typeof spec.default === 'string') {
+      if (text === undefined) throw new Error(`--${name} needs a value`);
+      values[name] = text;
+      continue;
+    }
     const value = Number(text);
     if (text === undefined || !Number.isFinite(value) || value < 0) throw new Error(`--${name} needs a number ≥ 0`);
     values[name] = value;
