@@ -1,4 +1,4 @@
-import { CODE_MODE_INSTRUCTIONS, DispatchModule } from '@myko/dispatch';
+import { DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { ExamplePluginsModule, exampleDataInstructions } from '@myko/plugins';
@@ -24,15 +24,11 @@ export class AppModule {
         ...pluginSetModules(config),
         // `--plugin` / the config's `plugins`: loaded by `loadPlugins()` before the app is built.
         ...(config.pluginModules ?? []).map((plugin) => plugin.module),
-        DispatchModule.forRoot({ instructions: appInstructions(), ...config.dispatch }),
+        // The Code Mode paragraph is added by the dispatch for the clients that are served search and execute.
+        DispatchModule.forRoot({ instructions: exampleDataInstructions(), ...config.dispatch }),
         GatewaysModule.forRoot(config.gateways),
         AuditModule.forRoot(config.audit),
       ],
     };
   }
-}
-
-/** `initialize` instructions: how to use the two tools, then what the example data covers. */
-function appInstructions(): string {
-  return `${CODE_MODE_INSTRUCTIONS}\n\n${exampleDataInstructions()}`;
 }

@@ -47,10 +47,10 @@ describe('documented examples', () => {
   const opened = useReleases();
   const close = (c: Client) => c.close();
 
-  it('initialize instructions say how to use both tools and what the example data covers', () => {
+  it('initialize instructions say how the two tools work together and what the example data covers', () => {
     const instructions = client.getInstructions() ?? '';
-    expect(instructions).toContain('search: describe the task in plain words');
-    expect(instructions).toContain('execute: write the body of an async JavaScript function');
+    expect(instructions).toContain('search finds them from the task in plain words');
+    expect(instructions).toContain('execute runs one script');
     expect(instructions).toContain('placed from 2025-04-02 to 2025-06-30 (UTC)');
     expect(instructions).toContain('BER (Berlin)');
   });

@@ -1,5 +1,7 @@
 /** Injection token of the resolved `DispatchModuleOptions`. */
 export const DISPATCH_OPTIONS = 'MYKO_DISPATCH_OPTIONS';
+/** Injection token of the `InstructionsSource` that `initialize` and `server/discover` answer from. */
+export const SERVER_INSTRUCTIONS = 'MYKO_SERVER_INSTRUCTIONS';
 
 /** JSON-RPC 2.0 and MCP error codes used on the wire. */
 export const JSON_RPC_ERROR_CODES = {

@@ -1,6 +1,7 @@
 import { McpPrimitivesModule } from '@myko/mcp';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { CodeModeInstructions } from './code-mode/code-mode.instructions';
 import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
 import { ExecuteTool } from './code-mode/execute/execute.tool';
@@ -14,6 +15,7 @@ import {
   DEFAULT_LIVE_OPTIONS,
   DEFAULT_LOG_LEVEL,
   DISPATCH_OPTIONS,
+  SERVER_INSTRUCTIONS,
 } from './dispatch.constants';
 import { DispatchService } from './dispatch.service';
 import { CompletionHandler } from './features/completion/completion.handler';
@@ -91,6 +93,7 @@ export class DispatchModule {
       imports: [McpPrimitivesModule, SandboxModule.forRoot(options.sandbox)],
       providers: [
         { provide: DISPATCH_OPTIONS, useValue: resolved },
+        { provide: SERVER_INSTRUCTIONS, useClass: CodeModeInstructions },
         DispatchService,
         RequestRunner,
         SessionStore,

@@ -3,6 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { releaseAll } from '../../../test/helpers/releases';
 import { DispatchHarness } from './__fixtures__/dispatch.harness';
+import { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
 
 /**
  * The official SDK client, connected in memory to `DispatchService.handle`: proves that every
@@ -41,7 +42,7 @@ describe('DispatchService with the official MCP SDK client', () => {
       logging: {},
       completions: {},
     });
-    expect(client.getInstructions()).toBe('Shop operations.');
+    expect(client.getInstructions()).toBe(`${CODE_MODE_INSTRUCTIONS}\n\nShop operations.`);
   });
 
   it('pings', async () => {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DispatchHarness } from './__fixtures__/dispatch.harness';
+import { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
 import { OperationSearchService } from './code-mode/search/operation-search.service';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './dispatch.constants';
 
@@ -137,7 +138,7 @@ describe('DispatchService (JSON-RPC and lifecycle)', () => {
       expect(await initialize(undefined)).toMatchObject({ error: { code: -32602 } });
     });
 
-    it('declares only what it serves, its identity, and no instructions unless configured', async () => {
+    it('declares only what it serves, its identity, and how the two Code Mode tools work together', async () => {
       const { result } = (await initialize('2025-06-18')) as { result: Record<string, unknown> };
       // No prompt is declared by the fixture, so no `prompts` capability.
       expect(result.capabilities).toEqual({
@@ -147,14 +148,20 @@ describe('DispatchService (JSON-RPC and lifecycle)', () => {
         completions: {},
       });
       expect(result.serverInfo).toEqual({ name: 'myko-nest', title: 'myko-nest', version: '1.2.3' });
-      expect(result).not.toHaveProperty('instructions');
+      expect(result.instructions).toBe(CODE_MODE_INSTRUCTIONS);
     });
 
-    it('sends configured instructions', async () => {
+    it('sends configured instructions after the Code Mode paragraph, and alone to a direct-mode client', async () => {
       const other = await DispatchHarness.create({ instructions: 'Orders live here.' });
+      const params = { protocolVersion: '2025-06-18', capabilities: {} };
       try {
-        const result = await other.result('initialize', { protocolVersion: '2025-06-18', capabilities: {} });
-        expect(result.instructions).toBe('Orders live here.');
+        expect((await other.result('initialize', params)).instructions).toBe(
+          `${CODE_MODE_INSTRUCTIONS}\n\nOrders live here.`,
+        );
+        const direct = { ...other.client(), toolMode: 'direct' as const };
+        expect((await other.result('initialize', params, direct)).instructions).toBe('Orders live here.');
+        const bare = { ...harness.client(), toolMode: 'direct' as const };
+        expect(await harness.result('initialize', params, bare)).not.toHaveProperty('instructions');
       } finally {
         await other.close();
       }

@@ -1,9 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DISPATCH_OPTIONS } from '../dispatch.constants';
+import { ToolModeResolver } from '../features/tools/tool-mode.resolver';
+import type { ClientContext } from '../interfaces/client-context.interface';
+import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
+import type { InstructionsSource } from '../interfaces/instructions-source.interface';
+
 /**
- * The `initialize` instructions on using the two Code Mode tools: sent once per session, so they
- * can say more than the tool descriptions, which are in the model's context on every turn.
+ * What the `initialize` instructions say about Code Mode. The two tool descriptions are in the
+ * model's context on every turn and say how to call each tool; this says only what neither does:
+ * how they work together, live data, and care with commands.
+ * @publicApi
  */
-export const CODE_MODE_INSTRUCTIONS = `This server gives you a backend's operations (queries, views, reports, commands) through two tools.
-1. search: describe the task in plain words ("unpaid orders of a customer", "low stock in warehouse BER"). Results are ranked (stems, synonyms and small typos count; an exact id comes first); each shows the arguments with their TypeScript types, outputType, and output: the result's fields in TypeScript. detail: "full" adds the call's TypeScript declaration and the types it uses. If nothing matches you get suggestions and a hint instead.
-2. execute: write the body of an async JavaScript function that calls operations with await myko.<kind>(id, args) and returns only the answer; chain several calls in one script rather than one call per round trip. myko.search(query, options?) and myko.describe(id) look operations up from inside the script. An unknown operation's error names the closest ones.
-3. Live data: a result marked watchable is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON args>; subscribe to it to be told when a command changes it.
-Read before you change anything: commands change data, and a failed script lists the commands that had already completed.`;
+export const CODE_MODE_INSTRUCTIONS = `Reach the backend's operations (queries, views, reports, commands) with two tools: search finds them from the task in plain words; execute runs one script that chains as many calls as the task needs. A read marked live is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON args>: subscribe to be told when a command changes it. Commands change data: read first.`;
+
+/**
+ * The `initialize` (and `server/discover`) instructions for a client: the Code Mode paragraph when its
+ * tool mode serves `search` and `execute`, then the server's own instructions. A direct-mode client
+ * is not told about tools it does not have.
+ */
+@Injectable()
+export class CodeModeInstructions implements InstructionsSource {
+  private readonly withCodeMode: string;
+  private readonly configured?: string;
+
+  constructor(
+    @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'instructions'>,
+    private readonly toolModes: ToolModeResolver,
+  ) {
+    this.configured = options.instructions;
+    this.withCodeMode = options.instructions
+      ? `${CODE_MODE_INSTRUCTIONS}\n\n${options.instructions}`
+      : CODE_MODE_INSTRUCTIONS;
+  }
+
+  for(client: ClientContext): string | undefined {
+    return this.toolModes.modeOf(client) === 'direct' ? this.configured : this.withCodeMode;
+  }
+}

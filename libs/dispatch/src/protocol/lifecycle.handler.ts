@@ -1,9 +1,15 @@
 import { McpPrimitiveRegistry } from '@myko/mcp';
 import { Inject, Injectable } from '@nestjs/common';
-import { DISPATCH_OPTIONS, LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '../dispatch.constants';
+import {
+  DISPATCH_OPTIONS,
+  LATEST_PROTOCOL_VERSION,
+  SERVER_INSTRUCTIONS,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '../dispatch.constants';
 import { InvalidParamsError } from '../errors';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
+import type { InstructionsSource } from '../interfaces/instructions-source.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
 import { SessionRelay } from './cluster/session.relay';
 import { isPlainObject, isValidId } from './json-rpc/json-rpc.codec';
@@ -19,6 +25,7 @@ export class LifecycleHandler {
     private readonly sessions: SessionStore,
     private readonly primitives: McpPrimitiveRegistry,
     private readonly relay: SessionRelay,
+    @Inject(SERVER_INSTRUCTIONS) private readonly instructions: InstructionsSource,
   ) {}
 
   /** Echoes the client's protocol version when supported, else answers the latest one. */
@@ -36,8 +43,14 @@ export class LifecycleHandler {
       capabilities: this.capabilities(),
       serverInfo: { ...this.options.serverInfo },
     };
-    if (this.options.instructions) result.instructions = this.options.instructions;
+    const instructions = this.instructionsFor(request.client);
+    if (instructions) result.instructions = instructions;
     return result;
+  }
+
+  /** The instructions this client is given (they depend on its tool mode). */
+  instructionsFor(client: ClientContext): string | undefined {
+    return this.instructions.for(client);
   }
 
   /**

@@ -1,10 +1,8 @@
 import { EXECUTE_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Run JavaScript against the backend in a sandbox; only the result comes back. Find operations with \`search\`.
-\`code\` is the body of an async function: await calls and return a small JSON result (none gives null): compute in the script, not in the reply.
-Call operations with await myko.query|view|report|command(id, args): each resolves to the JSON result (search's output) or throws an Error (unknown operation, with the closest; invalid args; refused; business error). myko.search(query, options?) and myko.describe(id) look operations up. console output is returned. No require, process, fetch, timers, files. Commands change data; a failed run lists the completed ones.
-Example: const page = await myko.query('ListOrders', { customerId: 42, status: 'pending' }); return page.items.map((o) => o.id);`;
+const DESCRIPTION = `Run the body of an async JavaScript function in a sandbox; its return value (JSON) and console output come back. Call what search found with await myko.<kind>(id, args) (kind: query, view, report, command): the JSON result, or an Error that says what was wrong. myko.search(query) and myko.describe(id) work inside too. Compute in the script, return only the answer. No require, process, fetch or timers. A failed run lists the commands it completed.
+Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
 
 /** `execute`: runs model-written code that may call commands, so it is not read-only. */
 export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
@@ -15,8 +13,8 @@ export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
     inputSchema: {
       type: 'object',
       properties: {
-        code: { type: 'string', minLength: 1, description: 'The body of an async function.' },
-        timeoutMs: { type: 'integer', minimum: 1, description: `Wall-clock limit in ms, capped at ${maxTimeoutMs}.` },
+        code: { type: 'string', minLength: 1 },
+        timeoutMs: { type: 'integer', minimum: 1, description: `ms, capped at ${maxTimeoutMs}` },
       },
       required: ['code'],
       additionalProperties: false,

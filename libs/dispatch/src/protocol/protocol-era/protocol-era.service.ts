@@ -11,6 +11,7 @@ import { MethodNotFoundError } from '../../errors';
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { JsonRpcId, JsonRpcResponse } from '../../interfaces/json-rpc.types';
+import type { RequestContext } from '../../interfaces/request-context.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { errorResponse, failureResponse, successResponse } from '../json-rpc/json-rpc.responses';
@@ -166,17 +167,18 @@ export class ProtocolEraService implements OnModuleInit {
 
   private handlerFor(method: string): RequestHandler | undefined {
     if (REMOVED_METHODS.has(method)) return undefined;
-    if (method === 'server/discover') return () => this.discover();
+    if (method === 'server/discover') return (_params, request) => this.discover(request);
     if (method === 'subscriptions/listen') return (params, request) => this.listen.listen(params, request);
     return this.router.requestHandler(method);
   }
 
-  private discover(): Record<string, unknown> {
+  private discover(request: RequestContext): Record<string, unknown> {
     const result: Record<string, unknown> = {
       supportedVersions: this.supportedVersions,
       capabilities: this.lifecycle.capabilities(),
     };
-    if (this.options.instructions) result.instructions = this.options.instructions;
+    const instructions = this.lifecycle.instructionsFor(request.client);
+    if (instructions) result.instructions = instructions;
     return result;
   }
 
