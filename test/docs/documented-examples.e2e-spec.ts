@@ -71,7 +71,7 @@ describe('documented examples', () => {
     for (const code of execute) {
       const result = await callText(client, 'execute', { code });
       expect({ code, isError: result.isError }).toEqual({ code, isError: false });
-      expect(JSON.parse(result.text.split('\n')[0])).toEqual(expect.any(Array));
+      expect(JSON.parse(result.text.split('\n')[0])).toEqual(expect.any(Number));
     }
   });
 
