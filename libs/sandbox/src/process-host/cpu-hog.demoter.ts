@@ -2,10 +2,10 @@ import { getPriority, setPriority } from 'node:os';
 import { readThreadCpu, type ThreadCpu } from './thread-cpu.reader';
 
 /** How often thread CPU times are sampled. */
-export const HOG_SAMPLE_MS = 250;
+export const HOG_SAMPLE_MS = 100;
 /** A thread busier than this share of a core in a sample counts as spinning. */
 const BUSY_SHARE = 0.7;
-/** Consecutive busy samples (0.5 s) after which a thread is demoted; no honest script computes that long. */
+/** Consecutive busy samples (0.2 s) after which a thread is demoted; no honest script computes that long. */
 const BUSY_SAMPLES = 2;
 /** The niceness of a demoted thread: the lowest priority, so it only gets cores nobody else wants. */
 export const HOG_NICENESS = 19;
@@ -31,7 +31,7 @@ interface ThreadState {
 }
 
 /**
- * Lowers the OS priority of a sandbox thread that has been running flat out for half a second (a script
+ * Lowers the OS priority of a sandbox thread that has been running flat out for 0.2 s (a script
  * spinning towards its CPU limit, or a memory bomb), so it only gets CPU nobody else wants: honest scripts
  * on the other isolate threads and the server keep their cores. The thread gets its priority back once
  * it is seen asleep (its run ended: isolate threads are pooled and serve other runs); a starved spinner
