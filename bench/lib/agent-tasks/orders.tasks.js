@@ -75,7 +75,7 @@ return {id:o.id,status:o.status};`,
   {
     name: 'ship-paid-waw',
     ask: 'Ship every paid order waiting in the Warsaw warehouse (WAW).',
-    searches: ['paid orders of a warehouse', 'ship an order'],
+    searches: ['open orders in a warehouse', 'ship an order'],
     script: `const p=await myko.query('ListOrders',{status:'paid',warehouseCode:'WAW'});
 const r=await Promise.all(p.items.map(o=>myko.command('ShipOrder',{orderId:o.id})));
 return r.map(o=>o.id).sort((a,b)=>a-b);`,
