@@ -5,6 +5,7 @@
  */
 module.exports = [
   'context',
+  'agent-tasks',
   'search',
   'search-cost',
   'search-quality',
