@@ -1,6 +1,7 @@
 /**
- * A Code Mode conversation: the task's searches in the words a person would type, then ONE `execute`
- * of the script an agent writes after reading the answers. Round trips: the searches + 1.
+ * A Code Mode conversation: the task's searches in the words a person would type, issued together in one
+ * turn (parallel tool calls, as direct mode's independent calls are), then ONE `execute` of the script an
+ * agent writes after reading the answers. Round trips: 2.
  */
 const { callTool } = require('./conversation');
 const { unnamedOperations } = require('./named-operations');
@@ -10,11 +11,10 @@ const { unnamedOperations } = require('./named-operations');
  * no search answer named (the execute still runs, so both servers' databases evolve the same way).
  */
 async function codeModeConversation(client, task, ledger) {
-  const answers = [];
-  for (const query of task.searches) {
-    ledger.turn(1);
-    answers.push((await callTool(client, ledger, 'search', 'search', { query })).join('\n'));
-  }
+  ledger.turn(task.searches.length);
+  const answers = await Promise.all(
+    task.searches.map(async (query) => (await callTool(client, ledger, 'search', 'search', { query })).join('\n')),
+  );
   const unnamed = unnamedOperations(task.script, answers);
   ledger.turn(1);
   const [result] = await callTool(client, ledger, 'execute', 'execute', { code: task.script });

@@ -27,6 +27,26 @@ function movements(db, sku, code, reason, note) {
     .map((row) => row.delta);
 }
 
+/**
+ * The transfers that cover Madrid's low stock: each active low product's suggested quantity, from the other
+ * warehouse with the most available units (the first by code on a tie) when it has that many.
+ */
+function madridTransfers(db) {
+  const low = db
+    .prepare(
+      `SELECT p.id, p.sku, MAX(s.reorder_point * 3 - (s.on_hand - s.reserved), 0) AS quantity
+       FROM ${STOCK} WHERE w.code = 'MAD' AND p.active = 1 AND s.on_hand - s.reserved <= s.reorder_point`,
+    )
+    .all()
+    .filter((row) => row.quantity > 0);
+  return low.flatMap((row) => {
+    const [from] = Object.entries(stockOf(db, row.sku))
+      .filter(([code]) => code !== 'MAD')
+      .sort(([a, x], [b, y]) => y.available - x.available || a.localeCompare(b));
+    return from && from[1].available >= row.quantity ? [{ sku: row.sku, from: from[0], quantity: row.quantity }] : [];
+  });
+}
+
 const outdoorPrices = (db) =>
   db.prepare("SELECT sku, unit_price_cents AS unitPriceCents FROM products WHERE category = 'Outdoor' AND active = 1");
 
@@ -136,6 +156,56 @@ return {from:t.from.warehouseCode,to:t.to.warehouseCode,fromAvailable:t.from.ava
         ),
       ];
     },
+  },
+  {
+    name: 'cover-low-mad',
+    ask:
+      'Cover every active product that is low in Madrid (MAD): move its suggested reorder quantity there from ' +
+      'the warehouse with the most available units, if that one has enough.',
+    searches: ['low stock in a warehouse', 'move stock between warehouses'],
+    script: `const l=(await myko.report('LowStock',{warehouseCode:'MAD'})).filter(x=>x.active&&x.suggestedReorderQuantity>0);
+const r=[];
+for(const x of l){const a=await myko.view('ProductAvailability',{productId:x.productId});
+const [f]=a.warehouses.filter(w=>w.warehouseCode!=='MAD').sort((p,q)=>q.available-p.available||p.warehouseCode.localeCompare(q.warehouseCode));
+if(f&&f.available>=x.suggestedReorderQuantity){await myko.command('TransferStock',{productId:x.productId,fromWarehouseCode:f.warehouseCode,toWarehouseCode:'MAD',quantity:x.suggestedReorderQuantity});r.push({sku:x.sku,from:f.warehouseCode,quantity:x.suggestedReorderQuantity});}}
+return r;`,
+    direct: [
+      () => [['report_LowStock', { warehouseCode: 'MAD' }]],
+      ([[low]]) =>
+        low
+          .filter((x) => x.active && x.suggestedReorderQuantity > 0)
+          .map((x) => ['view_ProductAvailability', { productId: x.productId }]),
+      ([[low], views]) =>
+        (views ?? []).flatMap((view) => {
+          const row = low.find((x) => x.productId === view.product.id);
+          const [from] = view.warehouses
+            .filter((w) => w.warehouseCode !== 'MAD')
+            .sort((p, q) => q.available - p.available || p.warehouseCode.localeCompare(q.warehouseCode));
+          if (!from || from.available < row.suggestedReorderQuantity) return [];
+          const move = { fromWarehouseCode: from.warehouseCode, toWarehouseCode: 'MAD' };
+          return [
+            ['command_TransferStock', { productId: row.productId, ...move, quantity: row.suggestedReorderQuantity }],
+          ];
+        }),
+    ],
+    answer: ([, , transfers = []]) =>
+      transfers.map((t) => ({ sku: t.to.sku, from: t.from.warehouseCode, quantity: t.quantity })),
+    before: (db) => {
+      const transfers = madridTransfers(db);
+      return { transfers, levels: Object.fromEntries(transfers.map((t) => [t.sku, stockOf(db, t.sku)])) };
+    },
+    check: (db, answer, { transfers, levels }) => [
+      ...holds(transfers.length > 0, 'nothing to cover in MAD: the task tests nothing'),
+      ...same('transfers', bySku(answer), bySku(transfers)),
+      ...same(
+        'available in the database',
+        bySku(transfers).map((t) => [stockOf(db, t.sku).MAD.available, stockOf(db, t.sku)[t.from].available]),
+        bySku(transfers).map((t) => [
+          levels[t.sku].MAD.available + t.quantity,
+          levels[t.sku][t.from].available - t.quantity,
+        ]),
+      ),
+    ],
   },
   {
     name: 'reprice-outdoor',

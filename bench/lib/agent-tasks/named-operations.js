@@ -1,7 +1,8 @@
 /**
- * Code Mode's honesty rule: a script may call only operations that the task's search answers named,
- * whatever those answers look like (JSON entries, TypeScript signatures, one-line summaries). An id
- * counts as named when it appears as a whole identifier, alone or as `<kind>_<id>`.
+ * Code Mode's honesty rule: a script may call only operations whose call shape the task's search answers
+ * showed, since an agent cannot write the arguments of an operation it only saw named. Shown: a JSON entry of
+ * it (`"id":"<id>"`, which lists its arguments), its TypeScript signature (`<kind> <id>(`) or its declaration
+ * (`myko.<kind>('<id>'`). A one-line mention (a compact entry, another operation's description) is not enough.
  */
 
 const CALL = /myko\.(query|view|report|command)\(\s*['"`]([A-Za-z_$][\w$]*)['"`]/g;
@@ -16,16 +17,18 @@ function calledOperations(script) {
 /** `text` as a regular expression that matches it literally (identifiers may hold `$`). */
 const literal = (text) => text.replace(/[$]/g, '\\$');
 
-/** Whether `id` appears in `text` as an identifier of its own (`CancelOrder`, `command_CancelOrder`). */
-function names(text, kind, id) {
-  const pattern = new RegExp(`(?<![\\w$])(?:${kind}_)?${literal(id)}(?![\\w$])`);
+/** Whether `text` shows how to call the operation (its arguments), in any of the answer formats. */
+function shows(text, kind, id) {
+  const pattern = new RegExp(
+    `"id":"${literal(id)}"|(?<![\\w$])${kind} ${literal(id)}\\(|myko\\.${kind}\\('${literal(id)}'`,
+  );
   return pattern.test(text);
 }
 
-/** The `<kind>_<id>` of every operation the script calls that none of the answers names. */
+/** The `<kind>_<id>` of every operation the script calls whose call shape none of the answers shows. */
 function unnamedOperations(script, answers) {
   return calledOperations(script)
-    .filter(([kind, id]) => !answers.some((text) => names(text, kind, id)))
+    .filter(([kind, id]) => !answers.some((text) => shows(text, kind, id)))
     .map(([kind, id]) => `${kind}_${id}`);
 }
 

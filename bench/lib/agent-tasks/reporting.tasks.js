@@ -1,9 +1,12 @@
 /** Tasks answered mostly by the reporting plugin's reports and views. */
-const { SALES, STOCK, ascending, same } = require('./checks');
+const { SALES, STOCK, ascending, holds, same, stockOf } = require('./checks');
 
 const JUNE = { from: '2025-06-01', to: '2025-06-30' };
 const Q2 = { from: '2025-04-01', to: '2025-06-30' };
 const bestDay = (days) => days.reduce((a, b) => (b.revenueCents > a.revenueCents ? b : a));
+/** The stock level with the most available units, the first warehouse by code on a tie. */
+const mostAvailable = (levels) =>
+  [...levels].sort((p, q) => q.available - p.available || p.warehouseCode.localeCompare(q.warehouseCode))[0];
 const heaviest = (rows) => rows.reduce((a, b) => (b.valueCents > a.valueCents ? b : a));
 
 /** @type {import('./index').AgentTask[]} */
@@ -28,6 +31,55 @@ return r.map(p=>({sku:p.sku,units:p.unitCount}));`,
           )
           .all(),
       ),
+  },
+  {
+    name: 'top-product-shipments',
+    ask:
+      "For June 2025's best-selling product by units: which warehouse has the most of it available now, and " +
+      'how many units of it did that warehouse ship in June?',
+    searches: ['best selling products', 'stock movements of a product in a warehouse'],
+    script: `const [t]=await myko.report('TopProducts',{from:'2025-06-01',to:'2025-06-30',by:'units',limit:1});
+const a=await myko.view('ProductAvailability',{productId:t.productId});
+const [w]=[...a.warehouses].sort((p,q)=>q.available-p.available||p.warehouseCode.localeCompare(q.warehouseCode));
+const m=await myko.query('ListStockMovements',{productId:t.productId,warehouseCode:w.warehouseCode,reason:'shipment',from:'2025-06-01',to:'2025-06-30',limit:200});
+return {sku:t.sku,warehouse:w.warehouseCode,shipped:-m.items.reduce((s,x)=>s+x.quantityDelta,0)};`,
+    direct: [
+      () => [['report_TopProducts', { ...JUNE, by: 'units', limit: 1 }]],
+      ([[[top]]]) => [['view_ProductAvailability', { productId: top.productId }]],
+      ([[[top]], [view]]) => {
+        const w = mostAvailable(view.warehouses);
+        const filters = { productId: top.productId, warehouseCode: w.warehouseCode, reason: 'shipment' };
+        return [['query_ListStockMovements', { ...filters, ...JUNE, limit: 200 }]];
+      },
+    ],
+    answer: ([[[top]], [view], [page]]) => ({
+      sku: top.sku,
+      warehouse: mostAvailable(view.warehouses).warehouseCode,
+      shipped: -page.items.reduce((sum, m) => sum + m.quantityDelta, 0),
+      pages: page.nextOffset === null ? 1 : 2,
+    }),
+    check: (db, { pages, ...answer }) => {
+      const top = db
+        .prepare(
+          `SELECT p.id, p.sku FROM ${SALES} AND o.placed_at >= '2025-06-01' AND o.placed_at < '2025-07-01'
+           GROUP BY p.id ORDER BY SUM(l.quantity) DESC, SUM(l.line_total_cents) DESC, p.id LIMIT 1`,
+        )
+        .get();
+      const [code] = Object.entries(stockOf(db, top.sku)).sort(
+        ([a, x], [b, y]) => y.available - x.available || a.localeCompare(b),
+      )[0];
+      const { shipped } = db
+        .prepare(
+          `SELECT -SUM(m.quantity_delta) AS shipped FROM stock_movements m JOIN warehouses w ON w.id = m.warehouse_id
+           WHERE m.product_id = ? AND w.code = ? AND m.reason = 'shipment'
+             AND m.created_at >= '2025-06-01' AND m.created_at < '2025-07-01'`,
+        )
+        .get(top.id, code);
+      return [
+        ...holds(pages === undefined || pages === 1, 'the movements took more than one page: the plan must page'),
+        ...same('answer', answer, { sku: top.sku, warehouse: code, shipped: shipped ?? 0 }),
+      ];
+    },
   },
   {
     name: 'richest-warehouse-low-stock',

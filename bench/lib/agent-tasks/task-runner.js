@@ -38,7 +38,8 @@ async function runTask(task, mode, conversation, { url, db }) {
     client = await openConversation(url, ledger);
     const { answer, unnamed } = await conversation(client, task, ledger);
     Object.assign(record, { answer, unnamed });
-    if (unnamed.length > 0) record.problems.push(`the script calls what no search answer named: ${unnamed.join(', ')}`);
+    if (unnamed.length > 0)
+      record.problems.push(`the script calls what no search answer showed how to call: ${unnamed.join(', ')}`);
     record.problems.push(...task.check(db, answer, before));
   } catch (error) {
     record.problems.push(error instanceof Error ? error.message : String(error));

@@ -8,10 +8,10 @@ import type { InstructionsSource } from '../interfaces/instructions-source.inter
 /**
  * What the `initialize` instructions say about Code Mode. The two tool descriptions are in the
  * model's context on every turn and say how to call each tool; this says only what neither does:
- * how they work together, live data, and care with commands.
+ * how they work together, and live data.
  * @publicApi
  */
-export const CODE_MODE_INSTRUCTIONS = `Reach the backend's operations (queries, views, reports, commands) with two tools: search finds them from the task in plain words; execute runs one script that chains as many calls as the task needs. A read marked live is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON args>: subscribe to be told when a command changes it. Commands change data: read first.`;
+export const CODE_MODE_INSTRUCTIONS = `Find the backend's operations with search, then do the task in one execute script that chains the calls. A read marked live is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON>: subscribe to hear when a command changes it.`;
 
 /**
  * The `initialize` (and `server/discover`) instructions for a client: the Code Mode paragraph when its

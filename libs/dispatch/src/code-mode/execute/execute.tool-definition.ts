@@ -1,8 +1,8 @@
 import { EXECUTE_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Run the body of an async JavaScript function in a sandbox; its return value (JSON) and console output come back. Call what search found with await myko.<kind>(id, args) (kind: query, view, report, command): the JSON result, or an Error that says what was wrong. myko.search(query) and myko.describe(id) work inside too. Compute in the script, return only the answer. No require, process, fetch or timers. A failed run lists the commands it completed.
-Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
+const DESCRIPTION = `Run the body of an async JavaScript function in a sandbox; its return value (JSON) and console output come back. Call operations with await myko.<kind>(id, args): the JSON result, or an Error saying what was wrong. myko.search and myko.describe work inside. Return only the answer. No require, process, fetch or timers. Commands change data; a failed run lists those it completed.
+Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`
 
 /** `execute`: runs model-written code that may call commands, so it is not read-only. */
 export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
