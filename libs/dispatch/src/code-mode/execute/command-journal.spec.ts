@@ -12,7 +12,7 @@ function journalOf(outcomes: Array<[string, 'completed' | 'failed' | 'running', 
 
 describe('CommandJournal.describe', () => {
   it('says no data changed when no command was called', () => {
-    expect(new CommandJournal().describe()).toMatch(/No command was called/);
+    expect(new CommandJournal().describe()).toMatch(/No command ran/);
   });
 
   it('lists each command in call order with its outcome', () => {

@@ -39,13 +39,13 @@ export class CommandJournal {
 
   /** One paragraph for the failure report. */
   describe(): string {
-    if (this.records.length === 0) return 'No command was called in this execution, so no data was changed by it.';
+    if (this.records.length === 0) return 'No command ran, so no data changed.';
     const lines = groupRuns(this.records).map(({ first, count, record }) => {
       const position = count === 1 ? `${first + 1}.` : `${first + 1}-${first + count}.`;
       const times = count === 1 ? '' : ` ×${count}`;
       return `${position} ${record.name}${times}: ${describeRecord(record)}`;
     });
-    return `Commands called in this execution, in order:\n${lines.join('\n')}`;
+    return `Commands run, in order:\n${lines.join('\n')}`;
   }
 }
 

@@ -114,7 +114,7 @@ describe('execute tool', () => {
       expect(result.isError).toBe(true);
       expect(texts(result)[0]).toContain('TypeError');
       expect(texts(result)[0]).toContain('line 2');
-      expect(texts(result)[0]).toContain('No command was called');
+      expect(texts(result)[0]).toContain('No command ran');
     });
 
     it('explains a syntax error', async () => {
