@@ -21,7 +21,7 @@ describe('tools/list and tools/call', () => {
       expect(search.description).toContain('{operations, total, nextCursor?}');
       expect(execute.description).toMatch(/myko\.query\(/);
       expect(execute.description).toContain(
-        "Example: const page = await myko.query('ListOrders', { customerId: 42, status: 'pending' });",
+        "Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;",
       );
       expect(execute.inputSchema.required).toEqual(['code']);
       expect(search.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
