@@ -4,6 +4,9 @@ import { ConfigError } from './config/config.error';
 
 const NO_NODE_SNAPSHOT = '--no-node-snapshot';
 
+/** Errors, by name (a plugin's copy of a lib has its own classes), that mean the declared set is wrong: exit code 2. */
+const REFUSING_ERRORS: ReadonlySet<string> = new Set(['OperationRegistrationError', 'DecoratorOptionsError']);
+
 function hasNoNodeSnapshot(): boolean {
   return (
     process.execArgv.includes(NO_NODE_SNAPSHOT) ||
@@ -49,8 +52,9 @@ export async function main(argv: readonly string[]): Promise<void> {
   } catch (error) {
     if (error instanceof CliUsageError) return fail(`${error.message}\n\n${USAGE}`, 2);
     if (error instanceof ConfigError) return fail(`refusing to start: ${error.message}`, 2);
-    // A duplicate operation name or bad id: the operation set itself is wrong, as with a bad config.
-    if (error instanceof Error && error.name === 'OperationRegistrationError') {
+    // A duplicate operation name, a bad id or wrong decorator options: the operation set itself is
+    // wrong, as with a bad config.
+    if (error instanceof Error && REFUSING_ERRORS.has(error.name)) {
       fail(`refusing to start: ${error.message}`, 2);
       process.exit(2);
     }

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import * as ts from 'typescript';
 import { executeJson } from '../helpers/execute-tool';
 import { connectClient, LAUNCHER } from '../helpers/mcp-client';
 import { releaseAll } from '../helpers/releases';
@@ -15,6 +16,19 @@ jest.setTimeout(60_000);
 const FIXTURES = resolve(__dirname, '../fixtures/plugins');
 const CJS = 'slow-backend.plugin.js';
 const ESM = 'warehouse-hours.plugin.mjs';
+const MISTYPED = 'mistyped-options.plugin.js';
+
+/** The same mistake in TypeScript, which `tsc` refuses and a transpile-only build lets through. */
+const MISSPELT_TS = 'misspelt-key.plugin.ts';
+
+/** The 1-based line of `file` that holds `text`. */
+function lineOf(file: string, text: string): number {
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.includes(text)) + 1
+  );
+}
 
 /** A plugin whose operation id collides with the example domain's `query_ListProducts`. */
 const COLLIDING_PLUGIN = `
@@ -56,7 +70,7 @@ let dir: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'myko-plugins-'));
-  for (const file of [CJS, ESM]) copyFileSync(join(FIXTURES, file), join(dir, file));
+  for (const file of [CJS, ESM, MISTYPED, MISSPELT_TS]) copyFileSync(join(FIXTURES, file), join(dir, file));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -176,5 +190,47 @@ describe('a plugin that cannot be served refuses the start, naming the file', ()
     expect(result.stderr).toContain('Duplicate operation name query_Wait');
     expect(result.stderr).toContain(`(plugin ${join(dir, CJS)})`);
     expect(result.stderr).toContain(`(plugin ${copy})`);
+  });
+});
+
+describe('decorator options nothing compiled refuse the start, naming the file, the method and the key meant', () => {
+  it('a JavaScript plugin: every wrong decorator, each with its line', async () => {
+    const file = join(dir, MISTYPED);
+    const result = await run(['--plugin', file]);
+    expect(result.code).toBe(2);
+    const at = (decorator: string, method: string, marker: string) =>
+      `${decorator} on BirdOperations.${method} (plugin ${file}) at ${file}:${lineOf(file, marker)} has invalid options:`;
+    expect(result.stderr).toContain(
+      `myko-nest: refusing to start: ${at('@Query', 'ListBirds', 'descripton')}\n` +
+        '  - unknown option `descripton`: did you mean `description`?\n' +
+        '  - unknown option `keyword`: did you mean `keywords`?\n' +
+        '  - unknown option `idempotent` (known: `id`, `description`, `args`, `output`, `keywords`, `reads`, `resource`)\n' +
+        `${at('@Command', 'RingBird', 'ringing')}\n` +
+        '  - `description` must not be empty\n' +
+        '  - `keywords` must be an array of strings, got string\n' +
+        '  - `destructive` must be a boolean, got string\n',
+    );
+  });
+
+  it('a compiled TypeScript plugin: the line of its TypeScript source, through the source map', async () => {
+    const source = join(dir, MISSPELT_TS);
+    const { outputText, sourceMapText } = ts.transpileModule(readFileSync(source, 'utf8'), {
+      fileName: MISSPELT_TS,
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        experimentalDecorators: true,
+        sourceMap: true,
+      },
+    });
+    const file = source.replace(/\.ts$/, '.js');
+    writeFileSync(file, outputText);
+    writeFileSync(`${file}.map`, sourceMapText ?? '');
+    const result = await run(['--plugin', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `@Query on BirdOperations.ListBirds (plugin ${file}) at ${source}:${lineOf(source, "keyword: ['birds']")} ` +
+        'has invalid options:\n  - unknown option `keyword`: did you mean `keywords`?\n',
+    );
   });
 });

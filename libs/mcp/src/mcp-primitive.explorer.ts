@@ -1,4 +1,9 @@
-import { type DiscoveredMethod, ProviderMethodExplorer } from '@myko/registry';
+import {
+  type DiscoveredMethod,
+  type InvalidDecoratorUse,
+  invalidOptionsOf,
+  ProviderMethodExplorer,
+} from '@myko/registry';
 import { Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { McpPromptOptions } from './interfaces/mcp-prompt.interface';
@@ -7,6 +12,8 @@ import type { McpToolOptions } from './interfaces/mcp-tool.interface';
 import { MCP_PROMPT_METADATA, MCP_RESOURCE_METADATA, MCP_TOOL_METADATA } from './mcp.constants';
 import { type McpPrimitiveKind, nonStaticPrimitiveMessage } from './mcp.messages';
 import { McpPrimitiveRegistry } from './mcp-primitive.registry';
+
+const PRIMITIVE_METADATA = [MCP_TOOL_METADATA, MCP_RESOURCE_METADATA, MCP_PROMPT_METADATA] as const;
 
 /**
  * Finds every `@McpTool`, `@McpResource` and `@McpPrompt` method on the application's singleton
@@ -23,6 +30,13 @@ export class McpPrimitiveExplorer extends ProviderMethodExplorer {
     private readonly registry: McpPrimitiveRegistry,
   ) {
     super(discovery, scanner);
+  }
+
+  protected invalidOptions({ method, source }: DiscoveredMethod): InvalidDecoratorUse[] {
+    return PRIMITIVE_METADATA.flatMap((key) => {
+      const invalid = invalidOptionsOf(this.reflector.get<unknown>(key, method));
+      return invalid ? [{ ...invalid, source }] : [];
+    });
   }
 
   protected visit({ methodName, method, handler, source, singleton }: DiscoveredMethod): void {

@@ -1,3 +1,4 @@
+export * from './decorator-options';
 export * from './decorators';
 export * from './entity';
 export * from './errors';

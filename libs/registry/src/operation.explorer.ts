@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { invalidOptionsOf } from './decorator-options';
+import type { InvalidDecoratorUse } from './errors/decorator-options.error';
 import type { OperationMetadata } from './interfaces/operation-metadata.interface';
 import { OperationRegistry } from './operation.registry';
 import { OperationMetadataAccessor } from './operation-metadata.accessor';
@@ -21,6 +23,11 @@ export class OperationExplorer extends ProviderMethodExplorer {
     private readonly registry: OperationRegistry,
   ) {
     super(discovery, scanner);
+  }
+
+  protected invalidOptions({ method, source }: DiscoveredMethod): InvalidDecoratorUse[] {
+    const invalid = invalidOptionsOf(this.accessor.getOperationMetadata(method));
+    return invalid ? [{ ...invalid, source }] : [];
   }
 
   protected visit({ methodName, method, handler, source, singleton }: DiscoveredMethod): void {

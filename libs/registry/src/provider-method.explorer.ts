@@ -1,5 +1,6 @@
 import type { Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { DecoratorOptionsError, type InvalidDecoratorUse } from './errors/decorator-options.error';
 import { methodSource, providerMethods } from './utils/provider-methods.util';
 
 /** A method of a provider or controller, as an explorer sees it. */
@@ -17,9 +18,10 @@ export interface DiscoveredMethod {
 
 /**
  * Discovery of decorated provider methods, written once for the operation registry and the MCP
- * primitives: at module init every method of every singleton-or-not provider and controller (each
- * instance once) is handed to {@link visit}; at application bootstrap {@link seal} closes the
- * registry. Subclasses read their own metadata and decide what to register.
+ * primitives: at module init the decorators of every method of every singleton-or-not provider and
+ * controller (each instance once) are checked ({@link invalidOptions}), then each method is handed to
+ * {@link visit}; at application bootstrap {@link seal} closes the registry. Subclasses read their own
+ * metadata and decide what to register.
  * @publicApi
  */
 export abstract class ProviderMethodExplorer implements OnModuleInit, OnApplicationBootstrap {
@@ -38,19 +40,28 @@ export abstract class ProviderMethodExplorer implements OnModuleInit, OnApplicat
     this.seal();
   }
 
-  /** Visits every method of every provider and controller; a subclass throws on the first bad one. */
+  /**
+   * Visits every method of every provider and controller; a subclass throws on the first bad one.
+   * @throws DecoratorOptionsError first, listing every decorator given wrong options
+   */
   explore(): void {
-    for (const found of providerMethods(this.discovery, this.scanner)) {
+    const methods = [...providerMethods(this.discovery, this.scanner)].map((found): DiscoveredMethod => {
       const { wrapper, instance, methodName, method } = found;
-      this.visit({
+      return {
         methodName,
         method,
         handler: method.bind(instance) as never,
         source: methodSource(found),
         singleton: wrapper.isDependencyTreeStatic() && !wrapper.isTransient,
-      });
-    }
+      };
+    });
+    const invalid = methods.flatMap((found) => this.invalidOptions(found));
+    if (invalid.length > 0) throw new DecoratorOptionsError(invalid);
+    for (const found of methods) this.visit(found);
   }
+
+  /** The decorators of `found` (this explorer's kinds) that were given wrong options. */
+  protected abstract invalidOptions(found: DiscoveredMethod): InvalidDecoratorUse[];
 
   /** Registers what `found` declares, if anything (warns through {@link logger} for a non-singleton). */
   protected abstract visit(found: DiscoveredMethod): void;

@@ -50,3 +50,36 @@ function describeValue(value: unknown): string {
 
 export const resourceNeedsReadsMessage = (name: string, source: string) =>
   `${name} (${source}) publishes a resource but is not a read that declares \`reads\`: its changes could not be watched`;
+
+/** `keywords`, `resource.uri`; the whole options object for the empty path. */
+const optionName = (path: string) => (path === '' ? 'the options' : `\`${path}\``);
+
+export const unknownOptionMessage = (path: string, suggestion: string | undefined, known: readonly string[]) =>
+  suggestion === undefined
+    ? `unknown option ${optionName(path)} (known: ${known.map((key) => `\`${key}\``).join(', ')})`
+    : `unknown option ${optionName(path)}: did you mean \`${suggestion}\`?`;
+
+export const missingOptionMessage = (path: string) => `${optionName(path)} is required`;
+
+export const emptyOptionMessage = (path: string) => `${optionName(path)} must not be empty`;
+
+export const wrongOptionTypeMessage = (path: string, expected: string, value: unknown) =>
+  `${optionName(path)} must be ${expected}, got ${kindOf(value)}`;
+
+/** What a wrong option value is, in the words of a type error: `string`, `an array`, `null`. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'function') return value.prototype === undefined ? 'a function (not a class)' : 'a class';
+  if (typeof value === 'object') return 'an object';
+  return typeof value;
+}
+
+export const invalidDecoratorOptionsMessage = (
+  decorator: string,
+  source: string,
+  location: string | undefined,
+  problems: readonly string[],
+) =>
+  `${decorator} on ${source}${location ? ` at ${location}` : ''} has invalid options:` +
+  problems.map((problem) => `\n  - ${problem}`).join('');

@@ -1,6 +1,8 @@
+import { inspectOptions, recordInvalidOptions } from '@myko/registry';
 import { SetMetadata } from '@nestjs/common';
 import type { McpPromptOptions } from '../interfaces/mcp-prompt.interface';
 import { MCP_PROMPT_METADATA } from '../mcp.constants';
+import { MCP_PROMPT_OPTIONS } from './mcp-options.tables';
 
 /**
  * Declares an MCP prompt. The method receives the string arguments (required ones checked before
@@ -15,5 +17,7 @@ import { MCP_PROMPT_METADATA } from '../mcp.constants';
  * @publicApi
  */
 export function McpPrompt(options: McpPromptOptions): MethodDecorator {
-  return SetMetadata(MCP_PROMPT_METADATA, Object.freeze({ ...options }));
+  const metadata = Object.freeze({ ...options });
+  recordInvalidOptions(metadata, inspectOptions('@McpPrompt', McpPrompt, options, MCP_PROMPT_OPTIONS));
+  return SetMetadata(MCP_PROMPT_METADATA, metadata);
 }

@@ -1,6 +1,8 @@
+import { inspectOptions, recordInvalidOptions } from '@myko/registry';
 import { SetMetadata } from '@nestjs/common';
 import type { McpResourceOptions } from '../interfaces/mcp-resource.interface';
 import { MCP_RESOURCE_METADATA } from '../mcp.constants';
+import { MCP_RESOURCE_OPTIONS } from './mcp-options.tables';
 
 /**
  * Declares a custom MCP resource at a fixed `uri`, or a family of them under an RFC 6570
@@ -16,5 +18,7 @@ import { MCP_RESOURCE_METADATA } from '../mcp.constants';
  * @publicApi
  */
 export function McpResource(options: McpResourceOptions): MethodDecorator {
-  return SetMetadata(MCP_RESOURCE_METADATA, Object.freeze({ ...options }));
+  const metadata = Object.freeze({ ...options });
+  recordInvalidOptions(metadata, inspectOptions('@McpResource', McpResource, options, MCP_RESOURCE_OPTIONS));
+  return SetMetadata(MCP_RESOURCE_METADATA, metadata);
 }

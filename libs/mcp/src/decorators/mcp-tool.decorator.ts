@@ -1,6 +1,8 @@
+import { inspectOptions, recordInvalidOptions } from '@myko/registry';
 import { SetMetadata } from '@nestjs/common';
 import type { McpToolOptions } from '../interfaces/mcp-tool.interface';
 import { MCP_TOOL_METADATA } from '../mcp.constants';
+import { MCP_TOOL_OPTIONS } from './mcp-options.tables';
 
 /**
  * Declares a custom MCP tool, listed next to `search` and `execute` and subject to the same
@@ -15,5 +17,7 @@ import { MCP_TOOL_METADATA } from '../mcp.constants';
  * @publicApi
  */
 export function McpTool(options: McpToolOptions): MethodDecorator {
-  return SetMetadata(MCP_TOOL_METADATA, Object.freeze({ ...options }));
+  const metadata = Object.freeze({ ...options });
+  recordInvalidOptions(metadata, inspectOptions('@McpTool', McpTool, options, MCP_TOOL_OPTIONS));
+  return SetMetadata(MCP_TOOL_METADATA, metadata);
 }

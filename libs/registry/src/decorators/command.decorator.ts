@@ -7,5 +7,5 @@ import { operationDecorator } from './operation.decorator';
  * @publicApi
  */
 export function Command(options: CommandOptions): MethodDecorator {
-  return operationDecorator('command', options);
+  return operationDecorator('command', options, Command);
 }

@@ -12,5 +12,5 @@ import { operationDecorator } from './operation.decorator';
  * @publicApi
  */
 export function Query(options: OperationOptions): MethodDecorator {
-  return operationDecorator('query', options);
+  return operationDecorator('query', options, Query);
 }

@@ -6,5 +6,5 @@ import { operationDecorator } from './operation.decorator';
  * @publicApi
  */
 export function Report(options: OperationOptions): MethodDecorator {
-  return operationDecorator('report', options);
+  return operationDecorator('report', options, Report);
 }

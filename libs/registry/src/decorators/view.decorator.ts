@@ -7,5 +7,5 @@ import { operationDecorator } from './operation.decorator';
  * @publicApi
  */
 export function View(options: OperationOptions): MethodDecorator {
-  return operationDecorator('view', options);
+  return operationDecorator('view', options, View);
 }

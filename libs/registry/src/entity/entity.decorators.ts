@@ -1,6 +1,8 @@
 import type { Type } from '@nestjs/common';
+import { inspectOptions, recordInvalidOptions } from '../decorator-options';
 import { ENTITY_METADATA, ENTITY_REPOSITORY_METADATA } from '../registry.constants';
 import type { EntityMetadata, EntityOptions } from './entity-options.interface';
+import { ENTITY_OPTIONS } from './entity-options.table';
 
 /**
  * Declares a DTO class as an entity: a record type with an id, whose operations (`GetAll<E>s`,
@@ -16,10 +18,13 @@ import type { EntityMetadata, EntityOptions } from './entity-options.interface';
  * @publicApi
  */
 export function Entity(options: EntityOptions): ClassDecorator {
+  const invalid = inspectOptions('@Entity', Entity, options, ENTITY_OPTIONS);
   return (target) => {
     const type = target as unknown as Type<object>;
-    const name = options.name ?? type.name;
-    const metadata: EntityMetadata = Object.freeze({ ...options, type, name, plural: options.plural ?? `${name}s` });
+    // `?.`: a JavaScript plugin gets no compile-time check and may pass nothing; the explorer reports it.
+    const name = options?.name ?? type.name;
+    const metadata: EntityMetadata = Object.freeze({ ...options, type, name, plural: options?.plural ?? `${name}s` });
+    recordInvalidOptions(metadata, invalid);
     Reflect.defineMetadata(ENTITY_METADATA, metadata, target);
   };
 }

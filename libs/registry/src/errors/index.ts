@@ -1,4 +1,5 @@
 export { ConflictError } from './conflict.error';
+export { DecoratorOptionsError, type InvalidDecoratorUse } from './decorator-options.error';
 export { type ArgumentIssue, InvalidArgumentsError } from './invalid-arguments.error';
 export { NotFoundError } from './not-found.error';
 export { OperationError } from './operation.error';
