@@ -3,7 +3,6 @@ import { OPERATION_KINDS, type OperationDescriptor, type OperationKind } from '@
 import type { QueryTerm } from './search.analyzer';
 import { SearchEntries } from './search-entries';
 import { TopScores } from './search-ranking';
-import type { OperationDetail, OperationSummary } from './search-result.interface';
 import { buildSearchTables, type SearchTables } from './search-tables';
 import { termVariants } from './search-term.matcher';
 import { type OperationVisibility, VisibilityCache } from './search-visibility';
@@ -13,9 +12,9 @@ import { type OperationVisibility, VisibilityCache } from './search-visibility';
  * each), so an operation matching more of the words ranks above one matching fewer, and BM25
  * orders those that match as many.
  */
-const WORD_MATCH = 25;
+export const WORD_MATCH = 25;
 /** Added when the whole query is the operation's id or name: it comes first. */
-const EXACT_ID = 1_000_000;
+export const EXACT_ID = 1_000_000;
 
 /** A parsed query: its terms, and the whole query as an id would be written (`report_lowstock`). */
 export interface SearchQuery {
@@ -23,9 +22,17 @@ export interface SearchQuery {
   readonly key: string;
 }
 
-/** One page of ranked matches and the number of every visible match. */
+/** One page of ranked matches, their scores, and the number of every visible match. */
 export interface SearchSelection {
   readonly indices: number[];
+  /** The score of each entry of `indices` (0 for every entry of a listing without words). */
+  readonly scores: number[];
+  /**
+   * How well each entry matched the query words: the sum over the words it matched of the match
+   * quality (1 for the word or its stem, less for a prefix or a typo). Its score minus
+   * `WORD_MATCH ×` this (and `EXACT_ID` for an exact id) is its BM25 evidence.
+   */
+  readonly coverage: number[];
   readonly total: number;
 }
 
@@ -40,10 +47,14 @@ export class SearchIndex {
   private readonly tables: SearchTables;
   private readonly kinds: Uint8Array;
   private readonly visibility: VisibilityCache;
-  private readonly entries: SearchEntries;
+  /** What a search answer says of each operation, built on first need. */
+  readonly entries: SearchEntries;
   /** Per operation: the score so far, and the current word's best contribution. */
   private readonly scores: Float64Array;
   private readonly wordBest: Float64Array;
+  /** Per operation: the match qualities so far, and that of the current word's best contribution. */
+  private readonly coverage: Float64Array;
+  private readonly wordQuality: Float64Array;
   /** Operations with a score, and those the current word reached. */
   private readonly touched: Int32Array;
   private readonly wordTouched: Int32Array;
@@ -56,6 +67,8 @@ export class SearchIndex {
     this.entries = new SearchEntries(ops);
     this.scores = new Float64Array(ops.length);
     this.wordBest = new Float64Array(ops.length);
+    this.coverage = new Float64Array(ops.length);
+    this.wordQuality = new Float64Array(ops.length);
     this.touched = new Int32Array(ops.length);
     this.wordTouched = new Int32Array(ops.length);
     this.top = new TopScores(ops.length);
@@ -92,7 +105,9 @@ export class SearchIndex {
     const exact = this.tables.exactIds.get(query.key);
     if (query.terms.length === 0 && !exact) {
       const list = visibility.list(kindCode(kind));
-      return { indices: list.slice(offset, offset + limit), total: list.length };
+      const indices = list.slice(offset, offset + limit);
+      const zeros = new Array<number>(indices.length).fill(0);
+      return { indices, scores: zeros, coverage: zeros, total: list.length };
     }
     let touched = 0;
     for (const term of query.terms) touched = this.scoreWord(term, loose, touched);
@@ -113,18 +128,10 @@ export class SearchIndex {
     return this.ops[index];
   }
 
-  summary(index: number): OperationSummary {
-    return this.entries.summary(index);
-  }
-
-  detail(index: number): OperationDetail {
-    return this.entries.detail(index);
-  }
-
   /** Adds one word's best contribution per operation to `scores`; returns the new count of touched operations. */
   private scoreWord(term: QueryTerm, loose: boolean, touchedSoFar: number): number {
     const { termStart, postingOps, impacts } = this.tables;
-    const { scores, wordBest, touched, wordTouched } = this;
+    const { scores, wordBest, coverage, wordQuality, touched, wordTouched } = this;
     let reached = 0;
     for (const { term: t, quality } of termVariants(this.tables, term, loose)) {
       for (let p = termStart[t], end = termStart[t + 1]; p < end; p++) {
@@ -132,7 +139,10 @@ export class SearchIndex {
         const value = quality * (WORD_MATCH + impacts[p]);
         const best = wordBest[op];
         if (best === 0) wordTouched[reached++] = op;
-        if (value > best) wordBest[op] = value;
+        if (value > best) {
+          wordBest[op] = value;
+          wordQuality[op] = quality;
+        }
       }
     }
     let count = touchedSoFar;
@@ -140,13 +150,20 @@ export class SearchIndex {
       const op = wordTouched[k];
       if (scores[op] === 0) touched[count++] = op;
       scores[op] += wordBest[op];
+      coverage[op] += wordQuality[op];
       wordBest[op] = 0;
     }
     return count;
   }
 
-  /** Keeps the visible touched operations of the kind, best first (ties in index order), and clears `scores`. */
-  private rank(touched: number, kind: number, visibility: OperationVisibility, offset: number, limit: number) {
+  /** Keeps the visible touched operations of the kind, best first (ties in index order); clears `scores` and `coverage`. */
+  private rank(
+    touched: number,
+    kind: number,
+    visibility: OperationVisibility,
+    offset: number,
+    limit: number,
+  ): SearchSelection {
     const { scores, kinds, top } = this;
     top.reset(offset + limit);
     let total = 0;
@@ -158,7 +175,11 @@ export class SearchIndex {
       total++;
       top.offer(op, score);
     }
-    return { indices: top.drain(offset), total };
+    const ranked: number[] = [];
+    const indices = top.drain(offset, ranked);
+    const coverage = indices.map((op) => this.coverage[op]);
+    for (let k = 0; k < touched; k++) this.coverage[this.touched[k]] = 0;
+    return { indices, scores: ranked, coverage, total };
   }
 }
 
