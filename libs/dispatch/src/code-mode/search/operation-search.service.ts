@@ -45,7 +45,8 @@ export class OperationSearchService implements OnModuleInit {
     const selection = index.select(query, request.kind, filters, offset, request.limit);
     const full = request.detail === 'full';
     const ranked = offset === 0 && (query.terms.length > 0 || selection.scores[0] > 0);
-    const shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection);
+    const coverage = (k: number) => index.coverage(selection.indices[k], selection.variants);
+    const shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection, coverage);
     const result = full ? this.fullPage(selection) : this.page(selection, shape);
     const next = offset + shape.shown;
     if (next < selection.total) result.nextCursor = encodeCursor(next, scope);

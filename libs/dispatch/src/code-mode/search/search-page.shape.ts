@@ -24,10 +24,12 @@ export interface PageShape {
 
 /**
  * The shape of the first page of a ranked search, best first: an exact id (or name) alone, in
- * full; otherwise the entries down to the relevance floor, the confident ones in full. Later
- * pages and listings without words are not shaped (`unshaped`).
+ * full; otherwise the entries down to the relevance floor, the confident ones in full. `coverage`
+ * tells how well the k-th entry matched the words (`SearchIndex.coverage`); it is asked of the
+ * first MAX_CONFIDENT + 1 entries at most. Later pages and listings without words are not shaped
+ * (`unshaped`).
  */
-export function shapeFirstPage({ scores, coverage }: SearchSelection): PageShape {
+export function shapeFirstPage({ scores }: SearchSelection, coverage: (k: number) => number): PageShape {
   const count = scores.length;
   if (count === 0) return { confident: 0, shown: 0 };
   const best = scores[0];
@@ -38,10 +40,12 @@ export function shapeFirstPage({ scores, coverage }: SearchSelection): PageShape
   }
   let shown = Math.min(count, MIN_SHOWN);
   while (shown < count && scores[shown] >= RELEVANCE_FLOOR * best) shown++;
-  const evidence = (k: number) => scores[k] - WORD_MATCH * coverage[k];
-  const least = CONFIDENT_EVIDENCE * evidence(0);
+  const words = coverage(0);
+  const least = CONFIDENT_EVIDENCE * (best - WORD_MATCH * words);
+  const isClose = (k: number, matched: number) =>
+    matched >= words - COVERAGE_SLACK && scores[k] - WORD_MATCH * matched >= least;
   let close = 1;
-  while (close < shown && coverage[close] >= coverage[0] - COVERAGE_SLACK && evidence(close) >= least) close++;
+  while (close < shown && close <= MAX_CONFIDENT && isClose(close, coverage(close))) close++;
   return { confident: close <= MAX_CONFIDENT ? close : 0, shown };
 }
 

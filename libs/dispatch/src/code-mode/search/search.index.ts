@@ -3,8 +3,8 @@ import { OPERATION_KINDS, type OperationDescriptor, type OperationKind } from '@
 import type { QueryTerm } from './search.analyzer';
 import { SearchEntries } from './search-entries';
 import { TopScores } from './search-ranking';
-import { buildSearchTables, type SearchTables } from './search-tables';
-import { termVariants } from './search-term.matcher';
+import { buildSearchTables, findPosting, type SearchTables } from './search-tables';
+import { type TermVariant, termVariants } from './search-term.matcher';
 import { type OperationVisibility, VisibilityCache } from './search-visibility';
 
 /**
@@ -27,13 +27,9 @@ export interface SearchSelection {
   readonly indices: number[];
   /** The score of each entry of `indices` (0 for every entry of a listing without words). */
   readonly scores: number[];
-  /**
-   * How well each entry matched the query words: the sum over the words it matched of the match
-   * quality (1 for the word or its stem, less for a prefix or a typo). Its score minus
-   * `WORD_MATCH ×` this (and `EXACT_ID` for an exact id) is its BM25 evidence.
-   */
-  readonly coverage: number[];
   readonly total: number;
+  /** The indexed terms each query word stood for, as scored: what `coverage` reads again. */
+  readonly variants: readonly (readonly TermVariant[])[];
 }
 
 /**
@@ -52,9 +48,6 @@ export class SearchIndex {
   /** Per operation: the score so far, and the current word's best contribution. */
   private readonly scores: Float64Array;
   private readonly wordBest: Float64Array;
-  /** Per operation: the match qualities so far, and that of the current word's best contribution. */
-  private readonly coverage: Float64Array;
-  private readonly wordQuality: Float64Array;
   /** Operations with a score, and those the current word reached. */
   private readonly touched: Int32Array;
   private readonly wordTouched: Int32Array;
@@ -67,8 +60,6 @@ export class SearchIndex {
     this.entries = new SearchEntries(ops);
     this.scores = new Float64Array(ops.length);
     this.wordBest = new Float64Array(ops.length);
-    this.coverage = new Float64Array(ops.length);
-    this.wordQuality = new Float64Array(ops.length);
     this.touched = new Int32Array(ops.length);
     this.wordTouched = new Int32Array(ops.length);
     this.top = new TopScores(ops.length);
@@ -106,16 +97,43 @@ export class SearchIndex {
     if (query.terms.length === 0 && !exact) {
       const list = visibility.list(kindCode(kind));
       const indices = list.slice(offset, offset + limit);
-      const zeros = new Array<number>(indices.length).fill(0);
-      return { indices, scores: zeros, coverage: zeros, total: list.length };
+      return { indices, scores: new Array<number>(indices.length).fill(0), total: list.length, variants: [] };
     }
+    const variants = query.terms.map((term) => termVariants(this.tables, term, loose));
     let touched = 0;
-    for (const term of query.terms) touched = this.scoreWord(term, loose, touched);
+    for (const word of variants) touched = this.scoreWord(word, touched);
     for (const op of exact ?? []) {
       if (this.scores[op] === 0) this.touched[touched++] = op;
       this.scores[op] += EXACT_ID;
     }
-    return this.rank(touched, kindCode(kind), visibility, offset, limit);
+    const { indices, scores, total } = this.rank(touched, kindCode(kind), visibility, offset, limit);
+    return { indices, scores, total, variants };
+  }
+
+  /**
+   * How well operation `op` matched the words of a selection: over the words, the match quality
+   * (1 for the word or its stem, less for a prefix or a typo) of the variant that gave it its
+   * contribution, summed. Its score minus `WORD_MATCH ×` this (and `EXACT_ID` for an exact id) is
+   * its BM25 evidence. Looked up in the postings afterwards, for the few entries a page may show
+   * in full, so that scoring pays nothing for it.
+   */
+  coverage(op: number, variants: SearchSelection['variants']): number {
+    const { impacts } = this.tables;
+    let sum = 0;
+    for (const word of variants) {
+      let best = 0;
+      let quality = 0;
+      for (const variant of word) {
+        const p = findPosting(this.tables, variant.term, op);
+        const value = p < 0 ? 0 : variant.quality * (WORD_MATCH + impacts[p]);
+        if (value > best) {
+          best = value;
+          quality = variant.quality;
+        }
+      }
+      sum += quality;
+    }
+    return sum;
   }
 
   /** The visible operations whose id, name or `kind:id` is `key` (lowercased), in kind order. */
@@ -129,20 +147,17 @@ export class SearchIndex {
   }
 
   /** Adds one word's best contribution per operation to `scores`; returns the new count of touched operations. */
-  private scoreWord(term: QueryTerm, loose: boolean, touchedSoFar: number): number {
+  private scoreWord(variants: readonly TermVariant[], touchedSoFar: number): number {
     const { termStart, postingOps, impacts } = this.tables;
-    const { scores, wordBest, coverage, wordQuality, touched, wordTouched } = this;
+    const { scores, wordBest, touched, wordTouched } = this;
     let reached = 0;
-    for (const { term: t, quality } of termVariants(this.tables, term, loose)) {
+    for (const { term: t, quality } of variants) {
       for (let p = termStart[t], end = termStart[t + 1]; p < end; p++) {
         const op = postingOps[p];
         const value = quality * (WORD_MATCH + impacts[p]);
         const best = wordBest[op];
         if (best === 0) wordTouched[reached++] = op;
-        if (value > best) {
-          wordBest[op] = value;
-          wordQuality[op] = quality;
-        }
+        if (value > best) wordBest[op] = value;
       }
     }
     let count = touchedSoFar;
@@ -150,20 +165,13 @@ export class SearchIndex {
       const op = wordTouched[k];
       if (scores[op] === 0) touched[count++] = op;
       scores[op] += wordBest[op];
-      coverage[op] += wordQuality[op];
       wordBest[op] = 0;
     }
     return count;
   }
 
-  /** Keeps the visible touched operations of the kind, best first (ties in index order); clears `scores` and `coverage`. */
-  private rank(
-    touched: number,
-    kind: number,
-    visibility: OperationVisibility,
-    offset: number,
-    limit: number,
-  ): SearchSelection {
+  /** Keeps the visible touched operations of the kind, best first (ties in index order), and clears `scores`. */
+  private rank(touched: number, kind: number, visibility: OperationVisibility, offset: number, limit: number) {
     const { scores, kinds, top } = this;
     top.reset(offset + limit);
     let total = 0;
@@ -176,10 +184,7 @@ export class SearchIndex {
       top.offer(op, score);
     }
     const ranked: number[] = [];
-    const indices = top.drain(offset, ranked);
-    const coverage = indices.map((op) => this.coverage[op]);
-    for (let k = 0; k < touched; k++) this.coverage[this.touched[k]] = 0;
-    return { indices, scores: ranked, coverage, total };
+    return { indices: top.drain(offset, ranked), scores: ranked, total };
   }
 }
 
