@@ -6,6 +6,7 @@
 module.exports = [
   'context',
   'search',
+  'search-page',
   'search-cost',
   'search-quality',
   'execute-floor',
