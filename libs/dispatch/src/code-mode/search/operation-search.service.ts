@@ -87,14 +87,11 @@ export class OperationSearchService implements OnModuleInit {
     const operations = indices
       .slice(0, shown)
       .map((op, k) => (k < confident ? entries.confident(op) : entries.compact(op)));
-    const page: SearchPage = { operations, total };
-    if (confident === 0) return page;
     const types = new Map<string, string>();
     for (const op of indices.slice(0, confident)) {
       for (const { name, body } of entries.types(op)) if (!types.has(name)) types.set(name, body);
     }
-    if (types.size > 0) page.types = Object.fromEntries(types);
-    return page;
+    return types.size === 0 ? { operations, total } : { operations, types: Object.fromEntries(types), total };
   }
 
   private fullPage({ indices, total }: SearchSelection): FullSearchPage {
