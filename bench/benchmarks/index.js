@@ -7,6 +7,7 @@ module.exports = [
   'context',
   'agent-tasks',
   'search',
+  'search-page',
   'search-cost',
   'search-quality',
   'execute-floor',

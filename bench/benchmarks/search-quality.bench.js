@@ -1,8 +1,9 @@
 /**
  * Search quality over the example domain: the natural-language tasks of test/search-quality/queries.json
  * (the same set `npm test` holds to a floor) through OperationSearchService.search, against today's
- * prefix matcher before it over the same operations. Figures, not times: recall@5 (the share of each
- * query's expected operations in its first 5 results, averaged), MRR@10 (1 / rank of the first expected
+ * prefix matcher before it over the same operations. Figures, not times, over the entries the default
+ * answer shows on its first page (limit 10; entries under the relevance floor count as missed): recall@5
+ * (the share of each query's expected operations in its first 5 results, averaged), MRR@10 (1 / rank of the first expected
  * operation within 10, averaged) and the share of queries answered with nothing. The `without keywords` rows
  * rank the same operations with their plugin `keywords` removed: how much of the quality the keywords written
  * for the example operations carry (they and the queries were written by the same hand).

@@ -3,7 +3,7 @@
  * ranking) for a mix of queries, against today's matcher before it (`lib/prefix-matcher`: every word a
  * prefix of a token, scored by where it hit) over the same operations in the same run, sampled
  * interleaved. Also the one-time index build, the whole `tools/call` through DispatchService, and the
- * bytes of a 20-result page (summary and full).
+ * bytes of a page: the default answer's text block, and a 20-result `detail: 'full'` page.
  */
 const { load, loadFixture } = require('../lib/dist');
 const { createDispatchContext } = require('../lib/dispatch-context');
@@ -63,7 +63,7 @@ module.exports = {
       rows.splice(1, 0, searchRow('search.mix', 'search 10k: mix', 'all cases below, pooled', mix));
       ctx.log('tools/call search through DispatchService.handle');
       rows.push(await dispatchRow(ctx, app, baseline));
-      rows.push(...bytesRows(app, baseline));
+      rows.push(...(await bytesRows(app, baseline)));
       return rows;
     } finally {
       await app.close();
@@ -87,22 +87,29 @@ function buildRow(registry) {
   });
 }
 
-/** Bytes of the JSON text of a 20-result page, as the model receives it. */
-function bytesRows(app, baseline) {
-  return ['summary', 'full'].map((detail) => {
-    const parsed = request({ query: 'status', detail });
-    const result = app.search.search(parsed, app.client.filters);
-    const before = baseline(parsed);
-    return row({
-      id: `search.bytes-${detail}`,
-      benchmark: `search 10k: 20 results, ${detail}`,
-      measures: `bytes of the JSON text of a 20-result page (detail: '${detail}'${detail === 'summary' ? ', with output' : ', with types'})`,
-      unit: 'bytes',
-      subject: Buffer.byteLength(JSON.stringify(result)),
-      baseline: { label: "today's prefix matcher", samples: Buffer.byteLength(JSON.stringify(before)) },
-      note: `${result.operations.length} and ${before.operations.length} results`,
-    });
-  });
+/** Bytes of the text a model receives: the default answer (notation) and a 20-result `detail: 'full'` page (JSON). */
+async function bytesRows(app, baseline) {
+  const rows = [];
+  for (const detail of ['summary', 'full']) {
+    const args = detail === 'full' ? { query: 'status', limit: PAGE, detail } : { query: 'status' };
+    const result = await app.callTool('search', args);
+    const before = baseline(request({ query: 'status', detail }));
+    rows.push(
+      row({
+        id: `search.bytes-${detail}`,
+        benchmark: detail === 'full' ? 'search 10k: 20 results, full' : 'search 10k: default page',
+        measures:
+          detail === 'full'
+            ? "bytes of the JSON text of a 20-result page (detail: 'full', with types)"
+            : 'bytes of the text block of the default answer (one common word; see search-page rows)',
+        unit: 'bytes',
+        subject: Buffer.byteLength(result.content[0].text),
+        baseline: { label: "today's prefix matcher, 20 results", samples: Buffer.byteLength(JSON.stringify(before)) },
+        note: `${result.structuredContent.operations.length} and ${before.operations.length} results`,
+      }),
+    );
+  }
+  return rows;
 }
 
 function searchRow(id, benchmark, what, samples, note) {
@@ -125,7 +132,7 @@ async function dispatchRow(ctx, app, baseline) {
   return row({
     id: 'search.tools-call',
     benchmark: 'search 10k: tools/call in-process',
-    measures: 'DispatchService.handle of tools/call search (one common word): parsing, search, JSON text',
+    measures: 'DispatchService.handle of tools/call search (one common word): parsing, search, the text block',
     subject: samples.subject,
     baseline: { label: "today's prefix matcher (search only)", samples: samples.baseline },
   });

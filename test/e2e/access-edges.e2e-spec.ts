@@ -160,7 +160,8 @@ describe('HTTP: API keys', () => {
       params: { name: 'search', arguments: { kind: 'command' } },
     };
     const res = await post(optional, search, { 'Mcp-Session-Id': anonymous }).expect(200);
-    expect(JSON.parse(res.body.result.content[0].text)).toEqual({ operations: [], total: 0 });
+    expect(res.body.result.structuredContent).toEqual({ operations: [], total: 0 });
+    expect(res.body.result.content[0].text).toBe('0 of 0 matches');
     await post(optional, INITIALIZE, bearer('wrong')).expect(401);
     const withKey = await session(optional, bearer(KEYS.ops));
     await post(optional, search, { 'Mcp-Session-Id': withKey }).expect(404);

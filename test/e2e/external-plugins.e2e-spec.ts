@@ -117,10 +117,9 @@ describe('--plugin: external plugin modules outside the repository', () => {
 
   it('lists plugin operations in search and their schemas as resources', async () => {
     const search = await client.callTool({ name: 'search', arguments: { query: 'Wait' } });
-    const found = JSON.parse((search.content as Array<{ text: string }>)[0].text) as {
-      operations: Array<{ id: string; kind: string }>;
-    };
+    const found = search.structuredContent as { operations: Array<{ id: string; kind: string }> };
     expect(found.operations).toContainEqual(expect.objectContaining({ id: 'Wait', kind: 'query' }));
+    expect((search.content as Array<{ text: string }>)[0].text).toMatch(/^query Wait\(args/m);
     const schema = await client.readResource({ uri: 'myko://schema/query/Wait' });
     const text = (schema.contents[0] as { text: string }).text;
     expect(JSON.parse(text).properties.ms).toMatchObject({ type: 'integer' });

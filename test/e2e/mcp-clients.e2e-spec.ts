@@ -9,8 +9,7 @@ interface SearchOperation {
   id: string;
   kind: string;
   description?: string;
-  args: { name: string; tsType: string; optional: boolean }[];
-  outputType: string;
+  signature?: string;
   declaration?: string;
   inputSchema?: Record<string, unknown>;
 }
@@ -19,6 +18,8 @@ interface SearchPayload {
   operations: SearchOperation[];
   total: number;
   nextCursor?: string;
+  /** The text block, what the model reads. */
+  text: string;
 }
 
 async function search(client: Client, args: Record<string, unknown>): Promise<SearchPayload> {
@@ -26,7 +27,7 @@ async function search(client: Client, args: Record<string, unknown>): Promise<Se
   expect(result.isError).toBeFalsy();
   const [block] = result.content as { type: string; text: string }[];
   expect(block.type).toBe('text');
-  return JSON.parse(block.text) as SearchPayload;
+  return { ...(result.structuredContent as Omit<SearchPayload, 'text'>), text: block.text };
 }
 
 async function allResources(client: Client): Promise<{ uri: string; name: string; mimeType?: string }[]> {
@@ -81,15 +82,20 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('the official SDK client o
 
   it('search finds example operations by words from their descriptions', async () => {
     const result = await search(client, { query: 'stock movements newest' });
-    expect(result.operations.map((op) => `${op.kind}_${op.id}`)).toContain('query_ListStockMovements');
-    expect(result.total).toBe(result.operations.length);
-    const movements = result.operations.find((op) => op.id === 'ListStockMovements');
-    expect(movements?.args.map((arg) => arg.name)).toEqual(expect.arrayContaining([expect.any(String)]));
-    expect(movements?.declaration).toBeUndefined();
+    const [movements] = result.operations;
+    expect(movements).toMatchObject({ id: 'ListStockMovements', kind: 'query' });
+    expect(movements.signature).toMatch(
+      /^query ListStockMovements\(args\?: \{ productId\?: number; .*\}\): StockMovementPage$/,
+    );
+    expect(result.text).toContain(`${movements.signature} // live`);
+    expect(result.text).toMatch(/^type StockMovementPage = \{ items: StockMovement\[\]; /m);
+    expect(result.total).toBeGreaterThanOrEqual(result.operations.length);
+    expect(movements.declaration).toBeUndefined();
   });
 
   it('search with detail: full returns the TypeScript declaration and the input schema', async () => {
     const result = await search(client, { query: 'OrderSummary', kind: 'view', detail: 'full' });
+    expect(JSON.parse(result.text)).toEqual({ ...result, text: undefined });
     const view = result.operations.find((op) => op.id === 'OrderSummary');
     expect(view?.declaration).toEqual(expect.stringContaining('OrderSummary'));
     expect(view?.inputSchema).toMatchObject({ type: 'object' });

@@ -37,11 +37,13 @@ describe('search and discovery as an agent uses them', () => {
       // This client may not search reports (a deny on \`kind\`), so it names the kind it searches.
       `const page = await myko.search('cancel an order', { limit: 3, kind: 'command' });
        const detail = await myko.describe('CancelOrder');
-       return { first: page.operations[0].id, total: page.total, declaration: detail.declaration, types: detail.types };`,
+       const [first] = page.operations;
+       return { first: first.id, signature: first.signature, total: page.total, declaration: detail.declaration, types: detail.types };`,
     );
     expect(found.isError).toBe(false);
     const value = JSON.parse(found.text);
     expect(value.first).toBe('CancelOrder');
+    expect(value.signature).toMatch(/^command CancelOrder\(args: \{ orderId: number; .*\}\): OrderDetail$/);
     expect(value.declaration).toMatch(/^myko\.command\('CancelOrder', args: \{ orderId: number/);
     expect(value.types).toContain('interface OrderDetail {');
     const tool = await callJson<{ total: number }>(ops, 'search', {
@@ -100,8 +102,13 @@ describe('search and discovery as an agent uses them', () => {
       { query: 'cancellation', kind: 'command' },
     );
     expect(result.total).toBe(0);
-    expect(result.hint).toMatch(/^Nothing matches "cancellation"/);
+    expect(result.hint).toMatch(/^No command matches "cancellation"; the closest are of other kinds\. /);
+    expect(result.suggestions.length).toBeGreaterThan(0);
     expect(result.suggestions.every((op) => op.kind !== 'command')).toBe(true);
+    const text = await callText(support, 'search', { query: 'cancellation', kind: 'command' });
+    const [hint, closest, ...lines] = text.text.split('\n');
+    expect([hint, closest]).toEqual([result.hint, 'Closest:']);
+    expect(lines).toEqual(result.suggestions.map((op) => expect.stringMatching(`^${op.kind} ${op.id}( — |$)`)));
     const typo = await callJson<{ operations: { id: string }[] }>(support, 'search', { query: 'inventroy valuation' });
     expect(typo.operations[0].id).toBe('InventoryValuation');
   });

@@ -111,7 +111,7 @@ describe('WebSocket: an API key through a Sec-WebSocket-Protocol entry', () => {
     await ask(socket, INITIALIZE);
     const search = { name: 'search', arguments: { kind: 'command' } };
     const answer = await ask(socket, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: search });
-    expect(JSON.parse(answer.result.content[0].text).operations.map((op: Json) => op.id)).toEqual(['CancelOrder']);
+    expect(answer.result.structuredContent.operations.map((op: Json) => op.id)).toEqual(['CancelOrder']);
     socket.close();
   });
 

@@ -128,12 +128,15 @@ export function accessTransport(
   });
 }
 
-/** The parsed JSON of a tool result's first text block, failing the test on a tool error. */
+/**
+ * The JSON of a tool result, failing the test on a tool error: its `structuredContent` when it has
+ * one (`search`, whose text block is a notation), else its first text block parsed.
+ */
 export async function callJson<T>(client: Client, name: string, args: Record<string, unknown>): Promise<T> {
   const result = await client.callTool({ name, arguments: args });
   const text = (result.content as { text: string }[])[0]?.text;
   if (result.isError) throw new Error(`${name} failed: ${text}`);
-  return JSON.parse(text) as T;
+  return (result.structuredContent ?? JSON.parse(text)) as T;
 }
 
 /** The text of a tool result and whether it is an error. */

@@ -5,7 +5,9 @@ import { queries } from './queries.json';
 
 /**
  * Search quality over the example domain: natural-language tasks (queries.json) against the real
- * index. A floor that may only rise; `npm run bench` reports the same figures (search-quality rows).
+ * index, counting the entries the default answer shows on its first page (a signature or one line,
+ * whatever its detail: entries under the relevance floor are not shown, so they count as missed).
+ * A floor that may only rise; `npm run bench` reports the same figures (search-quality rows).
  */
 describe('search quality over the example domain', () => {
   let app: PluginsTestApp;
@@ -31,14 +33,14 @@ describe('search quality over the example domain', () => {
     expect(ranked.filter((r) => r.names.length === 0).map((r) => r.query)).toEqual([]);
   });
 
-  it('finds the expected operations in the first five: recall@5 >= 0.9', () => {
+  it('finds the expected operations in the first five shown: recall@5 >= 0.95', () => {
     const recall =
       ranked.reduce(
         (sum, r) => sum + r.expected.filter((e) => r.names.slice(0, 5).includes(e)).length / r.expected.length,
         0,
       ) / ranked.length;
     const misses = ranked.filter((r) => !r.expected.every((e) => r.names.slice(0, 5).includes(e)));
-    expect({ recall: recall >= 0.9, misses: misses.length <= ranked.length * 0.1 }).toEqual({
+    expect({ recall: recall >= 0.95, misses: misses.length <= ranked.length * 0.05 }).toEqual({
       recall: true,
       misses: true,
     });

@@ -4,7 +4,14 @@ export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-m
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
 export { OperationSearchService } from './code-mode/search/operation-search.service';
-export type { OperationDetail, OperationSummary, SearchResult } from './code-mode/search/search-result.interface';
+export type {
+  FullSearchPage,
+  OperationDetail,
+  OperationSummary,
+  SearchEntry,
+  SearchPage,
+  SearchResult,
+} from './code-mode/search/search-result.interface';
 export {
   JSON_RPC_ERROR_CODES,
   SERVER_SHUTTING_DOWN,

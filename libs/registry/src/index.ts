@@ -12,6 +12,11 @@ export { ARGUMENTS_PATH, MISSING_ARGUMENT, notAnObjectMessage, UNKNOWN_ARGUMENT 
 export { RegistryModule } from './registry.module';
 export { JSON_SCHEMA_DIALECT } from './schema/json-schema-2020';
 export { OperationSchemaBuilder } from './schema/operation-schema.builder';
-export { renderOutputShape, renderTypeDeclarations } from './schema/ts-shape.renderer';
+export {
+  renderOutputShape,
+  renderTypeBody,
+  renderTypeDeclarations,
+  resultObjectType,
+} from './schema/ts-shape.renderer';
 export { deepFreeze } from './utils/deep-freeze.util';
 export { ArgumentsValidator } from './validation/arguments.validator';

@@ -103,9 +103,10 @@ async function callTool(session, name, args, check) {
   check(text, result);
 }
 
-function checkSearch(text) {
-  const answer = JSON.parse(text);
-  if (!Array.isArray(answer.operations) || typeof answer.total !== 'number')
+/** The JSON form of the answer is `structuredContent`; the text block is a notation for the model. */
+function checkSearch(text, result) {
+  const answer = result.structuredContent;
+  if (!Array.isArray(answer?.operations) || typeof answer.total !== 'number' || text === '')
     throw new ProtocolError(`search: ${text.slice(0, 200)}`);
 }
 

@@ -1,4 +1,4 @@
-import { renderOutputShape, renderTypeDeclarations } from './ts-shape.renderer';
+import { renderOutputShape, renderTypeBody, renderTypeDeclarations, resultObjectType } from './ts-shape.renderer';
 
 const ORDER = {
   type: 'object',
@@ -43,6 +43,23 @@ describe('renderOutputShape', () => {
     expect(renderOutputShape('number', { type: 'number' })).toBeUndefined();
     expect(renderOutputShape('void', undefined)).toBeUndefined();
     expect(renderOutputShape('Record<string, unknown>', { type: 'object' })).toBeUndefined();
+  });
+});
+
+describe('renderTypeBody and resultObjectType', () => {
+  it('finds the named object type of a result, of one object or of a list', () => {
+    expect(resultObjectType('OrderPage', PAGE)).toEqual({ name: 'OrderPage', schema: PAGE });
+    expect(resultObjectType('Order[]', LIST)).toEqual({ name: 'Order', schema: ORDER });
+    expect(resultObjectType('number', { type: 'number' })).toBeUndefined();
+    expect(resultObjectType('Record<string, unknown>', { type: 'object' })).toBeUndefined();
+    expect(resultObjectType('void', undefined)).toBeUndefined();
+  });
+
+  it('renders the members as an object type, bounded with its declaration', () => {
+    expect(renderTypeBody('Order', ORDER)).toBe("{ id: number; status: 'pending' | 'paid'; paidAt?: string | null }");
+    expect(renderTypeBody('OrderPage', PAGE, 40)).toBe('{ items: Order[]; … 2 more }');
+    expect(`type OrderPage = ${renderTypeBody('OrderPage', PAGE, 50)}`.length).toBeLessThanOrEqual(50);
+    expect(renderTypeBody('N', { type: 'number' })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,8 @@
 import type { JsonSchema } from '../interfaces';
 import { renderTsDeclarations, renderTsMembers } from './ts-type.renderer';
 
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
 /** Longest `output` in a search summary: enough for a page type's members, not a whole graph. */
 export const MAX_SHAPE_CHARS = 240;
 
@@ -16,23 +18,59 @@ export function renderOutputShape(
   outputSchema: JsonSchema | undefined,
   maxChars = MAX_SHAPE_CHARS,
 ): string | undefined {
+  const { list, name, object } = resultParts(outputType, outputSchema);
+  const suffix = list ? '[]' : '';
+  return boundedMembers(renderTsMembers(object), (body) => `${name} { ${body} }${suffix}`, maxChars);
+}
+
+/**
+ * The members of an object schema as one TypeScript object type, `{ id: number; status: … }`,
+ * cut and counted (`… 8 more`) where `type <name> = ` and the members pass `maxChars`: a named
+ * type declared once in a search answer. Undefined for a schema without properties.
+ * @publicApi
+ */
+export function renderTypeBody(name: string, schema: unknown, maxChars = MAX_SHAPE_CHARS): string | undefined {
+  const prefix = `type ${name} = `;
+  return boundedMembers(renderTsMembers(schema), (body) => `${prefix}{ ${body} }`, maxChars)?.slice(prefix.length);
+}
+
+/**
+ * The named object type of an operation's result and its schema: `Order` of `Order` or `Order[]`.
+ * Undefined for a primitive, void or inline result.
+ * @publicApi
+ */
+export function resultObjectType(
+  outputType: string,
+  outputSchema: JsonSchema | undefined,
+): { name: string; schema: JsonSchema } | undefined {
+  const { name, object } = resultParts(outputType, outputSchema);
+  const properties = (object as JsonSchema | undefined)?.properties;
+  if (!IDENTIFIER.test(name) || typeof properties !== 'object' || properties === null) return undefined;
+  return { name, schema: object as JsonSchema };
+}
+
+/** `Order[]` → a list of `Order`, whose object schema is the list's item definition. */
+function resultParts(outputType: string, outputSchema: JsonSchema | undefined) {
   const list = outputType.endsWith('[]');
   const name = list ? outputType.slice(0, -2) : outputType;
   const object = list ? definitionOf(outputSchema, outputSchema?.items) : outputSchema;
-  const members = renderTsMembers(object);
+  return { list, name, object };
+}
+
+/** `frame(members joined by "; ")`, members past `maxChars` replaced by `… n more`. */
+function boundedMembers(members: string[], frame: (body: string) => string, maxChars: number): string | undefined {
   if (members.length === 0) return undefined;
-  const suffix = list ? '[]' : '';
   let body = '';
   for (let i = 0; i < members.length; i++) {
     const next = body === '' ? members[i] : `${body}; ${members[i]}`;
     const rest = members.length - i - 1;
     const tail = rest > 0 ? `; … ${rest} more` : '';
-    if (`${name} { ${next}${tail} }${suffix}`.length > maxChars && body !== '') {
-      return `${name} { ${body}; … ${members.length - i} more }${suffix}`;
+    if (frame(`${next}${tail}`).length > maxChars && body !== '') {
+      return frame(`${body}; … ${members.length - i} more`);
     }
     body = next;
   }
-  return `${name} { ${body} }${suffix}`;
+  return frame(body);
 }
 
 /**
@@ -43,7 +81,7 @@ export function renderOutputShape(
 export function renderTypeDeclarations(inputSchema: JsonSchema, outputType: string, outputSchema?: JsonSchema): string {
   const defs: Record<string, JsonSchema> = {};
   const name = outputType.replace(/\[\]$/, '');
-  if (outputSchema && outputSchema.type === 'object' && /^[A-Za-z_$][\w$]*$/.test(name)) {
+  if (outputSchema && outputSchema.type === 'object' && IDENTIFIER.test(name)) {
     const { $defs: _nested, $schema: _dialect, ...own } = outputSchema;
     defs[name] = own;
   }

@@ -8,7 +8,8 @@ import { parseSearchArguments } from '../tool-arguments';
 
 /**
  * `myko.search(query, options?)` and `myko.describe(id)` inside `execute`: the `search` tool's
- * answers, under the same client filters, without another round trip. `describe` gives the full
+ * answers, under the same client filters, without another round trip. `search` gives the JSON
+ * form (the tool's `structuredContent`: scripts read data, not the notation); `describe` the full
  * detail (declaration, TypeScript types, schemas) of one visible operation, found by name or id.
  */
 export class ScriptDiscovery {
@@ -17,7 +18,7 @@ export class ScriptDiscovery {
     private readonly filters: ClientFilters,
   ) {}
 
-  /** JSON text of the `search` tool's result; `options` as the tool's arguments, without `query`. */
+  /** JSON text of the `search` tool's structured answer; `options` as the tool's arguments, without `query`. */
   search(query: string, optionsJson: string): string {
     const args = { ...parseOptions(optionsJson), query };
     const refusal = this.filters.checkCallable(SEARCH_TOOL, args);

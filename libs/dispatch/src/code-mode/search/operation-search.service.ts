@@ -3,8 +3,15 @@ import { type OperationDescriptor, OperationRegistry } from '@myko/registry';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { encodeCursor, requireCursor } from '../../protocol/pagination/page.cursor';
 import { queryKey, queryTerms } from './search.analyzer';
-import { SearchIndex, type SearchQuery } from './search.index';
-import type { OperationDetail, SearchRequest, SearchResult } from './search-result.interface';
+import { SearchIndex, type SearchQuery, type SearchSelection } from './search.index';
+import { type PageShape, shapeFirstPage, unshaped } from './search-page.shape';
+import type {
+  FullSearchPage,
+  OperationDetail,
+  SearchPage,
+  SearchRequest,
+  SearchResult,
+} from './search-result.interface';
 import { closestOperations, nothingFoundHint } from './search-suggestions';
 
 /** How many closest operations a search that found nothing suggests. */
@@ -13,9 +20,10 @@ const SUGGESTIONS = 5;
 /**
  * Answers `search` (and `myko.search`/`myko.describe` inside `execute`): ranks the visible
  * operations matching any query word, then pages them; when nothing matches, suggests the closest
- * visible ones. The index is built once, as soon as the registry is sealed at application
- * bootstrap, so no search pays for it; before that (or outside Nest) it is built on first use, and
- * rebuilt only if the registry's operation list has changed since.
+ * visible ones. The first page of a ranked search is shaped by relevance (`shapeFirstPage`);
+ * `detail: 'full'` pages every entry in full instead. The index is built once, as soon as the
+ * registry is sealed at application bootstrap, so no search pays for it; before that (or outside
+ * Nest) it is built on first use, and rebuilt only if the registry's operation list has changed.
  */
 @Injectable()
 export class OperationSearchService implements OnModuleInit {
@@ -27,18 +35,22 @@ export class OperationSearchService implements OnModuleInit {
     this.registry.onSealed(() => this.getIndex());
   }
 
+  search(request: SearchRequest & { detail: 'full' }, filters: ClientFilters): FullSearchPage;
+  search(request: SearchRequest, filters: ClientFilters): SearchResult;
   search(request: SearchRequest, filters: ClientFilters): SearchResult {
     const index = this.getIndex();
     const query: SearchQuery = { terms: queryTerms(request.query), key: queryKey(request.query) };
     const scope = `search\u0000${query.terms.map((term) => term.stem).join(' ')}\u0000${query.key}\u0000${request.kind ?? ''}`;
     const offset = requireCursor(request.cursor, scope);
-    const { indices, total } = index.select(query, request.kind, filters, offset, request.limit);
+    const selection = index.select(query, request.kind, filters, offset, request.limit);
     const full = request.detail === 'full';
-    const operations = indices.map((i) => (full ? index.detail(i) : index.summary(i)));
-    const result: SearchResult = { operations, total };
-    const next = offset + indices.length;
-    if (next < total) result.nextCursor = encodeCursor(next, scope);
-    if (total === 0 && query.key !== '') this.suggest(result, query, request, filters);
+    const ranked = offset === 0 && (query.terms.length > 0 || selection.scores[0] > 0);
+    const coverage = (k: number) => index.coverage(selection.indices[k], selection.variants);
+    const shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection, coverage);
+    const result = full ? this.fullPage(selection) : this.page(selection, shape);
+    const next = offset + shape.shown;
+    if (next < selection.total) result.nextCursor = encodeCursor(next, scope);
+    if (selection.total === 0 && query.key !== '') this.suggest(result, query, request, filters);
     return result;
   }
 
@@ -49,7 +61,7 @@ export class OperationSearchService implements OnModuleInit {
   describe(nameOrId: string, filters: ClientFilters): OperationDetail | undefined {
     const index = this.getIndex();
     const [found] = index.exact(queryKey(nameOrId), filters);
-    return found === undefined ? undefined : index.detail(found);
+    return found === undefined ? undefined : index.entries.detail(found);
   }
 
   /** Up to `count` visible operations closest to a name that is not one (did-you-mean), nearest first. */
@@ -69,6 +81,24 @@ export class OperationSearchService implements OnModuleInit {
     return this.index;
   }
 
+  /** The entries shown, confident ones first, and the types their signatures mention, each once. */
+  private page({ indices, total }: SearchSelection, { confident, shown }: PageShape): SearchPage {
+    const { entries } = this.getIndex();
+    const operations = indices
+      .slice(0, shown)
+      .map((op, k) => (k < confident ? entries.confident(op) : entries.compact(op)));
+    const types = new Map<string, string>();
+    for (const op of indices.slice(0, confident)) {
+      for (const { name, body } of entries.types(op)) if (!types.has(name)) types.set(name, body);
+    }
+    return types.size === 0 ? { operations, total } : { operations, types: Object.fromEntries(types), total };
+  }
+
+  private fullPage({ indices, total }: SearchSelection): FullSearchPage {
+    const { entries } = this.getIndex();
+    return { operations: indices.map((op) => entries.detail(op)), total };
+  }
+
   private suggest(result: SearchResult, query: SearchQuery, request: SearchRequest, filters: ClientFilters): void {
     const index = this.getIndex();
     let kind = request.kind;
@@ -77,7 +107,7 @@ export class OperationSearchService implements OnModuleInit {
       near = index.select(query, undefined, filters, 0, SUGGESTIONS, true).indices;
       kind = undefined;
     }
-    result.suggestions = near.map((i) => index.summary(i));
+    result.suggestions = near.map((i) => index.entries.compact(i));
     result.hint = nothingFoundHint(request, kind !== request.kind, index.match([], undefined, filters).length);
   }
 }

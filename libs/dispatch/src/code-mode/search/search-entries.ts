@@ -4,40 +4,71 @@ import {
   renderOutputShape,
   renderTypeDeclarations,
 } from '@myko/registry';
+import { oneLineDescription } from './one-line-description';
 import { renderDeclaration } from './operation-declaration';
-import type { OperationDetail, OperationSummary } from './search-result.interface';
+import { renderSignature, type SignatureType, signatureTypes } from './operation-signature';
+import type { OperationDetail, OperationSummary, SearchEntry } from './search-result.interface';
 
 /**
- * What `search` returns per operation, built on first need and kept. Entries are frozen: a page
- * hands out the same objects every time, and their JSON text is cached by identity
- * (`SearchResultJson`).
+ * What `search` says per operation, built on first need and kept: the compact entry (one line),
+ * the confident one (signature and whole description), the types its signature mentions, and the
+ * full detail. Entries are frozen: a page hands out the same objects every time, and their text is
+ * cached by identity (`SearchNotation`, `SearchResultJson`).
  */
 export class SearchEntries {
-  private readonly summaries: (OperationSummary | undefined)[];
+  private readonly compacts: (SearchEntry | undefined)[];
+  private readonly confidents: (SearchEntry | undefined)[];
+  private readonly typeLists: (readonly SignatureType[] | undefined)[];
   private readonly details: (OperationDetail | undefined)[];
 
   constructor(private readonly ops: readonly OperationDescriptor[]) {
-    this.summaries = new Array(ops.length);
+    this.compacts = new Array(ops.length);
+    this.confidents = new Array(ops.length);
+    this.typeLists = new Array(ops.length);
     this.details = new Array(ops.length);
   }
 
-  summary(index: number): OperationSummary {
-    let summary = this.summaries[index];
-    if (!summary) {
-      summary = Object.freeze(toSummary(this.ops[index]));
-      this.summaries[index] = summary;
+  /** `{ id, kind, description: its first sentence, watchable? }`. */
+  compact(index: number): SearchEntry {
+    let entry = this.compacts[index];
+    if (!entry) {
+      const op = this.ops[index];
+      entry = Object.freeze(toEntry(op, oneLineDescription(op.description)));
+      this.compacts[index] = entry;
     }
-    return summary;
+    return entry;
   }
 
-  /** The summary plus the call's declaration and the schemas (`detail: 'full'`). */
+  /** `{ id, kind, description, signature, watchable? }`: how to call it. */
+  confident(index: number): SearchEntry {
+    let entry = this.confidents[index];
+    if (!entry) {
+      const op = this.ops[index];
+      const description = op.description.replace(/\s+/g, ' ').trim() || undefined;
+      entry = Object.freeze(toEntry(op, description, renderSignature(op)));
+      this.confidents[index] = entry;
+    }
+    return entry;
+  }
+
+  /** The named types the confident entry's signature mentions. */
+  types(index: number): readonly SignatureType[] {
+    let types = this.typeLists[index];
+    if (!types) {
+      types = Object.freeze(signatureTypes(this.ops[index]));
+      this.typeLists[index] = types;
+    }
+    return types;
+  }
+
+  /** Today's summary plus the call's declaration and the schemas (`detail: 'full'`). */
   detail(index: number): OperationDetail {
     let detail = this.details[index];
     if (!detail) {
       const op = this.ops[index];
       const types = renderTypeDeclarations(op.inputSchema, op.outputType, op.outputSchema);
       const full: OperationDetail = {
-        ...this.summary(index),
+        ...toSummary(op),
         declaration: renderDeclaration(op),
         ...(types === '' ? {} : { types }),
         inputSchema: op.inputSchema,
@@ -48,6 +79,14 @@ export class SearchEntries {
     }
     return detail;
   }
+}
+
+function toEntry(op: OperationDescriptor, description: string | undefined, signature?: string): SearchEntry {
+  const entry: SearchEntry = { id: op.id, kind: op.kind };
+  if (description !== undefined) entry.description = description;
+  if (signature !== undefined) entry.signature = signature;
+  if (op.watchable) entry.watchable = true;
+  return entry;
 }
 
 function toSummary(op: OperationDescriptor): OperationSummary {

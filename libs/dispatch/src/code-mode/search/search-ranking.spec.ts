@@ -31,4 +31,20 @@ describe('TopScores', () => {
     expect(top.drain(0)).toEqual([3, 4]);
     expect(top.drain(0)).toEqual([]);
   });
+
+  it('drains the scores beside the entries when asked', () => {
+    const top = new TopScores(8);
+    top.reset(4);
+    for (const [op, score] of [
+      [1, 5],
+      [2, 9],
+      [3, 7],
+      [4, 1],
+      [5, 8],
+    ])
+      top.offer(op, score);
+    const scores: number[] = [7];
+    expect(top.drain(1, scores)).toEqual([5, 3, 1]);
+    expect(scores).toEqual([8, 7, 5]);
+  });
 });

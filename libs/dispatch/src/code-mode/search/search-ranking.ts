@@ -34,13 +34,20 @@ export class TopScores {
     }
   }
 
-  /** Empties the heap into an array, best first, without its first `skip` entries. */
-  drain(skip: number): number[] {
+  /**
+   * Empties the heap into an array, best first, without its first `skip` entries; their scores go
+   * to `scoresOut` (same order) when given.
+   */
+  drain(skip: number, scoresOut?: number[]): number[] {
     const kept = Math.max(0, this.size - skip);
     const ranked = new Array<number>(kept);
+    if (scoresOut) scoresOut.length = kept;
     while (this.size > 0) {
       const position = --this.size;
-      if (position >= skip) ranked[position - skip] = this.ops[0];
+      if (position >= skip) {
+        ranked[position - skip] = this.ops[0];
+        if (scoresOut) scoresOut[position - skip] = this.scores[0];
+      }
       this.ops[0] = this.ops[position];
       this.scores[0] = this.scores[position];
       this.siftDown(0);

@@ -1,6 +1,9 @@
 import type { JsonSchema, OperationArgument, OperationKind } from '@myko/registry';
 
-/** How much `search` says per operation. */
+/**
+ * How much `search` says per operation: `summary` (the default) shapes the answer by relevance,
+ * `full` gives every entry of the page with its declaration, TypeScript types and JSON Schemas.
+ */
 export type SearchDetail = 'summary' | 'full';
 
 /** Parsed `search` tool arguments. */
@@ -12,7 +15,38 @@ export interface SearchRequest {
   detail: SearchDetail;
 }
 
-/** One operation as `search` returns it (`detail: 'summary'`). */
+/** One operation in a search answer shaped by relevance. */
+export interface SearchEntry {
+  id: string;
+  kind: OperationKind;
+  /** With a `signature`, the whole description; otherwise its first sentence, cut at 100 characters. */
+  description?: string;
+  /**
+   * How to call it, where the ranking is confident: `command CancelOrder(args: { orderId: number;
+   * reason?: string }): OrderDetail`, the named types it mentions in the answer's `types`.
+   */
+  signature?: string;
+  /** Present on reads that can be watched: subscribe to `myko://live/<kind>/<id>?args=<JSON>`. */
+  watchable?: true;
+}
+
+/** The default `search` answer: full signatures where the ranking is confident, one line per other match shown. */
+export interface SearchPage {
+  operations: SearchEntry[];
+  /** The named types the signatures mention, each declared once: `{ OrderDetail: '{ id: number; … }' }`. */
+  types?: Record<string, string>;
+  /** Every visible match, not only those shown. */
+  total: number;
+  /** Continues the ranking after the last entry shown. */
+  nextCursor?: string;
+  /** Only when nothing matched: the closest visible operations, and how to search instead. */
+  suggestions?: SearchEntry[];
+  hint?: string;
+  /** Index signature so the answer can be sent as `structuredContent`. */
+  [key: string]: unknown;
+}
+
+/** One operation as `detail: 'full'` lists it, before its declaration and schemas. */
 export interface OperationSummary {
   id: string;
   kind: OperationKind;
@@ -21,11 +55,10 @@ export interface OperationSummary {
   outputType: string;
   /** The result's members as compact TypeScript (`OrderPage { items: Order[]; total: number; … }`), bounded. */
   output?: string;
-  /** Present on reads that can be watched: subscribe to `myko://live/<kind>/<id>?args=<JSON>`. */
   watchable?: true;
 }
 
-/** `detail: 'full'` adds the call's TypeScript declaration, the types it uses, and the JSON Schemas. */
+/** An operation in full: the call's TypeScript declaration, the types it uses, and the JSON Schemas. */
 export interface OperationDetail extends OperationSummary {
   declaration: string;
   /** TypeScript interfaces of every named argument and result type the declaration mentions, nested ones included. */
@@ -34,14 +67,15 @@ export interface OperationDetail extends OperationSummary {
   outputSchema?: JsonSchema;
 }
 
-export interface SearchResult {
-  operations: OperationSummary[];
-  /** Every visible match, not only this page. */
+/** The `detail: 'full'` answer: every entry of the page in full. */
+export interface FullSearchPage {
+  operations: OperationDetail[];
   total: number;
   nextCursor?: string;
-  /** Only when nothing matched: the closest visible operations, and how to search instead. */
-  suggestions?: OperationSummary[];
+  suggestions?: SearchEntry[];
   hint?: string;
-  /** Index signature so the result can be sent as `structuredContent`. */
   [key: string]: unknown;
 }
+
+/** What `search` answers. */
+export type SearchResult = SearchPage | FullSearchPage;

@@ -23,7 +23,7 @@ describe('SearchResultJson', () => {
 
   it('renders exactly what JSON.stringify renders, again and again', () => {
     const results = [
-      { operations: [entries.summary(0), entries.summary(1)], total: 2 },
+      { operations: [entries.detail(0), entries.detail(1)], total: 2 },
       { operations: [entries.detail(1), entries.detail(0)], total: 9, nextCursor: 'abc"d' },
       { operations: [], total: 0 },
     ];
@@ -31,19 +31,22 @@ describe('SearchResultJson', () => {
   });
 
   it('falls back to JSON.stringify for entries it cannot cache and for other shapes', () => {
-    const loose = { ...entries.summary(0) };
+    const loose = { ...entries.detail(0) };
     const result = { operations: [loose], total: 1 };
     json.stringify(result);
     loose.id = 'Changed';
     expect(json.stringify(result)).toBe(JSON.stringify(result));
-    const extra = { total: 1, operations: [entries.summary(0)], note: 'x' };
+    const extra = { total: 1, operations: [entries.detail(0)], note: 'x' };
     expect(json.stringify(extra)).toBe(JSON.stringify(extra));
   });
 
   it('hands out frozen entries, so their cached text cannot go stale', () => {
-    expect(Object.isFrozen(entries.summary(0))).toBe(true);
-    expect(Object.isFrozen(entries.summary(0).args[0])).toBe(true);
     expect(Object.isFrozen(entries.detail(0))).toBe(true);
-    expect(entries.summary(0)).toBe(entries.summary(0));
+    expect(Object.isFrozen(entries.detail(0).args[0])).toBe(true);
+    expect(Object.isFrozen(entries.compact(0))).toBe(true);
+    expect(Object.isFrozen(entries.confident(0))).toBe(true);
+    expect(Object.isFrozen(entries.types(0))).toBe(true);
+    expect(entries.detail(0)).toBe(entries.detail(0));
+    expect(entries.compact(1)).toBe(entries.compact(1));
   });
 });

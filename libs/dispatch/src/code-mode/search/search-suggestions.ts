@@ -14,14 +14,13 @@ const MAX_NAME_LENGTH = 200;
  */
 export const MAX_FUZZY_NAME_LENGTH = 64;
 
-/** What a search that found nothing tells the model to try next. */
+/** What a search that found nothing tells the model to try next, in two short sentences. */
 export function nothingFoundHint(request: SearchRequest, droppedKind: boolean, visible: number): string {
-  const kind = droppedKind ? ` No ${request.kind} matches; the suggestions are of other kinds.` : '';
-  return (
-    `Nothing matches "${String(request.query).slice(0, 100)}".${kind} Search with fewer or other words: the ` +
-    `thing the task is about (order, customer, stock, product…) or what to do with it (list, cancel, report); ` +
-    `an empty query lists all ${visible} operations, and \`kind\` narrows them.`
-  );
+  const query = `"${String(request.query).slice(0, 100)}"`;
+  const found = droppedKind
+    ? `No ${request.kind} matches ${query}; the closest are of other kinds.`
+    : `Nothing matches ${query}.`;
+  return `${found} Try other words, or no query to list all ${visible}.`;
 }
 
 /**

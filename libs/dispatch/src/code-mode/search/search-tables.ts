@@ -158,6 +158,19 @@ export function surfaceShape(first: string, length: number): string {
   return `${first}${length}`;
 }
 
+/** Where operation `op` is among the postings of term `t` (each term's postings are in operation order), or -1. */
+export function findPosting({ termStart, postingOps }: SearchTables, t: number, op: number): number {
+  let lo = termStart[t];
+  const end = termStart[t + 1];
+  let hi = end;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (postingOps[mid] < op) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && postingOps[lo] === op ? lo : -1;
+}
+
 /** First index whose term is >= `value` (terms sorted by UTF-16 code units, as `sort()` orders them). */
 export function lowerBound(terms: readonly string[], value: string): number {
   let lo = 0;

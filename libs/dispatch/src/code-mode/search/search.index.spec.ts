@@ -1,7 +1,7 @@
 import { ClientFilters } from '@myko/filter';
 import type { OperationDescriptor, OperationKind } from '@myko/registry';
 import { queryKey, queryTerms } from './search.analyzer';
-import { SearchIndex } from './search.index';
+import { EXACT_ID, SearchIndex, WORD_MATCH } from './search.index';
 import { camelCaseParts } from './search.tokenizer';
 
 function op(
@@ -106,20 +106,47 @@ describe('SearchIndex', () => {
   it('pages and counts without ranking the rest, and copes with an empty index', () => {
     const all = find('widget');
     const query = { terms: queryTerms('widget'), key: 'widget' };
-    expect(index.select(query, undefined, ClientFilters.ALLOW_ALL, 1, 2)).toEqual({
+    expect(index.select(query, undefined, ClientFilters.ALLOW_ALL, 1, 2)).toMatchObject({
       indices: all.slice(1, 3).map((id) => ops.findIndex((o) => o.id === id)),
       total: all.length,
     });
-    expect(index.select(query, undefined, ClientFilters.ALLOW_ALL, 9, 2)).toEqual({ indices: [], total: all.length });
-    expect(new SearchIndex([]).select(query, undefined, ClientFilters.ALLOW_ALL, 0, 20)).toEqual({
+    expect(index.select(query, undefined, ClientFilters.ALLOW_ALL, 9, 2)).toMatchObject({
       indices: [],
+      scores: [],
+      total: all.length,
+    });
+    expect(new SearchIndex([]).select(query, undefined, ClientFilters.ALLOW_ALL, 0, 20)).toMatchObject({
+      indices: [],
+      scores: [],
       total: 0,
     });
   });
 
+  it('gives each entry its score and how well it matched the words (typos count less)', () => {
+    const query = { terms: queryTerms('paint widgt'), key: '' };
+    const { indices, scores, variants } = index.select(query, undefined, ClientFilters.ALLOW_ALL, 0, 20);
+    const coverage = indices.map((op) => index.coverage(op, variants));
+    expect(ops[indices[0]].id).toBe('PaintWidget');
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(coverage[0]).toBeGreaterThan(1);
+    expect(coverage[0]).toBeLessThan(2);
+    expect(coverage.slice(1).every((c) => c > 0 && c < 1)).toBe(true);
+    for (let k = 0; k < indices.length; k++) expect(scores[k]).toBeGreaterThan(WORD_MATCH * coverage[k]);
+    expect(
+      index.coverage(
+        ops.findIndex((o) => o.id === 'Reset'),
+        variants,
+      ),
+    ).toBe(0);
+    const exact = index.select({ terms: queryTerms('Reset'), key: 'reset' }, undefined, ClientFilters.ALLOW_ALL, 0, 1);
+    expect(exact.scores[0]).toBeGreaterThan(EXACT_ID);
+  });
+
   it('renders a declaration for detail "full"', () => {
-    expect(index.detail(1).declaration).toBe("myko.query('Widget', args: { widgetId: string }): Promise<unknown>");
-    expect(index.detail(4).declaration).toBe("myko.command('Reset'): Promise<unknown>");
+    expect(index.entries.detail(1).declaration).toBe(
+      "myko.query('Widget', args: { widgetId: string }): Promise<unknown>",
+    );
+    expect(index.entries.detail(4).declaration).toBe("myko.command('Reset'): Promise<unknown>");
   });
 });
 
@@ -161,7 +188,9 @@ describe('SearchIndex over many operations', () => {
       const limit = 1 + draw(40);
       expect(index.select(query, kind, f, offset, limit)).toEqual({
         indices: whole.indices.slice(offset, offset + limit),
+        scores: whole.scores.slice(offset, offset + limit),
         total: whole.total,
+        variants: whole.variants,
       });
     }
   });

@@ -3,9 +3,8 @@ import { OPERATION_KINDS, type OperationDescriptor, type OperationKind } from '@
 import type { QueryTerm } from './search.analyzer';
 import { SearchEntries } from './search-entries';
 import { TopScores } from './search-ranking';
-import type { OperationDetail, OperationSummary } from './search-result.interface';
-import { buildSearchTables, type SearchTables } from './search-tables';
-import { termVariants } from './search-term.matcher';
+import { buildSearchTables, findPosting, type SearchTables } from './search-tables';
+import { type TermVariant, termVariants } from './search-term.matcher';
 import { type OperationVisibility, VisibilityCache } from './search-visibility';
 
 /**
@@ -13,9 +12,9 @@ import { type OperationVisibility, VisibilityCache } from './search-visibility';
  * each), so an operation matching more of the words ranks above one matching fewer, and BM25
  * orders those that match as many.
  */
-const WORD_MATCH = 25;
+export const WORD_MATCH = 25;
 /** Added when the whole query is the operation's id or name: it comes first. */
-const EXACT_ID = 1_000_000;
+export const EXACT_ID = 1_000_000;
 
 /** A parsed query: its terms, and the whole query as an id would be written (`report_lowstock`). */
 export interface SearchQuery {
@@ -23,10 +22,14 @@ export interface SearchQuery {
   readonly key: string;
 }
 
-/** One page of ranked matches and the number of every visible match. */
+/** One page of ranked matches, their scores, and the number of every visible match. */
 export interface SearchSelection {
   readonly indices: number[];
+  /** The score of each entry of `indices` (0 for every entry of a listing without words). */
+  readonly scores: number[];
   readonly total: number;
+  /** The indexed terms each query word stood for, as scored: what `coverage` reads again. */
+  readonly variants: readonly (readonly TermVariant[])[];
 }
 
 /**
@@ -40,7 +43,8 @@ export class SearchIndex {
   private readonly tables: SearchTables;
   private readonly kinds: Uint8Array;
   private readonly visibility: VisibilityCache;
-  private readonly entries: SearchEntries;
+  /** What a search answer says of each operation, built on first need. */
+  readonly entries: SearchEntries;
   /** Per operation: the score so far, and the current word's best contribution. */
   private readonly scores: Float64Array;
   private readonly wordBest: Float64Array;
@@ -92,15 +96,44 @@ export class SearchIndex {
     const exact = this.tables.exactIds.get(query.key);
     if (query.terms.length === 0 && !exact) {
       const list = visibility.list(kindCode(kind));
-      return { indices: list.slice(offset, offset + limit), total: list.length };
+      const indices = list.slice(offset, offset + limit);
+      return { indices, scores: new Array<number>(indices.length).fill(0), total: list.length, variants: [] };
     }
+    const variants = query.terms.map((term) => termVariants(this.tables, term, loose));
     let touched = 0;
-    for (const term of query.terms) touched = this.scoreWord(term, loose, touched);
+    for (const word of variants) touched = this.scoreWord(word, touched);
     for (const op of exact ?? []) {
       if (this.scores[op] === 0) this.touched[touched++] = op;
       this.scores[op] += EXACT_ID;
     }
-    return this.rank(touched, kindCode(kind), visibility, offset, limit);
+    const { indices, scores, total } = this.rank(touched, kindCode(kind), visibility, offset, limit);
+    return { indices, scores, total, variants };
+  }
+
+  /**
+   * How well operation `op` matched the words of a selection: over the words, the match quality
+   * (1 for the word or its stem, less for a prefix or a typo) of the variant that gave it its
+   * contribution, summed. Its score minus `WORD_MATCH ×` this (and `EXACT_ID` for an exact id) is
+   * its BM25 evidence. Looked up in the postings afterwards, for the few entries a page may show
+   * in full, so that scoring pays nothing for it.
+   */
+  coverage(op: number, variants: SearchSelection['variants']): number {
+    const { impacts } = this.tables;
+    let sum = 0;
+    for (const word of variants) {
+      let best = 0;
+      let quality = 0;
+      for (const variant of word) {
+        const p = findPosting(this.tables, variant.term, op);
+        const value = p < 0 ? 0 : variant.quality * (WORD_MATCH + impacts[p]);
+        if (value > best) {
+          best = value;
+          quality = variant.quality;
+        }
+      }
+      sum += quality;
+    }
+    return sum;
   }
 
   /** The visible operations whose id, name or `kind:id` is `key` (lowercased), in kind order. */
@@ -113,20 +146,12 @@ export class SearchIndex {
     return this.ops[index];
   }
 
-  summary(index: number): OperationSummary {
-    return this.entries.summary(index);
-  }
-
-  detail(index: number): OperationDetail {
-    return this.entries.detail(index);
-  }
-
   /** Adds one word's best contribution per operation to `scores`; returns the new count of touched operations. */
-  private scoreWord(term: QueryTerm, loose: boolean, touchedSoFar: number): number {
+  private scoreWord(variants: readonly TermVariant[], touchedSoFar: number): number {
     const { termStart, postingOps, impacts } = this.tables;
     const { scores, wordBest, touched, wordTouched } = this;
     let reached = 0;
-    for (const { term: t, quality } of termVariants(this.tables, term, loose)) {
+    for (const { term: t, quality } of variants) {
       for (let p = termStart[t], end = termStart[t + 1]; p < end; p++) {
         const op = postingOps[p];
         const value = quality * (WORD_MATCH + impacts[p]);
@@ -158,7 +183,8 @@ export class SearchIndex {
       total++;
       top.offer(op, score);
     }
-    return { indices: top.drain(offset), total };
+    const ranked: number[] = [];
+    return { indices: top.drain(offset, ranked), scores: ranked, total };
   }
 }
 

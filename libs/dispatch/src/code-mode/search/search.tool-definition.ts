@@ -1,11 +1,14 @@
 import { OPERATION_KINDS } from '@myko/registry';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_TOOL } from '../../dispatch.constants';
+import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Find operations to call from \`execute\`; use it first. Say the task in plain words; ranked, exact id first. JSON {operations, total, nextCursor?}, each {id, kind, description, args: [{name, tsType, optional}], outputType, output?: the result as TypeScript, watchable?}; no match adds {suggestions, hint}. No query lists all; \`kind\` filters. \`detail: "full"\` adds TypeScript declarations and JSON Schemas. Next page: nextCursor as \`cursor\`.
-Example: {"query": "cancel an order", "limit": 3}`;
+const DESCRIPTION = `Find operations: \`query\` is the task in plain words or an id. Sure matches are TypeScript signatures, others one line. No query lists all; \`kind\` narrows; \`detail: "full"\` adds JSON Schemas.`;
 
-/** `search`: read-only lookup in the operation index. */
+/**
+ * `search`: read-only lookup in the operation index. Compact on purpose: this definition is in the
+ * model's context on every turn, so it says what the answer looks like once and nothing that the
+ * `execute` tool or the instructions say (defaults: `limit` 20, `detail` "summary").
+ */
 export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
   name: SEARCH_TOOL,
   title: 'Search operations',
@@ -15,21 +18,13 @@ export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
     properties: {
       query: { type: 'string', maxLength: SEARCH_MAX_QUERY_LENGTH },
       kind: { type: 'string', enum: [...OPERATION_KINDS] },
-      limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT, default: SEARCH_DEFAULT_LIMIT },
+      limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT },
       cursor: { type: 'string' },
-      detail: { type: 'string', enum: ['summary', 'full'], default: 'summary' },
+      detail: { type: 'string', enum: ['summary', 'full'] },
     },
     additionalProperties: false,
   },
-  // Compact on purpose: this definition is in the model's context on every turn; the description gives the shape.
-  outputSchema: {
-    type: 'object',
-    properties: {
-      operations: { type: 'array', items: { type: 'object' } },
-      total: { type: 'integer' },
-      nextCursor: { type: 'string' },
-    },
-    required: ['operations', 'total'],
-  },
+  // The JSON form of the answer (structuredContent); the text block is the same page in notation.
+  outputSchema: { type: 'object', required: ['operations', 'total'] },
   annotations: { readOnlyHint: true, openWorldHint: false },
 };

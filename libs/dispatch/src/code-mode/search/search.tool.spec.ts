@@ -15,21 +15,32 @@ describe('search tool', () => {
   });
   afterAll(() => harness.close());
 
-  it('returns the same result as text and as structuredContent', async () => {
+  it('answers the notation as text and the same page as JSON in structuredContent', async () => {
     const result = await harness.callTool('search', { query: 'revenue' });
-    expect(result.content[0].text).toBe(JSON.stringify(result.structuredContent));
     expect(result.structuredContent).toEqual({
       operations: [
-        { id: 'Revenue', kind: 'report', description: 'Revenue from paid orders', args: [], outputType: 'number' },
+        {
+          id: 'Revenue',
+          kind: 'report',
+          description: 'Revenue from paid orders',
+          signature: 'report Revenue(): number',
+        },
       ],
       total: 1,
     });
+    expect(result.content[0].text).toBe('1 of 1 match\n// Revenue from paid orders\nreport Revenue(): number');
   });
 
-  it('ranks the exact id first, then by relevance', async () => {
-    const result = ids(await harness.search({ query: 'orders' }));
-    expect(result[0]).toBe('Orders');
-    expect(result).toEqual(expect.arrayContaining(['OrdersByStatus', 'GetOrders', 'Revenue', 'CancelOrder']));
+  it('answers an exact id alone, in full, and continues the ranking with the cursor', async () => {
+    const exact = await harness.search({ query: 'orders' });
+    expect(exact.operations).toEqual([
+      { id: 'Orders', kind: 'query', description: 'Every order', signature: 'query Orders(): Order[]' },
+    ]);
+    expect(exact.types).toEqual({ Order: "{ id: string; customerId: number; status: 'open' | 'paid' }" });
+    const rest = await harness.search({ query: 'orders', cursor: exact.nextCursor });
+    expect(exact.total).toBe(1 + rest.operations.length);
+    expect(ids(rest)).toEqual(expect.arrayContaining(['OrdersByStatus', 'GetOrders', 'Revenue', 'CancelOrder']));
+    expect(rest.operations.every((op: { signature?: string }) => op.signature === undefined)).toBe(true);
   });
 
   it('ranks operations matching every word above those matching some', async () => {
@@ -91,7 +102,7 @@ describe('search tool', () => {
     expect(garbage.isError).toBe(true);
   });
 
-  it('adds the TypeScript declaration and JSON Schemas with detail "full"', async () => {
+  it('gives the TypeScript declaration and JSON Schemas with detail "full", as JSON text', async () => {
     const { operations } = await harness.search({ query: 'GetOrders', detail: 'full' });
     const [op] = operations;
     expect(op.declaration).toBe(
@@ -104,11 +115,16 @@ describe('search tool', () => {
       { name: 'limit', tsType: 'number', optional: true },
     ]);
     expect(op.types).toBe("interface Order {\n  id: string;\n  customerId: number;\n  status: 'open' | 'paid';\n}");
-    const summary = (await harness.search({ query: 'GetOrders' })).operations[0];
-    expect(summary.output).toBe("Order { id: string; customerId: number; status: 'open' | 'paid' }[]");
-    expect(summary).not.toHaveProperty('types');
-    expect(summary).not.toHaveProperty('declaration');
-    expect(summary).not.toHaveProperty('inputSchema');
+    expect(op.output).toBe("Order { id: string; customerId: number; status: 'open' | 'paid' }[]");
+    const full = await harness.callTool('search', { query: 'GetOrders', detail: 'full' });
+    expect(full.content[0].text).toBe(JSON.stringify(full.structuredContent));
+    const page = await harness.search({ query: 'GetOrders' });
+    expect(page.operations[0]).toEqual({
+      id: 'GetOrders',
+      kind: 'query',
+      description: 'Orders of a customer, newest first',
+      signature: 'query GetOrders(args: { customerId: number; limit?: number }): Order[]',
+    });
   });
 
   it('renders operations without arguments without an args parameter', async () => {
@@ -120,7 +136,7 @@ describe('search tool', () => {
     const client = harness.client(DispatchHarness.filters({ 'visibility-deny': 'query_SecretSalaries,command_*' }));
     const nothing = await harness.search({ query: 'salaries' }, client);
     expect(nothing).toMatchObject({ operations: [], total: 0, suggestions: [] });
-    expect(nothing.hint).toContain(`all ${everything - 4} operations`);
+    expect(nothing.hint).toContain(`list all ${everything - 4}.`);
     const near = await harness.search({ query: 'salarys' }, client);
     expect(JSON.stringify(near)).not.toContain('Salaries');
     expect(ids(await harness.search({ query: 'salarys' }))).toEqual(['SecretSalaries']);

@@ -18,7 +18,8 @@ describe('tools/list and tools/call', () => {
         expect(tool.title).toEqual(expect.any(String));
         expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       }
-      expect(search.description).toContain('{operations, total, nextCursor?}');
+      expect(search.description).toContain('TypeScript signatures');
+      expect(JSON.stringify(search).length).toBeLessThanOrEqual(700);
       expect(execute.description).toMatch(/myko\.query\(/);
       expect(execute.description).toContain(
         "Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;",

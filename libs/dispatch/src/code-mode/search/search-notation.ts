@@ -1,0 +1,60 @@
+import type { SearchEntry, SearchPage } from './search-result.interface';
+
+/**
+ * The text block of a `search` answer, what the model reads: the same content as the JSON
+ * (`structuredContent`) in a TypeScript-like notation about three times smaller:
+ *
+ * ```
+ * 3 of 27 matches; next page: cursor "eyJvIjozLCJoIjoiNmQ0In0"
+ * // Cancel a pending or paid order and release its reserved stock. Cannot be undone.
+ * command CancelOrder(args: { orderId: number; reason?: string }): OrderDetail
+ * type OrderDetail = { id: number; status: 'pending' | 'paid'; … 8 more }
+ * command ShipOrder — Ship a paid order: its reserved units leave the warehouse.
+ * ```
+ *
+ * Entries are frozen and handed out again and again, so each one's lines are built once.
+ */
+export class SearchNotation {
+  private readonly lines = new WeakMap<SearchEntry, string>();
+
+  render(page: SearchPage): string {
+    if (page.total === 0 && page.hint !== undefined) return this.nothingFound(page);
+    const out = [header(page)];
+    for (const entry of page.operations) if (entry.signature !== undefined) out.push(this.entry(entry));
+    for (const [name, body] of Object.entries(page.types ?? {})) out.push(`type ${name} = ${body}`);
+    for (const entry of page.operations) if (entry.signature === undefined) out.push(this.entry(entry));
+    return out.join('\n');
+  }
+
+  private nothingFound(page: SearchPage): string {
+    const near = page.suggestions ?? [];
+    if (near.length === 0) return page.hint ?? '';
+    return [page.hint, 'Closest:', ...near.map((entry) => this.entry(entry))].join('\n');
+  }
+
+  /** `// description` and the signature (`// live` when watchable), or the one compact line. */
+  private entry(entry: SearchEntry): string {
+    let text = this.lines.get(entry);
+    if (text === undefined) {
+      text = entry.signature === undefined ? compactLine(entry) : confidentLines(entry);
+      if (Object.isFrozen(entry)) this.lines.set(entry, text);
+    }
+    return text;
+  }
+}
+
+function header(page: SearchPage): string {
+  const shown = `${page.operations.length} of ${page.total} ${page.total === 1 ? 'match' : 'matches'}`;
+  return page.nextCursor === undefined ? shown : `${shown}; next page: cursor "${page.nextCursor}"`;
+}
+
+function confidentLines(entry: SearchEntry): string {
+  const live = entry.watchable ? ' // live' : '';
+  const signature = `${entry.signature}${live}`;
+  return entry.description === undefined ? signature : `// ${entry.description}\n${signature}`;
+}
+
+function compactLine(entry: SearchEntry): string {
+  const name = `${entry.kind} ${entry.id}`;
+  return entry.description === undefined ? name : `${name} — ${entry.description}`;
+}
