@@ -55,7 +55,7 @@ module.exports = [
   {
     name: 'restock-low-ber',
     ask: `Restock every active product that is low in Berlin (BER) by its suggested reorder quantity; delivery note ${NOTE}.`,
-    searches: ['restock low stock products'],
+    searches: ['low stock', 'restock a product'],
     script: `const l=await myko.report('LowStock',{warehouseCode:'BER'});
 const r=await Promise.all(l.filter(x=>x.active&&x.suggestedReorderQuantity>0).map(x=>myko.command('RestockProduct',{productId:x.productId,warehouseCode:'BER',quantity:x.suggestedReorderQuantity,note:'${NOTE}'})));
 return r.map(s=>({sku:s.sku,onHand:s.onHand}));`,
@@ -93,7 +93,7 @@ return r.map(s=>({sku:s.sku,onHand:s.onHand}));`,
   {
     name: 'write-off-damaged',
     ask: 'A stock count in Madrid (MAD) found 2 damaged Espresso Machines (KIT-001). Write them off.',
-    searches: ['write off damaged stock of a product'],
+    searches: ['write off damaged stock', 'product availability'],
     script: `const a=await myko.view('ProductAvailability',{sku:'KIT-001'});
 const s=await myko.command('AdjustStock',{productId:a.product.id,warehouseCode:'MAD',quantityDelta:-2,note:'stock count: 2 damaged'});
 return {sku:s.sku,onHand:s.onHand};`,
@@ -117,7 +117,7 @@ return {sku:s.sku,onHand:s.onHand};`,
   {
     name: 'transfer-to-emptiest',
     ask: `Move 10 Wireless Mouse units (${MOUSE}) from the warehouse with the most available to the one with the fewest.`,
-    searches: ['move stock of a product between warehouses'],
+    searches: ['move stock between warehouses', 'product availability'],
     script: `const a=await myko.view('ProductAvailability',{sku:'${MOUSE}'});
 const w=[...a.warehouses].sort((x,y)=>y.available-x.available);
 const t=await myko.command('TransferStock',{productId:a.product.id,fromWarehouseCode:w[0].warehouseCode,toWarehouseCode:w.at(-1).warehouseCode,quantity:10});
@@ -162,7 +162,7 @@ return {from:t.from.warehouseCode,to:t.to.warehouseCode,fromAvailable:t.from.ava
     ask:
       'Cover every active product that is low in Madrid (MAD): move its suggested reorder quantity there from ' +
       'the warehouse with the most available units, if that one has enough.',
-    searches: ['low stock in a warehouse', 'move stock between warehouses'],
+    searches: ['low stock', 'move stock between warehouses', 'product availability'],
     script: `const l=(await myko.report('LowStock',{warehouseCode:'MAD'})).filter(x=>x.active&&x.suggestedReorderQuantity>0);
 const r=[];
 for(const x of l){const a=await myko.view('ProductAvailability',{productId:x.productId});
@@ -210,7 +210,7 @@ return r;`,
   {
     name: 'reprice-outdoor',
     ask: 'Raise the price of every active Outdoor product by 5%, rounded to the cent.',
-    searches: ['change prices of products in a category'],
+    searches: ['change the price of a product', 'list products of a category'],
     script: `const p=await myko.query('ListProducts',{category:'Outdoor',active:true});
 const r=await Promise.all(p.items.map(x=>myko.command('UpdateProductPrice',{productId:x.id,unitPriceCents:Math.round(x.unitPriceCents*1.05)})));
 return r.map(x=>({sku:x.sku,unitPriceCents:x.unitPriceCents}));`,

@@ -23,7 +23,7 @@ module.exports = [
   {
     name: 'unpaid-orders-of-customer',
     ask: `How much does ${ROSA} still owe us on unpaid orders?`,
-    searches: ['find a customer by email', 'unpaid orders of a customer'],
+    searches: ['look up a customer by email', 'unpaid orders of a customer'],
     script: `const [c]=await myko.query('GetCustomers',{emails:['${ROSA}']});
 const p=await myko.query('ListOrders',{customerId:c.id,status:'pending'});
 return {orders:p.items.map(o=>o.id),totalCents:p.items.reduce((s,o)=>s+o.totalCents,0)};`,
@@ -75,7 +75,7 @@ return {id:o.id,status:o.status};`,
   {
     name: 'ship-paid-waw',
     ask: 'Ship every paid order waiting in the Warsaw warehouse (WAW).',
-    searches: ['open orders in a warehouse', 'ship an order'],
+    searches: ['orders filtered by status and warehouse', 'ship an order'],
     script: `const p=await myko.query('ListOrders',{status:'paid',warehouseCode:'WAW'});
 const r=await Promise.all(p.items.map(o=>myko.command('ShipOrder',{orderId:o.id})));
 return r.map(o=>o.id).sort((a,b)=>a-b);`,
@@ -105,7 +105,7 @@ return r.map(o=>o.id).sort((a,b)=>a-b);`,
   {
     name: 'settle-customer',
     ask: 'Customer 1 has paid everything she owed: record payment of her pending orders, then ship all her paid orders.',
-    searches: ['orders of a customer', 'pay and ship an order'],
+    searches: ['unpaid orders of a customer', 'mark an order paid', 'ship an order'],
     script: `const [p,q]=await Promise.all(['pending','paid'].map(status=>myko.query('ListOrders',{customerId:1,status})));
 await Promise.all(p.items.map(o=>myko.command('MarkOrderPaid',{orderId:o.id})));
 const s=await Promise.all([...p.items,...q.items].map(o=>myko.command('ShipOrder',{orderId:o.id})));
@@ -146,7 +146,7 @@ return s.map(o=>o.id).sort((a,b)=>a-b);`,
       `Customer 3 wants 1 Cordless Drill 18V (${DRILL}) and 2 Tape Measure 5m (${TAPE}) and has paid at checkout. ` +
       'Place the order from BER if both are available there, otherwise from the first warehouse (by code) that ' +
       'has both, and record the payment.',
-    searches: ['place an order and record payment', 'is this product available to order'],
+    searches: ['place an order', 'mark an order paid', 'product availability'],
     script: `const [d,t]=await Promise.all(['${DRILL}','${TAPE}'].map(sku=>myko.view('ProductAvailability',{sku})));
 const a=(v,w)=>v.warehouses.find(x=>x.warehouseCode===w)?.available??0;
 const ok=w=>a(d,w)>=1&&a(t,w)>=2;

@@ -37,7 +37,7 @@ return r.map(p=>({sku:p.sku,units:p.unitCount}));`,
     ask:
       "For June 2025's best-selling product by units: which warehouse has the most of it available now, and " +
       'how many units of it did that warehouse ship in June?',
-    searches: ['best selling products', 'stock movements of a product in a warehouse'],
+    searches: ['best selling products', 'product availability', 'stock movements of a product'],
     script: `const [t]=await myko.report('TopProducts',{from:'2025-06-01',to:'2025-06-30',by:'units',limit:1});
 const a=await myko.view('ProductAvailability',{productId:t.productId});
 const [w]=[...a.warehouses].sort((p,q)=>q.available-p.available||p.warehouseCode.localeCompare(q.warehouseCode));
@@ -84,7 +84,7 @@ return {sku:t.sku,warehouse:w.warehouseCode,shipped:-m.items.reduce((s,x)=>s+x.q
   {
     name: 'richest-warehouse-low-stock',
     ask: 'Which warehouse holds the most stock by value, and what are its three most urgent low-stock items?',
-    searches: ['stock value and low stock per warehouse'],
+    searches: ['inventory value per warehouse', 'low stock'],
     script: `const v=await myko.report('InventoryValuation',{});
 const t=v.rows.reduce((a,b)=>b.valueCents>a.valueCents?b:a);
 const l=await myko.report('LowStock',{warehouseCode:t.key,limit:3});
@@ -117,7 +117,7 @@ return {warehouse:t.key,valueCents:t.valueCents,low:l.map(x=>x.sku)};`,
   {
     name: 'best-day-ber',
     ask: 'Which day in June 2025 brought Berlin (BER) the most revenue, and which of its orders that day counted?',
-    searches: ['orders placed in a warehouse on a day'],
+    searches: ['sales per day', 'orders placed on a day'],
     script: `const s=await myko.report('SalesByDay',{from:'2025-06-01',to:'2025-06-30',warehouseCode:'BER'});
 const d=s.days.reduce((a,b)=>b.revenueCents>a.revenueCents?b:a);
 const o=await myko.query('ListOrders',{warehouseCode:'BER',from:d.day,to:d.day});
@@ -155,7 +155,7 @@ return {day:d.day,revenueCents:d.revenueCents,orders:o.items.filter(x=>x.status!
   {
     name: 'customer-overview',
     ask: 'Give me an overview of lopez.b.v.8@example.com: lifetime value, open orders and favourite category.',
-    searches: ['customer overview by email'],
+    searches: ['customer overview', 'look up a customer by email'],
     script: `const [c]=await myko.query('GetCustomers',{emails:['lopez.b.v.8@example.com']});
 const v=await myko.view('Customer360',{customerId:c.id});
 return {name:c.name,lifetimeValueCents:v.stats.lifetimeValueCents,openOrders:v.stats.openOrderCount,topCategory:v.topCategories[0]?.category??null};`,
@@ -189,7 +189,7 @@ return {name:c.name,lifetimeValueCents:v.stats.lifetimeValueCents,openOrders:v.s
   {
     name: 'top-enterprise-open-orders',
     ask: 'Who was our biggest enterprise customer by revenue in Q2 2025, and which of their orders are still open?',
-    searches: ['biggest customers and their open orders'],
+    searches: ['top customers by revenue', 'open orders of a customer'],
     script: `const [t]=await myko.report('TopCustomers',{segment:'enterprise',from:'2025-04-01',to:'2025-06-30',limit:1});
 const p=await Promise.all(['pending','paid'].map(status=>myko.query('ListOrders',{customerId:t.customerId,status})));
 return {customer:t.name,revenueCents:t.revenueCents,open:p.flatMap(x=>x.items.map(o=>o.id)).sort((a,b)=>a-b)};`,

@@ -1,8 +1,8 @@
 import { EXECUTE_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Run the body of an async JavaScript function in a sandbox; its return value (JSON) and console output come back. Call operations with await myko.<kind>(id, args): the JSON result, or an Error saying what was wrong. myko.search and myko.describe work inside. Return only the answer. No require, process, fetch or timers. Commands change data; a failed run lists those it completed.
-Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`
+const DESCRIPTION = `Run the body of an async JavaScript function in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why not; myko.search and myko.describe work too. The return value (JSON) and console output come back: return only the answer. No require, process, fetch or timers. A failed run lists the commands it completed.
+Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
 
 /** `execute`: runs model-written code that may call commands, so it is not read-only. */
 export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
@@ -19,6 +19,7 @@ export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
       required: ['code'],
       additionalProperties: false,
     },
-    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: false },
+    // readOnlyHint false and destructiveHint true are MCP's defaults: said by leaving them out.
+    annotations: { openWorldHint: false },
   };
 }

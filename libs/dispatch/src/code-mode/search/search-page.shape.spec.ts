@@ -2,6 +2,7 @@ import { EXACT_ID, type SearchSelection, WORD_MATCH } from './search.index';
 import {
   CONFIDENT_EVIDENCE,
   MAX_CONFIDENT,
+  MAX_SHOWN,
   MIN_SHOWN,
   RELEVANCE_FLOOR,
   shapeFirstPage,
@@ -25,7 +26,7 @@ describe('shapeFirstPage', () => {
   it('shows in full only the entries matching as well as the best with most of its evidence', () => {
     const best = 5;
     const close = best * CONFIDENT_EVIDENCE;
-    expect(shape([2, best], [2, close - 0.1], [2, 1], [1, 4])).toEqual({ confident: 1, shown: 4 });
+    expect(shape([2, best], [2, close - 0.1], [2, 1], [2, 0])).toEqual({ confident: 1, shown: 4 });
     expect(shape([2, best], [2, close], [1, best])).toEqual({ confident: 2, shown: 3 });
     expect(shape([2, best], [1.6, best])).toEqual({ confident: 1, shown: 2 });
   });
@@ -43,6 +44,11 @@ describe('shapeFirstPage', () => {
     const shaped = shape(best, ...Array.from({ length: 8 }, () => weak));
     expect(shaped).toEqual({ confident: 1, shown: MIN_SHOWN });
     expect(shape(best, weak)).toEqual({ confident: 1, shown: 2 });
+  });
+
+  it('shows at most MAX_SHOWN entries on the first page, however many pass the floor', () => {
+    const alike = Array.from({ length: MAX_SHOWN + 4 }, (): [number, number] => [2, 3]);
+    expect(shape(...alike).shown).toBe(MAX_SHOWN);
   });
 
   it('answers an exact id (or every kind having that id) alone, in full', () => {

@@ -12,7 +12,9 @@ export const MAX_CONFIDENT = 3;
 /** Entries of the first page scoring below this share of the best score are left to the next pages… */
 export const RELEVANCE_FLOOR = 0.6;
 /** …except the first few, so that a near miss of the ranking is still in sight. */
-export const MIN_SHOWN = 5;
+export const MIN_SHOWN = 3;
+/** The most entries a first page shows, however many pass the floor: a broad query pages with its cursor. */
+export const MAX_SHOWN = 8;
 /** Match qualities a confident entry may lack against the best one (rounding, not a missed word). */
 const COVERAGE_SLACK = 0.01;
 
@@ -39,7 +41,7 @@ export function shapeFirstPage({ scores }: SearchSelection, coverage: (k: number
     return { confident: exact, shown: exact };
   }
   let shown = Math.min(count, MIN_SHOWN);
-  while (shown < count && scores[shown] >= RELEVANCE_FLOOR * best) shown++;
+  while (shown < count && shown < MAX_SHOWN && scores[shown] >= RELEVANCE_FLOOR * best) shown++;
   const words = coverage(0);
   const least = CONFIDENT_EVIDENCE * (best - WORD_MATCH * words);
   const isClose = (k: number, matched: number) =>

@@ -26,7 +26,8 @@ describe('tools/list and tools/call', () => {
       );
       expect(execute.inputSchema.required).toEqual(['code']);
       expect(search.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
-      expect(execute.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: false });
+      // Not read-only and destructive: MCP's defaults for an absent readOnlyHint and destructiveHint.
+      expect(execute.annotations).toEqual({ openWorldHint: false });
     });
 
     it('hides a meta tool only on explicit deny, never by an operation allow list', async () => {
