@@ -33,7 +33,6 @@ async function runPhase(
   const monitor = startMonitor(server, sampleEveryMs);
   recorder.startedAt = Date.now();
   const stopAt = recorder.startedAt + durationMs;
-  const shouldStop = () => Date.now() >= stopAt;
   const target = { port: server.port, dir: server.dir };
   const hostileRun = hostile ? runHostileProcess(target, { stopAt, edge, attacks }) : Promise.resolve(undefined);
   try {
