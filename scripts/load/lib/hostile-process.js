@@ -12,13 +12,14 @@ const CHILD_FLAG = '--hostile-child';
 /** The tally as plain JSON (its Maps as entry lists). */
 function toWire(tally) {
   const byAttack = [...tally.byAttack].map(([name, e]) => [name, { ...e, outcomes: [...e.outcomes] }]);
-  return { byAttack, escapes: tally.escapes, protocolErrors: tally.protocolErrors };
+  const { user, system } = process.cpuUsage();
+  return { byAttack, escapes: tally.escapes, protocolErrors: tally.protocolErrors, cpuMs: (user + system) / 1000 };
 }
 
 function fromWire(wire) {
   const byAttack = new Map(wire.byAttack.map(([name, e]) => [name, { ...e, outcomes: new Map(e.outcomes) }]));
   const runs = [...byAttack.values()].reduce((sum, a) => sum + a.runs, 0);
-  return { byAttack, escapes: wire.escapes, protocolErrors: wire.protocolErrors, runs };
+  return { byAttack, escapes: wire.escapes, protocolErrors: wire.protocolErrors, runs, cpuMs: wire.cpuMs };
 }
 
 /**

@@ -5,6 +5,7 @@
 const { openHonestClient, runHonestClient } = require('./honest-client');
 const { runHostileProcess } = require('./hostile-process');
 const { Recorder } = require('./recorder');
+const { treeCpu } = require('./process-memory');
 const { startMonitor } = require('./server-monitor');
 
 /** Clients connect in batches, so that start-up is not one burst of 200 handshakes. */
@@ -31,6 +32,7 @@ async function runPhase(
   const honest = await openClients(server.port, clients);
   const recorder = new Recorder();
   const monitor = startMonitor(server, sampleEveryMs);
+  const cpuBefore = treeCpu(server.pid);
   recorder.startedAt = Date.now();
   const stopAt = recorder.startedAt + durationMs;
   const target = { port: server.port, dir: server.dir };
@@ -39,7 +41,13 @@ async function runPhase(
     await Promise.all(honest.map((client) => runHonestClient(client, recorder, { thinkMs, stopAt })));
     recorder.endedAt = Date.now();
     const tally = await hostileRun;
-    return { recorder, tally, samples: await monitor.stop() };
+    const cpuAfter = treeCpu(server.pid);
+    // A sandbox process replaced during the phase takes its CPU time with it: a lower bound then.
+    const cpu = {
+      server: cpuAfter.server - cpuBefore.server,
+      sandbox: Math.max(0, cpuAfter.sandbox - cpuBefore.sandbox),
+    };
+    return { recorder, tally, cpu, samples: await monitor.stop() };
   } finally {
     await monitor.stop();
     for (const client of honest) client.session.close();

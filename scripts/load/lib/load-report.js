@@ -74,6 +74,8 @@ function phaseSection(title, phase) {
     '',
     latencyTable(summary),
     '',
+    `CPU time in the phase: server ${ms(phase.cpu.server)}, sandbox processes ${ms(phase.cpu.sandbox)}.`,
+    '',
     failures(summary, phase.recorder.examples),
     '',
     memoryTable(phase.before, phase.samples, phase.after),
@@ -89,6 +91,8 @@ function hostileSection(tally) {
     );
   }
   lines.push('', `Escapes: **${tally.escapes.length}** · hostile protocol errors: **${tally.protocolErrors.length}**`);
+  // On one machine the attacker's own process competes for the same cores as the server and the honest clients.
+  if (tally.cpuMs !== undefined) lines.push('', `CPU time of the hostile client's own process: ${ms(tally.cpuMs)}`);
   for (const line of [...tally.escapes, ...tally.protocolErrors].slice(0, 10))
     lines.push(`- \`${line.replace(/`/g, "'")}\``);
   return lines.join('\n');

@@ -25,6 +25,23 @@ function childPids(pid) {
   return children;
 }
 
+/** CPU time (user + system) of a process in ms, from /proc/<pid>/stat, or 0 when it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name; in clock ticks (100/s).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU time in ms of `pid` alone and of its children (the sandbox processes), which a phase subtracts. */
+function treeCpu(pid) {
+  const children = childPids(pid);
+  return { server: cpuMs(pid), sandbox: children.reduce((sum, child) => sum + cpuMs(child), 0) };
+}
+
 /** RSS of `pid` alone and of its whole tree (sandbox processes included). */
 function treeRss(pid) {
   const server = rssBytes(pid);
@@ -43,4 +60,4 @@ function treeRss(pid) {
   return { server, total, processes: seen.size };
 }
 
-module.exports = { treeRss };
+module.exports = { treeCpu, treeRss };
