@@ -6,7 +6,7 @@ describe('resolveSandboxOptions', () => {
   it('uses the documented defaults', () => {
     expect(resolveSandboxOptions()).toEqual({
       wallTimeMs: 30_000,
-      cpuTimeMs: 2_000,
+      cpuTimeMs: 10_000,
       memoryMb: 64,
       maxCalls: 200,
       maxArgBytes: 65_536,

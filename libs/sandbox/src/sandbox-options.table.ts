@@ -35,7 +35,7 @@ export const SANDBOX_OPTION_TABLE: OptionTable<SandboxNumericOption> = {
     doc: 'Server maximum wall-clock time of one run, in ms (a request timeoutMs is capped by it); also the longest a run waits in the queue.',
   },
   cpuTimeMs: {
-    default: 2_000,
+    default: 10_000,
     minimum: 1,
     inConfigFile: true,
     doc: 'Longest synchronous stretch of script per entry into the isolate, in ms.',
