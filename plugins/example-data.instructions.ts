@@ -15,9 +15,8 @@ export function exampleDataInstructions(): string {
   const [first, last] = seededDays();
   const warehouses = WAREHOUSES.map((w) => `${w.code} (${w.city})`).join(', ');
   return (
-    `Example data: an online shop with customers (segments consumer, smb, enterprise), a product catalogue in ` +
-    `categories, warehouses ${warehouses}, and orders with their lines and stock movements placed from ${first} ` +
-    `to ${last} (UTC), most of them shipped and the last days' ones still pending or paid. Money is in euro ` +
-    `cents; days are YYYY-MM-DD; a warehouse is named by its code.`
+    `Example data: an online shop's customers, product catalogue, warehouses ${warehouses} and orders placed ` +
+    `from ${first} to ${last} (UTC), the last days' ones still pending or paid. Money is in euro cents, days ` +
+    `are YYYY-MM-DD.`
   );
 }

@@ -13,7 +13,7 @@ describe('argumentNote: what an argument description says beyond the name and ty
 
   it('keeps examples, numbers, units, formats, codes in capitals, quoted values and other names', () => {
     expect(argumentNote('warehouseCode', 'Fulfilling warehouse code, e.g. BER.')).toBe('e.g. BER');
-    expect(argumentNote('limit', 'Maximum number of items to return, 1-200. Default 50.')).toBe('1-200. Default 50');
+    expect(argumentNote('limit', 'Maximum number of items to return, 1-200. Default 50.')).toBe('1-200');
     expect(argumentNote('minTotalCents', 'Minimum order total, euro cents.')).toBe('euro cents');
     expect(argumentNote('from', 'First day, YYYY-MM-DD (UTC).')).toBe('First day, YYYY-MM-DD (UTC)');
     expect(argumentNote('timeout', 'How long to wait, ms.')).toBe('ms');
@@ -25,7 +25,7 @@ describe('argumentNote: what an argument description says beyond the name and ty
       'The category name (see query_ListCategories)',
     );
     expect(argumentNote('offset', 'Items to skip; pass the previous nextOffset. Default 0.')).toBe(
-      'pass the previous nextOffset. Default 0',
+      'pass the previous nextOffset',
     );
   });
 
@@ -37,6 +37,16 @@ describe('argumentNote: what an argument description says beyond the name and ty
     expect(argumentNote('productId', 'Product id; required unless sku is given.')).toBe('required unless sku is given');
     expect(argumentNote('sku', 'New SKU: 3 capitals, a dash, 3-6 digits, e.g. TOO-009.')).toBe(
       'New SKU: 3 capitals, a dash, 3-6 digits, e.g. TOO-009',
+    );
+  });
+
+  it('drops a statement that only gives the default, which a call never needs', () => {
+    expect(argumentNote('recentOrders', 'Default 5.')).toBeUndefined();
+    expect(argumentNote('offset', "Pass the previous page's nextOffset. Default 0.")).toBe(
+      "Pass the previous page's nextOffset",
+    );
+    expect(argumentNote('sort', 'newest (default) or oldest by placedAt')).toBe(
+      'newest (default) or oldest by placedAt',
     );
   });
 });

@@ -12,6 +12,11 @@ const SIGNALS: readonly RegExp[] = [
   /\b(?:query|view|report|command)_\w/,
   /\b(?:only|must|required|unless|otherwise|at most|at least|unique|guard|refused|fails?|inclusive|exclusive|exact|exactly|case-insensitive|case-sensitive|signed|positive|negative|default|never|always|regex|glob)\b/i,
 ];
+/**
+ * A statement that only gives the default ("Default 50."): the call needs no optional argument's default, so
+ * in a signature it is not worth its bytes (`detail: 'full'` keeps the whole description).
+ */
+const DEFAULT_ONLY = /^\s*default:?\s+[^\s.;,]+[\s.;]*$/i;
 /** Codes in capitals (`BER`, `YYYY-MM-DD`, `UTC`) and names in camelCase (`nextOffset`). */
 const CODE_WORDS = /\b[A-Z]{2,}\b|\b[a-z]+[A-Z]\w*/g;
 
@@ -22,11 +27,11 @@ const CODE_WORDS = /\b[A-Z]{2,}\b|\b[a-z]+[A-Z]\w*/g;
  * quoted value, another field or an operation, or a constraint — without its leading comma-separated
  * parts that carry none ("Fulfilling warehouse code, e.g. BER." → "e.g. BER"). Dropped: what only
  * says the name again in words ("The Customer's id.", "Records to skip"), and a code that is the
- * name itself (`ID` of `id`). The kept text loses its final period.
+ * name itself (`ID` of `id`), and a statement that only gives the default. The kept text loses its final period.
  */
 export function argumentNote(name: string, description: string | undefined): string | undefined {
   if (!description) return undefined;
-  const informs = (text: string) => informative(name, text);
+  const informs = (text: string) => !DEFAULT_ONLY.test(text) && informative(name, text);
   const kept = descriptionClauses(description.replace(/\s+/g, ' ').trim(), STATEMENT_ENDS)
     .filter(informs)
     .map((statement) => {

@@ -14,7 +14,7 @@ export const RELEVANCE_FLOOR = 0.6;
 /** …except the first few, so that a near miss of the ranking is still in sight. */
 export const MIN_SHOWN = 3;
 /** The most entries a first page shows, however many pass the floor: a broad query pages with its cursor. */
-export const MAX_SHOWN = 8;
+export const MAX_SHOWN = 5;
 /** Match qualities a confident entry may lack against the best one (rounding, not a missed word). */
 const COVERAGE_SLACK = 0.01;
 
