@@ -35,7 +35,7 @@ const text = (result: Json) => (result.content as { text: string }[])[0].text;
 /** What a real modern client does against Code Mode: search, execute, a schema, a subscription, MRTR. */
 async function exerciseCodeMode(client: ModernClient): Promise<void> {
   expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-  const found: Json = await client.callTool({ name: 'search', arguments: { query: 'customers' } });
+  const found: Json = await client.callTool({ name: 'search', arguments: { query: 'list customers' } });
   expect(found.structuredContent.operations.map((op: Json) => op.id)).toContain('ListCustomers');
   const ran: Json = await client.callTool({
     name: 'execute',
@@ -120,7 +120,7 @@ describe('SDK v2 (2026-07-28) beside SDK 1.x (2025-11-25) on one endpoint', () =
     await legacy.connect(transport);
     expect(transport.sessionId).toEqual(expect.any(String));
     expect(transport.protocolVersion).toBe('2025-11-25');
-    const found: Json = await legacy.callTool({ name: 'search', arguments: { query: 'customers' } });
+    const found: Json = await legacy.callTool({ name: 'search', arguments: { query: 'list customers' } });
     expect(found.structuredContent.operations.map((op: Json) => op.id)).toContain('ListCustomers');
     expect(found.resultType).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { descriptionClauses, SENTENCE_ENDS } from './description-clauses';
 
 /** Longest one-line description of a compact search entry. */
-export const ONE_LINE_CHARS = 64;
+export const ONE_LINE_CHARS = 56;
 
 /**
  * An operation's description as one short line: its first sentence, cut at a word before

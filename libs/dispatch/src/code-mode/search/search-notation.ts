@@ -5,7 +5,7 @@ import type { SearchEntry, SearchPage } from './search-result.interface';
  * (`structuredContent`) in a TypeScript-like notation about three times smaller:
  *
  * ```
- * 3 of 27 matches; next page: cursor "eyJvIjozLCJoIjoiNmQ0In0"
+ * 3 of 27 matches; next page: cursor "3.f32666a6"
  * // Cancel a pending or paid order and release its reserved stock. Cannot be undone.
  * command CancelOrder(args: { orderId: number; reason?: string }): OrderDetail
  * type OrderDetail = { id: number; status: 'pending' | 'paid'; … 8 more }

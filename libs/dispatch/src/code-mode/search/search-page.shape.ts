@@ -6,7 +6,7 @@ import { EXACT_ID, type SearchSelection, WORD_MATCH } from './search.index';
  * score is mostly that constant, so "cancel an order" scores 53-55 on six operations while the
  * evidence tells CancelOrder (5.3) from ShipOrder, which only mentions cancelled orders (4.0).
  */
-export const CONFIDENT_EVIDENCE = 0.8;
+export const CONFIDENT_EVIDENCE = 0.9;
 /** More confident entries than this and the ranking cannot tell them apart: none is shown in full. */
 export const MAX_CONFIDENT = 3;
 /** Entries of the first page scoring below this share of the best score are left to the next pages… */

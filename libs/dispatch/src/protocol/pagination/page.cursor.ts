@@ -1,11 +1,13 @@
 import { ToolExecutionError } from '../../errors';
 
-interface CursorPayload {
-  /** Offset of the next page. */
+/** The cursor before 2026-12-02: base64url of `{"o": offset, "h": fingerprint}`, still read (replicas roll one by one). */
+interface LegacyCursorPayload {
   o: number;
-  /** Hash of what produced the list, so a cursor cannot be replayed against another query. */
   h: string;
 }
+
+/** `<offset in base 36>.<fingerprint>`: what `encodeCursor` writes. */
+const CURSOR = /^([0-9a-z]{1,11})\.([0-9a-f]{1,8})$/;
 
 /** 32-bit FNV-1a, hex: enough to tell one query from another, not a security boundary. */
 export function fingerprint(text: string): string {
@@ -17,10 +19,13 @@ export function fingerprint(text: string): string {
   return (hash >>> 0).toString(16);
 }
 
-/** An opaque page cursor: base64url of `{offset, fingerprint}`. */
+/**
+ * An opaque page cursor: the next page's offset and the fingerprint of what produced the list, so a cursor
+ * cannot be replayed against another query. Short on purpose (`5.f32666a6`): an agent reads it in every answer
+ * that has more.
+ */
 export function encodeCursor(offset: number, scope: string): string {
-  const payload: CursorPayload = { o: offset, h: fingerprint(scope) };
-  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${offset.toString(36)}.${fingerprint(scope)}`;
 }
 
 /**
@@ -28,10 +33,17 @@ export function encodeCursor(offset: number, scope: string): string {
  * scope (another query, kind or list).
  */
 export function decodeCursor(cursor: string, scope: string): number | undefined {
+  const parts = CURSOR.exec(cursor);
+  const payload = parts ? { o: Number.parseInt(parts[1], 36), h: parts[2] } : legacyPayload(cursor);
+  const offset = payload?.o;
+  const valid = Number.isSafeInteger(offset) && (offset as number) >= 0 && payload?.h === fingerprint(scope);
+  return valid ? offset : undefined;
+}
+
+function legacyPayload(cursor: string): Partial<LegacyCursorPayload> | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorPayload>;
-    const valid = Number.isSafeInteger(payload.o) && (payload.o as number) >= 0 && payload.h === fingerprint(scope);
-    return valid ? payload.o : undefined;
+    const payload: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null ? (payload as Partial<LegacyCursorPayload>) : undefined;
   } catch {
     return undefined;
   }
