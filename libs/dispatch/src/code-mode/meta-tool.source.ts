@@ -1,22 +1,32 @@
 import type { ClientFilters } from '@myko/filter';
+import { OperationRegistry } from '@myko/registry';
 import { SandboxService } from '@myko/sandbox';
 import { Injectable } from '@nestjs/common';
-import { ExecuteTool } from '../../code-mode/execute/execute.tool';
-import { executeToolDefinition } from '../../code-mode/execute/execute.tool-definition';
-import { SearchTool } from '../../code-mode/search/search.tool';
-import { SEARCH_TOOL_DEFINITION } from '../../code-mode/search/search.tool-definition';
-import { EXECUTE_TOOL, SEARCH_TOOL } from '../../dispatch.constants';
-import type { RequestContext } from '../../interfaces/request-context.interface';
-import type { CallToolResult, ToolDefinition } from './tool-definition.interface';
-import type { ToolSource } from './tool-source.interface';
+import { EXECUTE_TOOL, SEARCH_TOOL } from '../dispatch.constants';
+import { CodeModeToolSource } from '../features/tools/code-mode-tool.source';
+import type { CallToolResult, ToolDefinition } from '../features/tools/tool-definition.interface';
+import type { RequestContext } from '../interfaces/request-context.interface';
+import { ExecuteTool } from './execute/execute.tool';
+import { executeToolDefinition } from './execute/execute.tool-definition';
+import { legacyToolHint } from './legacy-tool-name';
+import { OperationSearchService } from './search/operation-search.service';
+import { SearchTool } from './search/search.tool';
+import { SEARCH_TOOL_DEFINITION } from './search/search.tool-definition';
 
 /** `search` and `execute`: hidden only by an explicit deny, never by an allow list of operation names. */
 @Injectable()
-export class MetaToolSource implements ToolSource {
+export class MetaToolSource extends CodeModeToolSource {
   private readonly definitions: readonly ToolDefinition[];
   private readonly tools: ReadonlyMap<string, SearchTool | ExecuteTool>;
 
-  constructor(searchTool: SearchTool, executeTool: ExecuteTool, sandbox: SandboxService) {
+  constructor(
+    searchTool: SearchTool,
+    executeTool: ExecuteTool,
+    sandbox: SandboxService,
+    private readonly registry: OperationRegistry,
+    private readonly searchService: OperationSearchService,
+  ) {
+    super();
     this.definitions = [SEARCH_TOOL_DEFINITION, executeToolDefinition(sandbox.options.wallTimeMs)];
     this.tools = new Map<string, SearchTool | ExecuteTool>([
       [SEARCH_TOOL, searchTool],
@@ -34,5 +44,9 @@ export class MetaToolSource implements ToolSource {
 
   async call(name: string, args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     return (this.tools.get(name) as SearchTool | ExecuteTool).call(args, request);
+  }
+
+  unknownToolHint(name: string, filters: ClientFilters): string | undefined {
+    return legacyToolHint(name, this.registry, filters, (near) => this.searchService.closest(near, filters));
   }
 }
