@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileCycle, fileEdges, layerOf, PACKAGE_LAYERS, packageNames, UNLAYERED } from './package-layers';
 
 /**
  * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, mcp, filter,
@@ -139,5 +140,52 @@ describe('the import graph of the product', () => {
     const rule = UNITS.flatMap((from) => ALLOWED[from].map((to) => [from, to] as const));
     expect(cycleIn(rule)).toBeUndefined();
     expect(cycleIn([...rule, ['registry', 'dispatch']])).toBe('registry → dispatch → registry');
+  });
+});
+
+describe('the import graph inside each package', () => {
+  it('declares the layers of every package, or says why it has none', () => {
+    const undeclared = packageNames().filter((pkg) => !PACKAGE_LAYERS[pkg] && !UNLAYERED[pkg]);
+    expect(undeclared).toEqual([]);
+    const unplaced = Object.keys(PACKAGE_LAYERS).flatMap((pkg) =>
+      [...new Set(fileEdges(pkg).flatMap(({ from, to }) => [from, to]))]
+        .filter((file) => layerOf(PACKAGE_LAYERS[pkg], file) === undefined)
+        .map((file) => `${pkg}: ${file}`),
+    );
+    expect(unplaced).toEqual([]);
+  });
+
+  it('imports only its own layer or a lower one', () => {
+    const upward = Object.entries(PACKAGE_LAYERS).flatMap(([pkg, layers]) =>
+      fileEdges(pkg)
+        .filter(({ from, to }) => (layerOf(layers, to) ?? 0) < (layerOf(layers, from) ?? 0))
+        .map(({ from, to }) => `${pkg}: ${from} → ${to}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no cycle between the files of a package', () => {
+    const cycles = packageNames()
+      .map((pkg) => [pkg, fileCycle(fileEdges(pkg))] as const)
+      .filter(([, cycle]) => cycle !== undefined)
+      .map(([pkg, cycle]) => `${pkg}: ${cycle}`);
+    expect(cycles).toEqual([]);
+  });
+
+  it('sees what it checks (the scan, the layers and the cycle search work)', () => {
+    const dispatch = fileEdges('dispatch');
+    expect(dispatch).toContainEqual({ from: 'dispatch.module.ts', to: 'dispatch.service.ts' });
+    expect(layerOf(PACKAGE_LAYERS.dispatch, 'protocol/request.runner.ts')).toBeGreaterThan(
+      layerOf(PACKAGE_LAYERS.dispatch, 'features/tools/tools.handler.ts') ?? Infinity,
+    );
+    expect(layerOf(PACKAGE_LAYERS.dispatch, 'dispatch.constants.ts')).toBe(PACKAGE_LAYERS.dispatch.length - 1);
+    expect(layerOf(PACKAGE_LAYERS.dispatch, 'no-such-folder/x.ts')).toBeUndefined();
+    const loop = [
+      { from: 'a.ts', to: 'b.ts' },
+      { from: 'b.ts', to: 'c.ts' },
+      { from: 'c.ts', to: 'a.ts' },
+    ];
+    expect(fileCycle(loop)).toBe('a.ts → b.ts → c.ts → a.ts');
+    expect(fileCycle(loop.slice(0, 2))).toBeUndefined();
   });
 });

@@ -1,16 +1,9 @@
 import { ClientFilters } from '@myko/filter';
 import { digestApiKey, digestsEqual, parseKeyHash } from './api-key.util';
+import type { AccessProfile } from './interfaces/access-profile.interface';
 import type { AccessProfilesConfig, ToolMode } from './interfaces/access-profiles-config.interface';
 import type { OAuthConfig } from './interfaces/oauth-config.interface';
 import { bearerChallenge } from './www-authenticate';
-
-/** A profile ready to use: its name and its compiled filters. */
-export interface AccessProfile {
-  readonly name: string;
-  readonly description?: string;
-  readonly toolMode?: ToolMode;
-  readonly filters: ClientFilters;
-}
 
 /**
  * The outcome of an `Authorization` header. `unauthorized` carries a ready `WWW-Authenticate`

@@ -1,5 +1,5 @@
 export { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
-export { type AccessProfile, AccessProfiles, type BearerResolution } from './access-profiles';
+export { AccessProfiles, type BearerResolution } from './access-profiles';
 export { generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
 export {
   type AccessRefusal,
@@ -8,6 +8,8 @@ export {
   ClientAccessResolver,
 } from './client-access.resolver';
 export * from './interfaces';
+export type { AccessProfile } from './interfaces/access-profile.interface';
+export type { TokenHolder } from './interfaces/token-holder.interface';
 export { OAUTH_OPTION_TABLE } from './oauth-options.table';
-export { type TokenHolder, tokenHolderKeyId, tokenHolderOf } from './principal-identity';
+export { tokenHolderKeyId, tokenHolderOf } from './principal-identity';
 export { bearerChallenge, quotedString } from './www-authenticate';

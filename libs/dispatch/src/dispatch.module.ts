@@ -6,6 +6,7 @@ import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
 import { ExecuteTool } from './code-mode/execute/execute.tool';
 import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
+import { MetaToolSource } from './code-mode/meta-tool.source';
 import { SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 import { SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
 import { OperationSearchService } from './code-mode/search/operation-search.service';
@@ -20,6 +21,7 @@ import {
 import { DispatchService } from './dispatch.service';
 import { CompletionHandler } from './features/completion/completion.handler';
 import { SchemaTemplateCompleter } from './features/completion/schema-template.completer';
+import { McpContextFactory } from './features/operations/mcp-context.factory';
 import { PromptsHandler } from './features/prompts/prompts.handler';
 import { CustomResourceCatalog } from './features/resources/custom-resource.catalog';
 import { EntityWritesRelay } from './features/resources/live/entity-writes.relay';
@@ -30,14 +32,16 @@ import { ResourceEventsRelay } from './features/resources/resource-events.relay'
 import { ResourceSubscriptions } from './features/resources/resource-subscriptions';
 import { ResourcesHandler } from './features/resources/resources.handler';
 import { SchemaResourceCatalog } from './features/resources/schema-resource.catalog';
+import { SubscriptionsListenHandler } from './features/resources/subscriptions-listen.handler';
+import { VisibleOperations } from './features/resources/visible-operations';
+import { CodeModeToolSource } from './features/tools/code-mode-tool.source';
 import { CustomToolSource } from './features/tools/custom-tool.source';
 import { DirectOperationToolSource } from './features/tools/direct-operation-tool.source';
-import { MetaToolSource } from './features/tools/meta-tool.source';
 import { ToolModeResolver } from './features/tools/tool-mode.resolver';
 import { ToolsHandler } from './features/tools/tools.handler';
 import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
+import { MethodRouter } from './method.router';
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
-import { McpContextFactory } from './protocol/client-requests/mcp-context.factory';
 import { ClusterChannel } from './protocol/cluster/cluster.channel';
 import { resolveClusterWatchOptions } from './protocol/cluster/cluster-watch.defaults';
 import { ClusterWatches } from './protocol/cluster/cluster-watches';
@@ -45,10 +49,9 @@ import { SessionRelay } from './protocol/cluster/session.relay';
 import { resolveFairnessOptions } from './protocol/fairness/fairness-options.table';
 import { LifecycleHandler } from './protocol/lifecycle.handler';
 import { LoggingHandler } from './protocol/logging/logging.handler';
-import { MethodRouter } from './protocol/method.router';
+import { MethodTable } from './protocol/method-table';
 import { DEFAULT_REQUEST_STATE_TTL_SECONDS } from './protocol/protocol-era/protocol-era.constants';
 import { ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
-import { SubscriptionsListenHandler } from './protocol/protocol-era/subscriptions-listen.handler';
 import { RequestRunner } from './protocol/request.runner';
 import { SessionStore } from './protocol/session/session.store';
 
@@ -98,6 +101,7 @@ export class DispatchModule {
         RequestRunner,
         SessionStore,
         MethodRouter,
+        { provide: MethodTable, useExisting: MethodRouter },
         LifecycleHandler,
         ToolsHandler,
         ResourcesHandler,
@@ -107,10 +111,12 @@ export class DispatchModule {
         SearchTool,
         ExecuteTool,
         MetaToolSource,
+        { provide: CodeModeToolSource, useExisting: MetaToolSource },
         CustomToolSource,
         DirectOperationToolSource,
         ToolModeResolver,
         OperationSearchService,
+        { provide: VisibleOperations, useExisting: OperationSearchService },
         SchemaResourceCatalog,
         CustomResourceCatalog,
         LiveQueryCatalog,

@@ -1,17 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { DispatchError } from './errors';
 import type { ClientContext } from './interfaces/client-context.interface';
+import type { ProtocolMode } from './interfaces/dispatch-options.interface';
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from './interfaces/json-rpc.types';
+import type { SessionSnapshot } from './interfaces/session-state.interface';
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
 import { SessionRelay } from './protocol/cluster/session.relay';
 import { classifyMessage, parseJsonText } from './protocol/json-rpc/json-rpc.codec';
 import { errorResponse } from './protocol/json-rpc/json-rpc.responses';
 import type { RequestObserver } from './protocol/observe/request-observer.interface';
-import type { ProtocolMode } from './protocol/protocol-era/protocol-era.constants';
 import { ProtocolEraService } from './protocol/protocol-era/protocol-era.service';
 import { RequestRunner } from './protocol/request.runner';
 import { SessionStore } from './protocol/session/session.store';
-import type { SessionSnapshot } from './protocol/session/session-state.interface';
 
 /**
  * Transport-agnostic MCP dispatch: one JSON-RPC message in, at most one response out. Every

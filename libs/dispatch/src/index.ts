@@ -36,20 +36,20 @@ export type {
   JsonRpcSuccess,
   ServerIdentity,
 } from './interfaces';
+export type { FairnessOptions } from './interfaces/fairness-options.interface';
+export type { OperationCallOutcome } from './interfaces/request-context.interface';
+export type { SessionSnapshot } from './interfaces/session-state.interface';
 export { type FairWorkBudget, FairWorkScheduler } from './protocol/fairness/fair-work.scheduler';
 export {
   DEFAULT_FAIRNESS_OPTIONS,
   FAIRNESS_OPTION_TABLE,
-  type FairnessOptions,
 } from './protocol/fairness/fairness-options.table';
 export { classifyMessage, isValidId } from './protocol/json-rpc/json-rpc.codec';
 export type { IncomingMessage as ClassifiedMessage } from './protocol/json-rpc/json-rpc.message';
 export { failureResponse } from './protocol/json-rpc/json-rpc.responses';
 export type {
   ObservedRequest,
-  OperationCallOutcome,
   RequestObservation,
   RequestObserver,
 } from './protocol/observe/request-observer.interface';
 export * from './protocol/protocol-era';
-export type { SessionSnapshot } from './protocol/session/session-state.interface';

@@ -3,9 +3,6 @@ import { FILTER_LIMITS } from './filter.constants';
 import { asciiLine, isMatchableName, normalizeName, quote } from './filter-name.util';
 import { compilePattern, type GlobPattern } from './glob-pattern.parser';
 
-/** `{ "<tool name or glob>": { "<argument>": [<JSON values>] } }`: polarity comes from where it is used. */
-export type CallableRulesInput = Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>;
-
 /** The rule of one tool key: its argument constraints, and its glob when the key is one. */
 export interface CallableRule {
   /** The key as written, for messages. */

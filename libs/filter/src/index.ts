@@ -1,7 +1,7 @@
-export type { CallableRulesInput } from './callable-rules.parser';
 export { ClientFilters } from './client-filters';
 export * from './errors';
 export { FILTER_ENV_VARS, FILTER_HEADERS } from './filter.constants';
 export { quote } from './filter-name.util';
 export { filtersFromEnv, filtersFromHeaders, type HeaderBag } from './filter-source.parser';
 export * from './interfaces';
+export type { CallableRulesInput } from './interfaces/filter-spec.interface';

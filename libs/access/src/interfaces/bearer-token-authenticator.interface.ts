@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AccessProfile } from '../access-profiles';
-import type { TokenHolder } from '../principal-identity';
+import type { AccessProfile } from './access-profile.interface';
+import type { TokenHolder } from './token-holder.interface';
 
 /** The outcome of one bearer token: a profile (and who holds it), or a ready refusal. */
 export type TokenVerdict =

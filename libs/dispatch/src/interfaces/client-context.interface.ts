@@ -1,6 +1,6 @@
 import type { ToolMode } from '@myko/access';
 import type { ClientFilters } from '@myko/filter';
-import type { EraHeaders } from '../protocol/protocol-era/era-headers';
+import type { EraHeaders } from './era-headers.interface';
 import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.types';
 
 /**

@@ -1,9 +1,11 @@
 import type { ToolMode } from '@myko/access';
 import type { McpLogLevel } from '@myko/mcp';
 import type { SandboxOptions } from '@myko/sandbox';
-import type { FairnessOptions } from '../protocol/fairness/fairness-options.table';
-import type { ProtocolMode } from '../protocol/protocol-era/protocol-era.constants';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
+import type { FairnessOptions } from './fairness-options.interface';
+
+/** Which eras one endpoint serves (`protocol` in the config file). */
+export type ProtocolMode = 'dual' | 'modern-only' | 'legacy-only';
 
 /** Identity reported in the `initialize` result. */
 export interface ServerIdentity {

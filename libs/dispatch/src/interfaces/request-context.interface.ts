@@ -1,9 +1,11 @@
-import type { ClientLog } from '../protocol/logging/client-log';
-import type { OperationCallOutcome } from '../protocol/observe/request-observer.interface';
-import type { InputRound } from '../protocol/protocol-era/input-round';
-import type { SessionState } from '../protocol/session/session-state.interface';
 import type { ClientContext } from './client-context.interface';
+import type { ClientLog } from './client-log.interface';
+import type { InputRoundState } from './input-round.interface';
 import type { JsonRpcId, JsonRpcNotification } from './json-rpc.types';
+import type { SessionState } from './session-state.interface';
+
+/** How one `myko.*` call inside `execute` ended. */
+export type OperationCallOutcome = 'ok' | 'error' | 'refused' | 'aborted';
 
 /** Reports progress of the request to the client (dropped when the client asked for none). */
 export type ProgressReporter = (progress: number, total?: number, message?: string) => void;
@@ -27,7 +29,7 @@ export interface RequestContext {
    * A 2026-07-28 (stateless) request: its `session` lives for this request only, built from its
    * `_meta`, and requests to the client go through `input` (MRTR) instead of the stream.
    */
-  readonly input?: InputRound;
+  readonly input?: InputRoundState;
   /** A notification on the request's own stream (`subscriptions/listen`); closed when the request ends. */
   readonly notify?: (message: JsonRpcNotification) => void;
   /** The server-generated id of this request, which every log line written for it carries. */

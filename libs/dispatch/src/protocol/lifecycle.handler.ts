@@ -11,11 +11,11 @@ import type { ClientContext } from '../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../interfaces/dispatch-options.interface';
 import type { InstructionsSource } from '../interfaces/instructions-source.interface';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import type { PeerInfo } from '../interfaces/session-state.interface';
 import { SessionRelay } from './cluster/session.relay';
 import { isPlainObject, isValidId } from './json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { SessionStore } from './session/session.store';
-import type { PeerInfo } from './session/session-state.interface';
 
 /** `initialize`, `ping`, `notifications/initialized` and `notifications/cancelled`. */
 @Injectable()

@@ -1,11 +1,12 @@
 import { PROGRESS_SETTLE_MS } from '../dispatch.constants';
 import type { ClientContext } from '../interfaces/client-context.interface';
+import type { ClientLog } from '../interfaces/client-log.interface';
 import type { JsonRpcNotification } from '../interfaces/json-rpc.types';
 import type { ProgressReporter } from '../interfaces/request-context.interface';
+import type { SessionState } from '../interfaces/session-state.interface';
 import { isValidId } from './json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
-import { type ClientLog, createClientLog, NO_CLIENT_LOG } from './logging/client-log';
-import type { SessionState } from './session/session-state.interface';
+import { createClientLog, NO_CLIENT_LOG } from './logging/client-log';
 
 const NO_PROGRESS: ProgressReporter = () => undefined;
 

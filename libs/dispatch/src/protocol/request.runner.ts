@@ -3,9 +3,10 @@ import { InvalidRequestError, MethodNotFoundError } from '../errors';
 import type { ClientContext } from '../interfaces/client-context.interface';
 import type { JsonRpcId, JsonRpcResponse } from '../interfaces/json-rpc.types';
 import type { RequestContext } from '../interfaces/request-context.interface';
+import type { SessionState } from '../interfaces/session-state.interface';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { errorResponse, successResponse } from './json-rpc/json-rpc.responses';
-import { MethodRouter, type RequestHandler } from './method.router';
+import { MethodTable, type RequestHandler } from './method-table';
 import { nextRequestId } from './observe/request-id';
 import { RequestObservations } from './observe/request-observations';
 import type { RequestObserver } from './observe/request-observer.interface';
@@ -14,7 +15,6 @@ import { type ModernRequest, ProtocolEraService } from './protocol-era/protocol-
 import { RequestOutbox } from './request-outbox';
 import { InFlightCounter } from './session/in-flight.counter';
 import { SessionStore } from './session/session.store';
-import type { SessionState } from './session/session-state.interface';
 
 const CANCELLED = Symbol('cancelled');
 
@@ -39,7 +39,7 @@ export class RequestRunner {
   private readonly observers: RequestObserver[] = [];
 
   constructor(
-    private readonly router: MethodRouter,
+    private readonly router: MethodTable,
     private readonly sessions: SessionStore,
     private readonly era: ProtocolEraService,
   ) {}

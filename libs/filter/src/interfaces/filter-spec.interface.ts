@@ -1,4 +1,5 @@
-import type { CallableRulesInput } from '../callable-rules.parser';
+/** `{ "<tool name or glob>": { "<argument>": [<JSON values>] } }`: polarity comes from where it is used. */
+export type CallableRulesInput = Readonly<Record<string, Readonly<Record<string, readonly unknown[]>>>>;
 
 /** Glob patterns: a comma-separated string (`query_*, view_*`) or a list of patterns. */
 export type PatternListInput = string | readonly string[];

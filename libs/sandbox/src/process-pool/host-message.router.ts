@@ -1,19 +1,18 @@
 import type { FromHostMessage } from '../process-host/host-protocol.interface';
 import type { HostReport, ProcessListener } from './process-listener.interface';
 import type { ProcessRun } from './process-run';
-import type { SandboxProcess } from './sandbox-process';
 
 /** Where the messages of one sandbox process go: its runs, what it reports of itself, and the pool. */
-export interface HostMessageTarget {
-  readonly proc: SandboxProcess;
+export interface HostMessageTarget<Process> {
+  readonly proc: Process;
   readonly runs: ReadonlyMap<number, ProcessRun>;
   readonly report: HostReport;
-  readonly listener: ProcessListener;
+  readonly listener: ProcessListener<Process>;
   markReady(): void;
 }
 
 /** Routes one message of a sandbox process: to the run it names, into its report, or to the pool. */
-export function routeHostMessage(message: FromHostMessage, to: HostMessageTarget): void {
+export function routeHostMessage<Process>(message: FromHostMessage, to: HostMessageTarget<Process>): void {
   switch (message?.type) {
     case 'ready':
       to.report.liveIsolates = message.liveIsolates;

@@ -1,5 +1,4 @@
 import type { ProcessExit } from './process-exit.mapper';
-import type { SandboxProcess } from './sandbox-process';
 
 /** What a sandbox process reports of itself, as of its last message. */
 export interface HostReport {
@@ -10,10 +9,14 @@ export interface HostReport {
   peakExecuting: number;
 }
 
-export interface ProcessListener {
-  onCatastrophe(process: SandboxProcess, message: string): void;
-  onLog(process: SandboxProcess, message: string, level: 'warn' | 'error'): void;
-  onRetireRequest(process: SandboxProcess, reason: string): void;
-  onRunEnded(process: SandboxProcess): void;
-  onExit(process: SandboxProcess, exit: ProcessExit): void;
+/**
+ * What the pool hears from its processes. Generic in the process so that neither this file nor the
+ * message router needs `SandboxProcess`, which needs them both.
+ */
+export interface ProcessListener<Process> {
+  onCatastrophe(process: Process, message: string): void;
+  onLog(process: Process, message: string, level: 'warn' | 'error'): void;
+  onRetireRequest(process: Process, reason: string): void;
+  onRunEnded(process: Process): void;
+  onExit(process: Process, exit: ProcessExit): void;
 }

@@ -31,7 +31,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
  * the minute frees up. A process that lost an isolate or grew past `processMaxRssMb` is retired: replaced at
  * once, and killed when its running scripts have finished.
  */
-export class SandboxProcessPool implements SandboxRunner, ProcessListener {
+export class SandboxProcessPool implements SandboxRunner, ProcessListener<SandboxProcess> {
   private readonly processes = new Set<SandboxProcess>();
   private readonly tuning: ProcessPoolTuning;
   /** What each run message carries: plain numbers only (the options may hold a callback, which cannot cross). */

@@ -44,7 +44,7 @@ export class SandboxProcess implements RunChannel {
     launch: HostLaunch,
     config: HostConfig,
     startTimeoutMs: number,
-    private readonly listener: ProcessListener,
+    private readonly listener: ProcessListener<SandboxProcess>,
   ) {
     this.ready = new Promise<void>((resolve, reject) => {
       this.markReady = resolve;
@@ -174,7 +174,7 @@ export class SandboxProcess implements RunChannel {
       },
       () => clearTimeout(startTimer),
     );
-    const target: HostMessageTarget = {
+    const target: HostMessageTarget<SandboxProcess> = {
       proc: this,
       runs: this.runs,
       report: this.reported,

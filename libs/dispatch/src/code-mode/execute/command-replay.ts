@@ -1,6 +1,6 @@
 import { InputRequiredError } from '@myko/mcp';
 import { OperationAbortedError, OperationError } from '@myko/registry';
-import type { InputRound, JournalEntry } from '../../protocol/protocol-era/input-round';
+import type { InputRoundState, JournalEntry } from '../../interfaces/input-round.interface';
 import { canonicalJson } from '../../protocol/protocol-era/request-state.codec';
 
 /** A command's outcome recorded in an earlier round, as the script saw it. */
@@ -24,7 +24,7 @@ export class CommandReplay {
   private askedBefore = 0;
 
   constructor(
-    private readonly round: InputRound,
+    private readonly round: InputRoundState,
     private readonly stopRun: () => void,
   ) {}
 

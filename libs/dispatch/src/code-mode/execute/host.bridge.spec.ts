@@ -3,8 +3,8 @@ import { type OperationContext, OperationInvoker, OperationNotFoundError, Operat
 import { IsInt, IsOptional } from 'class-validator';
 import { CallRefusedError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import type { SessionState } from '../../interfaces/session-state.interface';
 import { resolveFairnessOptions } from '../../protocol/fairness/fairness-options.table';
-import type { SessionState } from '../../protocol/session/session-state.interface';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { HostBridge } from './host.bridge';

@@ -1,6 +1,7 @@
 import type { ClientFilters } from '@myko/filter';
 import { type OperationDescriptor, OperationRegistry } from '@myko/registry';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { VisibleOperationList, VisibleOperations } from '../../features/resources/visible-operations';
 import { encodeCursor, requireCursor } from '../../protocol/pagination/page.cursor';
 import { queryKey, queryTerms } from './search.analyzer';
 import { SearchIndex, type SearchQuery, type SearchSelection } from './search.index';
@@ -26,7 +27,7 @@ const SUGGESTIONS = 5;
  * Nest) it is built on first use, and rebuilt only if the registry's operation list has changed.
  */
 @Injectable()
-export class OperationSearchService implements OnModuleInit {
+export class OperationSearchService implements OnModuleInit, VisibleOperations {
   private index?: SearchIndex;
 
   constructor(private readonly registry: OperationRegistry) {}
@@ -62,6 +63,13 @@ export class OperationSearchService implements OnModuleInit {
     const index = this.getIndex();
     const [found] = index.exact(queryKey(nameOrId), filters);
     return found === undefined ? undefined : index.entries.detail(found);
+  }
+
+  /** The client's visible operations in index order (what the schema resources list). */
+  visible(filters: ClientFilters): VisibleOperationList {
+    const index = this.getIndex();
+    const visible = index.match([], undefined, filters);
+    return { count: visible.length, slice: (start, end) => visible.slice(start, end).map((i) => index.operation(i)) };
   }
 
   /** Up to `count` visible operations closest to a name that is not one (did-you-mean), nearest first. */

@@ -3,10 +3,10 @@ import { Injectable } from '@nestjs/common';
 import { LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { pageOf } from '../../protocol/pagination/list-page';
+import { McpContextFactory } from '../operations/mcp-context.factory';
 import { toClientFailure } from '../operations/operation-error.mapper';
 import { toListedPrompt, toPromptResult } from './prompt-result';
 

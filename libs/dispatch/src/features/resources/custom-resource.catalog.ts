@@ -10,7 +10,7 @@ import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ResourceNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
+import { McpContextFactory } from '../operations/mcp-context.factory';
 import { toClientFailure } from '../operations/operation-error.mapper';
 import { toResourceContents } from './resource-contents';
 

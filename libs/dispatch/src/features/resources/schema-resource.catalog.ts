@@ -1,10 +1,10 @@
 import type { ClientFilters } from '@myko/filter';
 import { type OperationDescriptor, OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { OperationSearchService } from '../../code-mode/search/operation-search.service';
 import { SCHEMA_URI_TEMPLATE } from '../../dispatch.constants';
 import { ResourceNotFoundError } from '../../errors';
 import { operationNameOfUri, schemaUriOf } from './schema-uri';
+import { VisibleOperations } from './visible-operations';
 
 const MIME_TYPE = 'application/json';
 
@@ -23,17 +23,13 @@ export interface SchemaResourceList {
 export class SchemaResourceCatalog {
   constructor(
     private readonly registry: OperationRegistry,
-    private readonly searchService: OperationSearchService,
+    private readonly operations: VisibleOperations,
   ) {}
 
   /** The client's visible operations in index order. */
   visible(filters: ClientFilters): SchemaResourceList {
-    const index = this.searchService.getIndex();
-    const visible = index.match([], undefined, filters);
-    return {
-      count: visible.length,
-      slice: (start, end) => visible.slice(start, end).map((i) => toResource(index.operation(i))),
-    };
+    const visible = this.operations.visible(filters);
+    return { count: visible.count, slice: (start, end) => visible.slice(start, end).map(toResource) };
   }
 
   /** The operation a schema URI names, when it exists and is visible. */

@@ -2,7 +2,7 @@ import type { ClientFilters } from '@myko/filter';
 import { McpPrimitiveRegistry, type McpToolEntry } from '@myko/mcp';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { McpContextFactory } from '../../protocol/client-requests/mcp-context.factory';
+import { McpContextFactory } from '../operations/mcp-context.factory';
 import { toClientFailure } from '../operations/operation-error.mapper';
 import { toCallToolResult } from './custom-tool-result';
 import type { CallToolResult, ToolDefinition } from './tool-definition.interface';

@@ -1,17 +1,15 @@
 import type { ToolMode } from '@myko/access';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { OperationSearchService } from '../../code-mode/search/operation-search.service';
 import { LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, ToolExecutionError, UnknownToolError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { pageOf } from '../../protocol/pagination/list-page';
+import { CodeModeToolSource } from './code-mode-tool.source';
 import { CustomToolSource } from './custom-tool.source';
 import { DirectOperationToolSource } from './direct-operation-tool.source';
-import { legacyToolHint } from './legacy-tool-name';
-import { MetaToolSource } from './meta-tool.source';
 import type { CallToolResult } from './tool-definition.interface';
 import { ToolModeResolver } from './tool-mode.resolver';
 import { toolError } from './tool-result';
@@ -32,10 +30,9 @@ export class ToolsHandler {
   constructor(
     private readonly registry: OperationRegistry,
     private readonly modes: ToolModeResolver,
-    meta: MetaToolSource,
+    private readonly meta: CodeModeToolSource,
     custom: CustomToolSource,
     private readonly direct: DirectOperationToolSource,
-    private readonly searchService: OperationSearchService,
   ) {
     this.sources = { code: [meta, custom], direct: [custom, direct], both: [meta, custom, direct] };
   }
@@ -91,7 +88,7 @@ export class ToolsHandler {
       );
       throw new UnknownToolError(name);
     }
-    const hint = legacyToolHint(name, this.registry, filters, (near) => this.searchService.closest(near, filters));
+    const hint = this.meta.unknownToolHint(name, filters);
     if (hint === undefined) throw new UnknownToolError(name);
     return toolError(hint);
   }

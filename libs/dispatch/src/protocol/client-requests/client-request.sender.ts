@@ -4,11 +4,11 @@ import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { JsonRpcId } from '../../interfaces/json-rpc.types';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import type { ClientResponse } from '../../interfaces/session-state.interface';
 import { ClusterChannel } from '../cluster/cluster.channel';
 import { CLUSTER_KIND } from '../cluster/cluster-message';
 import { isValidId } from '../json-rpc/json-rpc.codec';
 import { requestKey, SessionStore } from '../session/session.store';
-import type { ClientResponse } from '../session/session-state.interface';
 import { awaitingInstanceOf, serverRequestId } from './server-request-id';
 
 /** At most one log line per this long about answers for instances that are gone. */

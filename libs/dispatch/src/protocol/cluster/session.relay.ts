@@ -1,8 +1,8 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { JsonRpcId, JsonRpcMessage } from '../../interfaces/json-rpc.types';
+import type { SessionSend, SessionState } from '../../interfaces/session-state.interface';
 import { isValidId } from '../json-rpc/json-rpc.codec';
 import { SessionStore } from '../session/session.store';
-import type { SessionSend, SessionState } from '../session/session-state.interface';
 import { BroadcastBudget } from './broadcast-budget';
 import { ClusterChannel } from './cluster.channel';
 import { CLUSTER_KIND } from './cluster-message';

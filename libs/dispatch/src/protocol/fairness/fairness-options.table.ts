@@ -1,19 +1,5 @@
 import { type OptionTable, optionDefaults } from '@myko/options';
-
-/**
- * Budgets of main-thread work per turn of the event loop, shared fairly (round-robin) between the
- * clients that cause it: live recomputation and `myko.*` calls from sandboxes.
- */
-export interface FairnessOptions {
-  /** Live queries recomputed per turn of the event loop; the rest after a yield. */
-  liveRecomputesPerTurn: number;
-  /** `myko.*` calls started per turn of the event loop, over all clients. */
-  bridgeCallsPerTurn: number;
-  /** Synchronous time, in ms, `myko.*` calls may take per turn before the rest wait. */
-  bridgeTurnMs: number;
-  /** `myko.*` calls of one client in flight at once, over all its runs (0: no cap). */
-  bridgeCallsPerClient: number;
-}
+import type { FairnessOptions } from '../../interfaces/fairness-options.interface';
 
 /**
  * The fairness budgets (`DispatchModule.forRoot({ fairness })`): default, minimum, doc.

@@ -1,10 +1,8 @@
 import type { McpLogLevel } from '@myko/mcp';
+import type { ClientLog } from '../../interfaces/client-log.interface';
 import type { JsonRpcNotification } from '../../interfaces/json-rpc.types';
-import type { SessionState } from '../session/session-state.interface';
+import type { SessionState } from '../../interfaces/session-state.interface';
 import { passesLevel } from './log-level';
-
-/** Sends a log message to the client when its level passes the session's (`notifications/message`). */
-export type ClientLog = (level: McpLogLevel, data: unknown, logger?: string) => void;
 
 export const NO_CLIENT_LOG: ClientLog = () => undefined;
 

@@ -1,5 +1,5 @@
 import type { OperationLogger } from '@myko/registry';
-import type { ClientLog } from './client-log';
+import type { ClientLog } from '../../interfaces/client-log.interface';
 
 /**
  * An operation logger that writes to the server log (`serverLog`) and, as `notifications/message`

@@ -1,10 +1,6 @@
 import type { JsonRpcResponse } from '../../interfaces/json-rpc.types';
-import type {
-  ObservedRequest,
-  OperationCallOutcome,
-  RequestObservation,
-  RequestObserver,
-} from './request-observer.interface';
+import type { OperationCallOutcome } from '../../interfaces/request-context.interface';
+import type { ObservedRequest, RequestObservation, RequestObserver } from './request-observer.interface';
 
 type CallEnd = (outcome: OperationCallOutcome) => void;
 

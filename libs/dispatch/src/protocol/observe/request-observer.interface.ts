@@ -1,5 +1,6 @@
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { JsonRpcResponse } from '../../interfaces/json-rpc.types';
+import type { OperationCallOutcome } from '../../interfaces/request-context.interface';
 
 /** What an observer learns of a request when it starts: never argument values beyond `_meta`. */
 export interface ObservedRequest {
@@ -12,9 +13,6 @@ export interface ObservedRequest {
   /** `params._meta` as sent (trace context travels there: `traceparent`, `tracestate`). */
   readonly meta?: Readonly<Record<string, unknown>>;
 }
-
-/** How one `myko.*` call inside `execute` ended. */
-export type OperationCallOutcome = 'ok' | 'error' | 'refused' | 'aborted';
 
 /** One request as an observer follows it (a metrics timer, a trace span). */
 export interface RequestObservation {

@@ -1,13 +1,7 @@
+import type { EraHeaders } from '../../interfaces/era-headers.interface';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { HeaderMismatchError } from './protocol-era.errors';
 import { requestedVersion } from './request-envelope';
-
-/** The Streamable HTTP headers a 2026-07-28 POST mirrors from its body (transports/streamable-http). */
-export interface EraHeaders {
-  readonly protocolVersion?: string;
-  readonly method?: string;
-  readonly name?: string;
-}
 
 /** The body field `Mcp-Name` mirrors, by method. */
 const NAME_FIELD: Readonly<Record<string, string>> = {

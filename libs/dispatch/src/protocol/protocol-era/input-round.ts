@@ -1,29 +1,9 @@
 import { ClientCapabilityError, InputRequiredError, type McpInputRequest } from '@myko/mcp';
 import { OperationError } from '@myko/registry';
 import type { DispatchError } from '../../errors/dispatch.error';
+import type { InputRoundState, JournalEntry, RoundState } from '../../interfaces/input-round.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import { InvalidInputResponsesError, MissingClientCapabilityError } from './protocol-era.errors';
-
-/** A command an `execute` run completed in an earlier round, replayed instead of run again. */
-export interface JournalEntry {
-  /** `command_<id>` */
-  readonly name: string;
-  /** `canonicalJson` of its arguments: a retry that calls it differently does not get this result. */
-  readonly args: string;
-  /** Its JSON result, or the error the script saw. */
-  readonly result?: string;
-  readonly error?: { name: string; message: string };
-  /** How many elicitations it asked: a replay skips their keys, so later ones keep theirs. */
-  readonly asked?: number;
-}
-
-/** What `requestState` carries from one round to the next (signed, see `RequestStateCodec`). */
-export interface RoundState {
-  /** Answers of earlier rounds, by input key. */
-  readonly answers: Record<string, Record<string, unknown>>;
-  /** Commands completed in earlier rounds, in call order. */
-  readonly journal: readonly JournalEntry[];
-}
 
 const CAPABILITY_OF: Record<McpInputRequest['method'], string> = {
   'elicitation/create': 'elicitation',
@@ -39,7 +19,7 @@ const CAPABILITY_OF: Record<McpInputRequest['method'], string> = {
  * and the next signed state, or the refusal recorded here (a capability the request did not declare,
  * malformed answers), whatever the handler made of the error.
  */
-export class InputRound {
+export class InputRound implements InputRoundState {
   readonly pending: Record<string, McpInputRequest> = {};
   /** Commands completed in this run (replayed or new), for the next state. */
   readonly journal: JournalEntry[] = [];

@@ -1,11 +1,10 @@
+import type { ProtocolMode } from '../../interfaces/dispatch-options.interface';
+
 /** The stateless revision: every request carries its own `_meta` envelope, no `initialize`. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
 /** Modern revisions this server speaks, newest first. */
 export const MODERN_PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION];
-
-/** Which eras one endpoint serves (`protocol` in the config file). */
-export type ProtocolMode = 'dual' | 'modern-only' | 'legacy-only';
 
 export const PROTOCOL_MODES: readonly ProtocolMode[] = ['dual', 'modern-only', 'legacy-only'];
 

@@ -9,30 +9,25 @@ import { Inject, Injectable, type OnModuleInit, Optional } from '@nestjs/common'
 import { DISPATCH_OPTIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../../dispatch.constants';
 import { MethodNotFoundError } from '../../errors';
 import type { ClientContext } from '../../interfaces/client-context.interface';
-import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
+import type { ProtocolMode, ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
+import type { RoundState } from '../../interfaces/input-round.interface';
 import type { JsonRpcId, JsonRpcResponse } from '../../interfaces/json-rpc.types';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import type { SessionState } from '../../interfaces/session-state.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { errorResponse, failureResponse, successResponse } from '../json-rpc/json-rpc.responses';
 import { LifecycleHandler } from '../lifecycle.handler';
-import { MethodRouter, type RequestHandler } from '../method.router';
+import { MethodTable, type RequestHandler } from '../method-table';
 import { SessionStore } from '../session/session.store';
-import type { SessionState } from '../session/session-state.interface';
 import { checkEraHeaders } from './era-headers';
 import { markEnvelopeRejection } from './era-http-status';
-import { InputRound, type RoundState } from './input-round';
+import { InputRound } from './input-round';
 import { decorateModernResult, inputRequiredResult } from './modern-result';
-import {
-  INPUT_REQUIRED_METHODS,
-  MODERN_PROTOCOL_VERSIONS,
-  type ProtocolMode,
-  REMOVED_METHODS,
-} from './protocol-era.constants';
+import { INPUT_REQUIRED_METHODS, MODERN_PROTOCOL_VERSIONS, REMOVED_METHODS } from './protocol-era.constants';
 import { InvalidEnvelopeError, InvalidInputResponsesError, InvalidRequestStateError } from './protocol-era.errors';
 import { hasModernEnvelope, readEnvelope } from './request-envelope';
 import { type RequestStateBinding, RequestStateCodec, requestDigest } from './request-state.codec';
-import { SubscriptionsListenHandler } from './subscriptions-listen.handler';
 
 const NEITHER_ERA =
   'Invalid params: this request has no session and no 2026-07-28 `_meta` ' +
@@ -68,10 +63,9 @@ export class ProtocolEraService implements OnModuleInit {
 
   constructor(
     @Inject(DISPATCH_OPTIONS) private readonly options: ResolvedDispatchOptions,
-    private readonly router: MethodRouter,
+    private readonly router: MethodTable,
     private readonly sessions: SessionStore,
     private readonly lifecycle: LifecycleHandler,
-    private readonly listen: SubscriptionsListenHandler,
     @Optional() @Inject(SHARED_SECRETS) private readonly secrets?: SharedSecrets | null,
     @Optional() @Inject(USED_REQUEST_STATES) used?: UseOnceLedger | null,
   ) {
@@ -168,8 +162,7 @@ export class ProtocolEraService implements OnModuleInit {
   private handlerFor(method: string): RequestHandler | undefined {
     if (REMOVED_METHODS.has(method)) return undefined;
     if (method === 'server/discover') return (_params, request) => this.discover(request);
-    if (method === 'subscriptions/listen') return (params, request) => this.listen.listen(params, request);
-    return this.router.requestHandler(method);
+    return this.router.modernRequestHandler(method) ?? this.router.requestHandler(method);
   }
 
   private discover(request: RequestContext): Record<string, unknown> {

@@ -1,8 +1,8 @@
 import type { McpLogLevel } from '@myko/mcp';
+import type { PeerInfo } from '../../interfaces/session-state.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
 import { isLogLevel } from '../logging/log-level';
-import type { PeerInfo } from '../session/session-state.interface';
 import { META_KEYS } from './protocol-era.constants';
 import { InvalidEnvelopeError, UnsupportedProtocolVersionError } from './protocol-era.errors';
 

@@ -1,3 +1,4 @@
+import type { InFlightEntry } from '../../interfaces/in-flight-entry.interface';
 import type { JsonRpcId } from '../../interfaces/json-rpc.types';
 
 /**
@@ -6,7 +7,7 @@ import type { JsonRpcId } from '../../interfaces/json-rpc.types';
  * without anyone listening, and an AbortController with its listener bookkeeping is a large share
  * of a cheap request's cost.
  */
-export class InFlightRequest {
+export class InFlightRequest implements InFlightEntry {
   /** Set when the client cancelled it (or its session ended): its response is then never sent. */
   cancelled = false;
   /** Set when it was stopped, cancelled or not. */

@@ -3,8 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { JsonRpcId, JsonRpcMessage } from '../../interfaces/json-rpc.types';
+import type { SessionSend, SessionSnapshot, SessionState } from '../../interfaces/session-state.interface';
 import { InFlightRequest } from './in-flight-request';
-import type { SessionSend, SessionSnapshot, SessionState } from './session-state.interface';
 
 /** Distinguishes `"1"` from `1`: both are valid and different JSON-RPC ids. */
 export function requestKey(id: JsonRpcId): string {

@@ -1,25 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { CompletionHandler } from '../features/completion/completion.handler';
-import { PromptsHandler } from '../features/prompts/prompts.handler';
-import { ResourcesHandler } from '../features/resources/resources.handler';
-import { ToolsHandler } from '../features/tools/tools.handler';
-import type { ClientContext } from '../interfaces/client-context.interface';
-import type { RequestContext } from '../interfaces/request-context.interface';
-import type { JsonRpcParams } from './json-rpc/json-rpc.message';
-import { LifecycleHandler } from './lifecycle.handler';
-import { LoggingHandler } from './logging/logging.handler';
-
-export type RequestHandler = (
-  params: JsonRpcParams,
-  request: RequestContext,
-) => Record<string, unknown> | Promise<Record<string, unknown>>;
-
-export type NotificationHandler = (params: JsonRpcParams, client: ClientContext) => void;
+import { CompletionHandler } from './features/completion/completion.handler';
+import { PromptsHandler } from './features/prompts/prompts.handler';
+import { ResourcesHandler } from './features/resources/resources.handler';
+import { SubscriptionsListenHandler } from './features/resources/subscriptions-listen.handler';
+import { ToolsHandler } from './features/tools/tools.handler';
+import { LifecycleHandler } from './protocol/lifecycle.handler';
+import { LoggingHandler } from './protocol/logging/logging.handler';
+import { MethodTable, type NotificationHandler, type RequestHandler } from './protocol/method-table';
 
 /** The method table: which handler answers which JSON-RPC method. */
 @Injectable()
-export class MethodRouter {
+export class MethodRouter extends MethodTable {
   private readonly requests: ReadonlyMap<string, RequestHandler>;
+  private readonly modernRequests: ReadonlyMap<string, RequestHandler>;
   private readonly notifications: ReadonlyMap<string, NotificationHandler>;
 
   constructor(
@@ -29,7 +22,9 @@ export class MethodRouter {
     prompts: PromptsHandler,
     completion: CompletionHandler,
     logging: LoggingHandler,
+    listen: SubscriptionsListenHandler,
   ) {
+    super();
     this.requests = new Map<string, RequestHandler>([
       ['initialize', (params, request) => lifecycle.initialize(params, request)],
       ['ping', () => lifecycle.ping()],
@@ -45,6 +40,9 @@ export class MethodRouter {
       ['completion/complete', (params, request) => completion.complete(params, request)],
       ['logging/setLevel', (params, request) => logging.setLevel(params, request)],
     ]);
+    this.modernRequests = new Map<string, RequestHandler>([
+      ['subscriptions/listen', (params, request) => listen.listen(params, request)],
+    ]);
     this.notifications = new Map<string, NotificationHandler>([
       ['notifications/initialized', (params, client) => lifecycle.initialized(params, client)],
       ['notifications/cancelled', (params, client) => lifecycle.cancelled(params, client)],
@@ -55,7 +53,10 @@ export class MethodRouter {
     return this.requests.get(method);
   }
 
-  /** Notifications nobody handles are ignored, as JSON-RPC requires (never answered). */
+  modernRequestHandler(method: string): RequestHandler | undefined {
+    return this.modernRequests.get(method);
+  }
+
   notificationHandler(method: string): NotificationHandler | undefined {
     return this.notifications.get(method);
   }

@@ -2,15 +2,15 @@ import { ResourceEvents } from '@myko/mcp';
 import { type BeforeApplicationShutdown, Injectable } from '@nestjs/common';
 import { SCHEMA_URI_PREFIX } from '../../dispatch.constants';
 import { DispatchError, InvalidParamsError } from '../../errors';
-import { CustomResourceCatalog } from '../../features/resources/custom-resource.catalog';
-import { LiveQueryCatalog } from '../../features/resources/live/live-query.catalog';
-import { LiveQueryWatches } from '../../features/resources/live/live-query.watches';
-import { SchemaResourceCatalog } from '../../features/resources/schema-resource.catalog';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { isPlainObject } from '../json-rpc/json-rpc.codec';
-import type { JsonRpcParams } from '../json-rpc/json-rpc.message';
-import { LifecycleHandler } from '../lifecycle.handler';
-import { META_KEYS } from './protocol-era.constants';
+import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
+import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
+import { LifecycleHandler } from '../../protocol/lifecycle.handler';
+import { META_KEYS } from '../../protocol/protocol-era/protocol-era.constants';
+import { CustomResourceCatalog } from './custom-resource.catalog';
+import { LiveQueryCatalog } from './live/live-query.catalog';
+import { LiveQueryWatches } from './live/live-query.watches';
+import { SchemaResourceCatalog } from './schema-resource.catalog';
 
 const LIST_FILTERS = [
   ['toolsListChanged', 'tools'],

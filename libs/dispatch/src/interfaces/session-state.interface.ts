@@ -1,6 +1,6 @@
 import type { McpLogLevel } from '@myko/mcp';
-import type { JsonRpcErrorObject, JsonRpcMessage } from '../../interfaces/json-rpc.types';
-import type { InFlightRequest } from './in-flight-request';
+import type { InFlightEntry } from './in-flight-entry.interface';
+import type { JsonRpcErrorObject, JsonRpcMessage } from './json-rpc.types';
 
 /** `clientInfo` from `initialize`. */
 export interface PeerInfo {
@@ -36,7 +36,7 @@ export interface SessionState {
   /** `notifications/initialized` received. */
   initialized: boolean;
   /** Keyed by `requestKey(id)`, so the string `"1"` and the number `1` stay distinct. */
-  readonly inFlight: Map<string, InFlightRequest>;
+  readonly inFlight: Map<string, InFlightEntry>;
   /** `notifications/message` below this level are not sent (`logging/setLevel`). */
   logLevel: McpLogLevel;
   /** URIs of `resources/subscribe`, each with the function that releases its watch. */

@@ -8,11 +8,11 @@ import {
 } from '@myko/mcp';
 import { type ClientInfo } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { clientInfoOf } from '../../features/operations/operation-context.factory';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { isPlainObject } from '../json-rpc/json-rpc.codec';
-import { NO_CLIENT_LOG } from '../logging/client-log';
-import { ClientRequestSender } from './client-request.sender';
+import { ClientRequestSender } from '../../protocol/client-requests/client-request.sender';
+import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
+import { NO_CLIENT_LOG } from '../../protocol/logging/client-log';
+import { clientInfoOf } from './operation-context.factory';
 
 const SAMPLING = 'sampling/createMessage';
 const ELICITATION = 'elicitation/create';

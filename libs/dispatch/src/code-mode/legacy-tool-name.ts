@@ -1,6 +1,6 @@
 import type { ClientFilters } from '@myko/filter';
 import { OPERATION_KINDS, type OperationDescriptor, type OperationRegistry } from '@myko/registry';
-import { callOf } from '../../code-mode/search/search-suggestions';
+import { callOf } from './search/search-suggestions';
 
 const LEGACY_NAME = new RegExp(`^(?:${OPERATION_KINDS.join('|')})[_:]`);
 

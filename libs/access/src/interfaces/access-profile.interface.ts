@@ -1,0 +1,10 @@
+import type { ClientFilters } from '@myko/filter';
+import type { ToolMode } from './access-profiles-config.interface';
+
+/** A profile ready to use: its name and its compiled filters. */
+export interface AccessProfile {
+  readonly name: string;
+  readonly description?: string;
+  readonly toolMode?: ToolMode;
+  readonly filters: ClientFilters;
+}
