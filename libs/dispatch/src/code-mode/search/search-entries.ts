@@ -30,41 +30,29 @@ export class SearchEntries {
 
   /** `{ id, kind, description: its first sentence, watchable? }`. */
   compact(index: number): SearchEntry {
-    let entry = this.compacts[index];
-    if (!entry) {
+    return frozenOnce(this.compacts, index, () => {
       const op = this.ops[index];
-      entry = Object.freeze(toEntry(op, oneLineDescription(op.description)));
-      this.compacts[index] = entry;
-    }
-    return entry;
+      return toEntry(op, oneLineDescription(op.description));
+    });
   }
 
   /** `{ id, kind, description, signature, watchable? }`: how to call it. */
   confident(index: number): SearchEntry {
-    let entry = this.confidents[index];
-    if (!entry) {
+    return frozenOnce(this.confidents, index, () => {
       const op = this.ops[index];
       const description = op.description.replace(/\s+/g, ' ').trim() || undefined;
-      entry = Object.freeze(toEntry(op, description, renderSignature(op)));
-      this.confidents[index] = entry;
-    }
-    return entry;
+      return toEntry(op, description, renderSignature(op));
+    });
   }
 
   /** The named types the confident entry's signature mentions. */
   types(index: number): readonly SignatureType[] {
-    let types = this.typeLists[index];
-    if (!types) {
-      types = Object.freeze(signatureTypes(this.ops[index]));
-      this.typeLists[index] = types;
-    }
-    return types;
+    return frozenOnce(this.typeLists, index, () => signatureTypes(this.ops[index]));
   }
 
   /** Today's summary plus the call's declaration and the schemas (`detail: 'full'`). */
   detail(index: number): OperationDetail {
-    let detail = this.details[index];
-    if (!detail) {
+    return frozenOnce(this.details, index, () => {
       const op = this.ops[index];
       const types = renderTypeDeclarations(op.inputSchema, op.outputType, op.outputSchema);
       const full: OperationDetail = {
@@ -74,11 +62,19 @@ export class SearchEntries {
         inputSchema: op.inputSchema,
       };
       if (op.outputSchema) full.outputSchema = op.outputSchema;
-      detail = Object.freeze(full);
-      this.details[index] = detail;
-    }
-    return detail;
+      return full;
+    });
   }
+}
+
+/** `cache[index]`, built and frozen on first need: entries are handed out again and again as the same object. */
+function frozenOnce<T>(cache: (T | undefined)[], index: number, build: () => T): T {
+  let value = cache[index];
+  if (value === undefined) {
+    value = Object.freeze(build());
+    cache[index] = value;
+  }
+  return value;
 }
 
 function toEntry(op: OperationDescriptor, description: string | undefined, signature?: string): SearchEntry {
