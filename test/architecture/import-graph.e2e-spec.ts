@@ -1,6 +1,16 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileCycle, fileEdges, layerOf, PACKAGE_LAYERS, packageNames, UNLAYERED } from './package-layers';
+import {
+  fileCycle,
+  fileEdges,
+  findCycle,
+  IMPORT,
+  layerOf,
+  PACKAGE_LAYERS,
+  packageNames,
+  sources,
+  UNLAYERED,
+} from './package-layers';
 
 /**
  * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, mcp, filter,
@@ -56,17 +66,6 @@ const FOLDERS: Record<Unit, string> = {
   src: 'src',
 };
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'|require\('([^']+)'\)|import\('([^']+)'\)/g;
-
-function sources(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !name.endsWith('.spec.ts') ? [path] : [];
-  });
-}
-
 function unitOf(path: string): Unit | undefined {
   const rel = relative(ROOT, path).split(sep).join('/');
   return UNITS.find((unit) => rel === FOLDERS[unit] || rel.startsWith(`${FOLDERS[unit]}/`));
@@ -93,25 +92,7 @@ function edges(): Array<{ file: string; from: Unit; to: Unit; specifier: string 
 
 /** A cycle among the units the edges connect, as `a → b → a`, or undefined. */
 function cycleIn(pairs: ReadonlyArray<readonly [Unit, Unit]>): string | undefined {
-  const next = new Map<Unit, Set<Unit>>();
-  for (const [from, to] of pairs) next.set(from, (next.get(from) ?? new Set()).add(to));
-  const state = new Map<Unit, 'open' | 'done'>();
-  const walk = (unit: Unit, path: Unit[]): string | undefined => {
-    if (state.get(unit) === 'open') return [...path.slice(path.indexOf(unit)), unit].join(' → ');
-    if (state.get(unit) === 'done') return undefined;
-    state.set(unit, 'open');
-    for (const to of next.get(unit) ?? []) {
-      const found = walk(to, [...path, unit]);
-      if (found) return found;
-    }
-    state.set(unit, 'done');
-    return undefined;
-  };
-  for (const unit of UNITS) {
-    const found = walk(unit, []);
-    if (found) return found;
-  }
-  return undefined;
+  return findCycle(pairs, UNITS);
 }
 
 describe('the import graph of the product', () => {

@@ -51,7 +51,9 @@ export const UNLAYERED: Readonly<Record<string, string>> = {
 };
 
 const ROOT = resolve(__dirname, '../..');
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'|require\('([^']+)'\)|import\('([^']+)'\)/g;
+/** An import or re-export, a `require` or a dynamic `import()`: the specifier is in group 1, 2 or 3. */
+export const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?\sfrom\s+'([^']+)'|require\('([^']+)'\)|import\('([^']+)'\)/g;
 
 export function packageNames(): string[] {
   return readdirSync(join(ROOT, 'libs')).filter((name) => existsSync(join(ROOT, 'libs', name, 'src')));
@@ -61,11 +63,13 @@ export function srcOf(pkg: string): string {
   return join(ROOT, 'libs', pkg, 'src');
 }
 
-function sources(dir: string): string[] {
+/** Every TypeScript source below `dir` (none when it does not exist), specs left out. */
+export function sources(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return name.endsWith('.ts') && !name.endsWith('.spec.ts') && !name.endsWith('.d.ts') ? [path] : [];
+    return name.endsWith('.ts') && !name.endsWith('.spec.ts') ? [path] : [];
   });
 }
 
@@ -78,7 +82,7 @@ function resolveFile(from: string, specifier: string): string | undefined {
 export function fileEdges(pkg: string): Array<{ from: string; to: string }> {
   const src = srcOf(pkg);
   const found: Array<{ from: string; to: string }> = [];
-  for (const file of sources(src)) {
+  for (const file of sources(src).filter((path) => !path.endsWith('.d.ts'))) {
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3];
       if (!specifier.startsWith('.')) continue;
@@ -111,25 +115,34 @@ export function layerOf(layers: readonly (readonly string[])[], file: string): n
   return rest >= 0 ? rest : undefined;
 }
 
-/** One import cycle among the files the edges connect, as `a → b → a`, or undefined. */
-export function fileCycle(edges: ReadonlyArray<{ from: string; to: string }>): string | undefined {
-  const next = new Map<string, string[]>();
-  for (const { from, to } of edges) next.set(from, [...(next.get(from) ?? []), to]);
-  const state = new Map<string, 'open' | 'done'>();
-  const walk = (file: string, path: string[]): string | undefined => {
-    if (state.get(file) === 'open') return [...path.slice(path.indexOf(file)), file].join(' → ');
-    if (state.get(file) === 'done') return undefined;
-    state.set(file, 'open');
-    for (const to of next.get(file) ?? []) {
-      const found = walk(to, [...path, file]);
+/** One cycle among the nodes the pairs connect, as `a → b → a`, walking from `starts` in order; or undefined. */
+export function findCycle<T extends string>(
+  pairs: Iterable<readonly [T, T]>,
+  starts: readonly T[],
+): string | undefined {
+  const next = new Map<T, Set<T>>();
+  for (const [from, to] of pairs) next.set(from, (next.get(from) ?? new Set()).add(to));
+  const state = new Map<T, 'open' | 'done'>();
+  const walk = (node: T, path: T[]): string | undefined => {
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node].join(' → ');
+    if (state.get(node) === 'done') return undefined;
+    state.set(node, 'open');
+    for (const to of next.get(node) ?? []) {
+      const found = walk(to, [...path, node]);
       if (found) return found;
     }
-    state.set(file, 'done');
+    state.set(node, 'done');
     return undefined;
   };
-  for (const file of [...next.keys()].sort()) {
-    const found = walk(file, []);
+  for (const node of starts) {
+    const found = walk(node, []);
     if (found) return found;
   }
   return undefined;
+}
+
+/** One import cycle among the files the edges connect, as `a → b → a`, or undefined. */
+export function fileCycle(edges: ReadonlyArray<{ from: string; to: string }>): string | undefined {
+  const pairs = edges.map(({ from, to }) => [from, to] as const);
+  return findCycle(pairs, [...new Set(edges.map(({ from }) => from))].sort());
 }
