@@ -2,10 +2,10 @@ import type { SearchEntry, SearchPage } from './search-result.interface';
 
 /**
  * The text block of a `search` answer, what the model reads: the same content as the JSON
- * (`structuredContent`) in a TypeScript-like notation about three times smaller:
+ * (`structuredContent`) in a TypeScript-like notation, a fifth smaller (993 B against 1,225 B for "cancel an order"):
  *
  * ```
- * 3 of 27 matches; next page: cursor "3.f32666a6"
+ * 3 of 27 matches; next page: cursor "3.34108c"
  * // Cancel a pending or paid order and release its reserved stock. Cannot be undone.
  * command CancelOrder(args: { orderId: number; reason?: string }): OrderDetail
  * type OrderDetail = { id: number; status: 'pending' | 'paid'; … 8 more }
