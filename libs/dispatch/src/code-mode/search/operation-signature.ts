@@ -1,7 +1,13 @@
-import { type JsonSchema, type OperationDescriptor, renderTypeBody, resultObjectType } from '@myko/registry';
+import {
+  type JsonSchema,
+  type OperationArgument,
+  type OperationDescriptor,
+  renderTypeBody,
+  resultObjectType,
+} from '@myko/registry';
 import { argumentNote } from './argument-note';
+import { renderArgsParameter } from './operation-declaration';
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const TYPE_NAME = /\b[A-Za-z_$][\w$]*\b/g;
 
 /** A named type a signature mentions, as a search answer declares it once: `OrderDetail` → `{ id: number; … }`. */
@@ -17,19 +23,13 @@ export interface SignatureType {
  * description that its name and type do not say (`argumentNote`), as a comment.
  */
 export function renderSignature(op: OperationDescriptor): string {
-  return `${op.kind} ${op.id}(${renderParameter(op)}): ${op.outputType}`;
+  return `${op.kind} ${op.id}(${renderArgsParameter(op, noteComment)}): ${op.outputType}`;
 }
 
-function renderParameter(op: OperationDescriptor): string {
-  if (op.args.length === 0) return '';
-  const fields = op.args.map((arg) => {
-    const key = IDENTIFIER.test(arg.name) ? arg.name : JSON.stringify(arg.name);
-    const note = argumentNote(arg.name, arg.description);
-    const comment = note === undefined ? '' : ` /* ${note.replace(/\*\//g, '*\\/')} */`;
-    return `${key}${arg.optional ? '?' : ''}: ${arg.tsType}${comment}`;
-  });
-  const optional = op.args.every((arg) => arg.optional) ? '?' : '';
-  return `args${optional}: { ${fields.join('; ')} }`;
+/** An argument's note as a comment after its type, or nothing. */
+function noteComment(arg: OperationArgument): string {
+  const note = argumentNote(arg.name, arg.description);
+  return note === undefined ? '' : ` /* ${note.replace(/\*\//g, '*\\/')} */`;
 }
 
 /**
