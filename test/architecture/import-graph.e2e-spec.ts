@@ -30,6 +30,7 @@ const UNITS = [
   'state',
   'dispatch',
   'gateways',
+  'nest',
   'plugins',
   'src',
 ] as const;
@@ -48,6 +49,8 @@ const ALLOWED: Record<Unit, readonly Unit[]> = {
   state: ['options'],
   dispatch: [...DISPATCH_PARTS, 'options'],
   gateways: ['dispatch', ...DISPATCH_PARTS, 'options'],
+  // The module an app imports composes the transports over the dispatch and its parts.
+  nest: ['gateways', 'dispatch', ...DISPATCH_PARTS, 'options'],
   plugins: ['registry', 'mcp'],
   src: UNITS.filter((unit) => unit !== 'src'),
 };
@@ -62,6 +65,7 @@ const FOLDERS: Record<Unit, string> = {
   state: 'libs/state/src',
   dispatch: 'libs/dispatch/src',
   gateways: 'libs/gateways/src',
+  nest: 'libs/nest/src',
   plugins: 'plugins',
   src: 'src',
 };

@@ -35,6 +35,7 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
   filter: [['.'], ['interfaces', 'errors']],
   access: [['.'], ['interfaces']],
   options: [['.']],
+  nest: [['.']],
 };
 
 /**
