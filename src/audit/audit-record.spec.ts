@@ -22,6 +22,19 @@ function invocation(overrides: Partial<OperationInvocation> = {}): OperationInvo
 }
 
 describe('audit records', () => {
+  it('records an approval: whether it was given and by whom', () => {
+    const client = { transport: 'ws', sessionId: 's', principal: 'ops', identity: 'abcdef0123456789' };
+    const approved = { client, approval: { granted: true, by: 'abcdef0123456789' } } as unknown as OperationContext;
+    expect(toAuditRecord(invocation({ context: approved }))).toMatchObject({
+      outcome: 'ok',
+      approval: { granted: true, by: 'abcdef0123456789' },
+    });
+    const declined = { client, approval: { granted: false, by: 'abcdef0123456789' } } as unknown as OperationContext;
+    const refused = toAuditRecord(invocation({ context: declined, outcome: 'refused', error: 'declined' }));
+    expect(refused).toMatchObject({ outcome: 'refused', approval: { granted: false } });
+    expect(toAuditRecord(invocation())).not.toHaveProperty('approval');
+  });
+
   it('hashes arguments as canonical JSON: key order and absent values do not matter', () => {
     expect(canonicalJson({ b: [1, { d: 1, c: undefined }], a: 'x' }).text).toBe('{"a":"x","b":[1,{"d":1}]}');
     expect(argsSha256({ b: 2, a: 1 })).toBe(argsSha256({ a: 1, b: 2 }));

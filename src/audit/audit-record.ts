@@ -21,6 +21,11 @@ export interface AuditRecord {
   /** `<kind>_<id>` */
   operation: string;
   outcome: InvocationOutcome;
+  /**
+   * A command that needed the user's approval: whether it was given and by whom (`ClientInfo.identity`, else
+   * `subject:`/`profile:`/`session:`). A declined or unanswered approval is a `refused` line with `granted: false`.
+   */
+  approval?: { granted: boolean; by: string };
   /** `Name: message` of the failure, or the refusal. */
   error?: string;
   durationMs: number;
@@ -68,11 +73,17 @@ export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
     ...(client.traceId === undefined ? {} : { traceId: client.traceId }),
     operation: invocation.name,
     outcome: invocation.outcome,
+    ...approvalOf(invocation),
     ...(invocation.error === undefined ? {} : { error: describeError(invocation.error) }),
     durationMs: Math.round(invocation.durationMs * 100) / 100,
     argsSha256: digest.sha256,
     ...(digest.cut === undefined ? {} : { cut: `arguments: ${digest.cut}` }),
   };
+}
+
+function approvalOf(invocation: OperationInvocation): Pick<AuditRecord, 'approval'> {
+  const approval = invocation.context.approval;
+  return approval === undefined ? {} : { approval: { granted: approval.granted === true, by: String(approval.by) } };
 }
 
 /** The line written when the full record cannot be built: what is known, and why the rest is missing. */

@@ -112,6 +112,18 @@ describe('parseAccessConfig', () => {
       'at "command_X"."w"',
     ],
     [
+      'an approval list that is not a list',
+      withProfile({ approval: 'command_*' }),
+      'profiles.p.approval',
+      'expected an array of glob patterns',
+    ],
+    [
+      'a bad approval glob',
+      withProfile({ approval: ['command_Delete*', 'command_{X'] }),
+      'profiles.p.approval[1]',
+      'not a valid glob',
+    ],
+    [
       'a bad tool mode',
       withProfile({ toolMode: 'fast' }),
       'profiles.p.toolMode',
@@ -130,6 +142,13 @@ describe('parseAccessConfig', () => {
     ],
   ])('reports %s with its path', (_, input, path, problem) => {
     expect(issuesOf(input)).toContainEqual({ path, problem: expect.stringContaining(problem) });
+  });
+
+  it("keeps a profile's approval globs, which its filters then require", () => {
+    const config = parseAccessConfig(withProfile({ approval: ['command_Delete*'] }));
+    expect(config.profiles.p.approval).toEqual(['command_Delete*']);
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(schema);
+    expect(validate(withProfile({ approval: ['command_Delete*'] }))).toBe(true);
   });
 
   it('reports a key shared by two profiles', () => {
@@ -170,6 +189,7 @@ describe('access-config.schema.json', () => {
     ['a string visibility list', withProfile({ visibility: { allow: 'query_*' } })],
     ['a bad callable value list', withProfile({ callable: { deny: { command_X: { w: 'EU' } } } })],
     ['a bad tool mode', withProfile({ toolMode: 'fast' })],
+    ['a string approval list', withProfile({ approval: 'command_*' })],
     ['a bad profile name', { profiles: { 'bad name': {} } }],
     ['an unknown audit property', { ...VALID, audit: { file: 'a.log' } }],
     ['an empty audit path', { ...VALID, audit: { path: ' ' } }],

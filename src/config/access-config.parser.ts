@@ -31,7 +31,7 @@ const ROOT_KEYS = [
   'redis',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
-const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'toolMode'];
+const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode'];
 const SIDES = ['allow', 'deny'] as const;
 
 function isObject(value: unknown): value is Json {
@@ -92,7 +92,7 @@ class Validator {
   }
 
   /** Each filter part is compiled on its own so every malformed part is reported. */
-  filters(profile: Json, path: string): Pick<AccessProfileConfig, 'visibility' | 'callable'> {
+  filters(profile: Json, path: string): Pick<AccessProfileConfig, 'visibility' | 'callable' | 'approval'> {
     const visibility = this.part(profile.visibility, `${path}.visibility`, Array.isArray, 'an array of glob patterns');
     const callable = this.part(
       profile.callable,
@@ -104,7 +104,20 @@ class Validator {
       if (visibility?.[side] !== undefined) this.compile({ visibility: { [side]: visibility[side] } }, path);
       if (callable?.[side] !== undefined) this.compile({ callable: { [side]: callable[side] } }, path);
     }
-    return { ...(visibility && { visibility }), ...(callable && { callable }) };
+    const approval = this.approval(profile.approval, `${path}.approval`);
+    return { ...(visibility && { visibility }), ...(callable && { callable }), ...(approval && { approval }) };
+  }
+
+  /** A list of globs, like a visibility list; each malformed one is reported. */
+  private approval(value: unknown, path: string): string[] | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) {
+      this.add(path, 'expected an array of glob patterns');
+      return undefined;
+    }
+    const before = this.issues.length;
+    this.compile({ approval: value as string[] }, path.slice(0, -'.approval'.length));
+    return this.issues.length === before ? (value as string[]) : undefined;
   }
 
   private part(value: unknown, path: string, valid: (v: unknown) => boolean, expected: string): Json | undefined {

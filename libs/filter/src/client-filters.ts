@@ -1,3 +1,4 @@
+import { ApprovalFilter } from './approval.filter';
 import { CallabilityFilter } from './callability.filter';
 import { parseCallableRules } from './callable-rules.parser';
 import { parsePatternList } from './glob-pattern.parser';
@@ -12,6 +13,7 @@ function sourceNames(source: string | FilterSourceNames): FilterSourceNames {
     visibilityDeny: `${source}.visibility.deny`,
     callableAllow: `${source}.callable.allow`,
     callableDeny: `${source}.callable.deny`,
+    approval: `${source}.approval`,
   };
 }
 
@@ -31,6 +33,7 @@ export class ClientFilters {
   private constructor(
     private readonly visibility: readonly VisibilityFilter[],
     private readonly callability: readonly CallabilityFilter[],
+    private readonly approval: readonly ApprovalFilter[] = [],
   ) {}
 
   /**
@@ -48,13 +51,23 @@ export class ClientFilters {
       parseCallableRules(spec.callable?.allow, names.callableAllow),
       parseCallableRules(spec.callable?.deny, names.callableDeny),
     );
-    if (visibility.isEmpty && callability.isEmpty) return ClientFilters.ALLOW_ALL;
-    return new ClientFilters(visibility.isEmpty ? [] : [visibility], callability.isEmpty ? [] : [callability]);
+    const approval = new ApprovalFilter(parsePatternList(spec.approval, names.approval ?? 'approval'));
+    if (visibility.isEmpty && callability.isEmpty && approval.isEmpty) return ClientFilters.ALLOW_ALL;
+    return new ClientFilters(
+      visibility.isEmpty ? [] : [visibility],
+      callability.isEmpty ? [] : [callability],
+      approval.isEmpty ? [] : [approval],
+    );
   }
 
-  /** True when no layer restricts anything (the filter of a client that sent no filter). */
+  /** True when no layer restricts what is seen or called (the filter of a client that sent no filter). */
   get allowsAll(): boolean {
     return this.visibility.length === 0 && this.callability.length === 0;
+  }
+
+  /** Whether a layer requires the user's approval before this operation (`<kind>_<id>`) runs. */
+  requiresApproval(name: string): boolean {
+    return this.approval.some((layer) => layer.requires(name));
   }
 
   /** Is this operation (`<kind>_<id>`) visible? Allow/deny globs, deny wins, empty allow allows all. */
@@ -87,8 +100,17 @@ export class ClientFilters {
 
   /** Both filters must agree (a profile AND a request's headers): the result is never wider than either. */
   and(other: ClientFilters): ClientFilters {
-    if (other.allowsAll || other === this) return this;
-    if (this.allowsAll) return other;
-    return new ClientFilters([...this.visibility, ...other.visibility], [...this.callability, ...other.callability]);
+    if (other.isEmpty || other === this) return this;
+    if (this.isEmpty) return other;
+    return new ClientFilters(
+      [...this.visibility, ...other.visibility],
+      [...this.callability, ...other.callability],
+      [...this.approval, ...other.approval],
+    );
+  }
+
+  /** No layer at all: `and` with it changes nothing. */
+  private get isEmpty(): boolean {
+    return this.allowsAll && this.approval.length === 0;
   }
 }

@@ -7,7 +7,7 @@ import type { FilterSourceNames } from './interfaces/filter-spec.interface';
 /** Request headers as Node gives them (`IncomingHttpHeaders`), or any record of header values. */
 export type HeaderBag = Readonly<Record<string, string | readonly string[] | number | undefined>>;
 
-type FilterTexts = Record<keyof FilterSourceNames, string | undefined>;
+type FilterTexts = Record<Exclude<keyof FilterSourceNames, 'approval'>, string | undefined>;
 
 const cache = new FiltersCache();
 

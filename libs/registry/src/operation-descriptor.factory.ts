@@ -58,11 +58,13 @@ export class OperationDescriptorFactory {
       readOnly,
       idempotent: readOnly || definition.idempotent === true,
       destructive: !readOnly && definition.destructive === true,
+      ...(!readOnly && definition.approval === true ? { approval: true as const } : {}),
       ...touches(definition, readOnly),
       source,
     });
     const validator = new ArgumentsValidator(name, definition.args, input.args.length > 0);
-    return Object.freeze({ descriptor, handler, validator });
+    const preview = readOnly ? undefined : definition.preview;
+    return Object.freeze({ descriptor, handler, validator, ...(preview ? { preview } : {}) });
   }
 
   /** @throws OperationRegistrationError when a resource is declared on a command or without a watchable read */

@@ -30,7 +30,7 @@ export class OperationExplorer extends ProviderMethodExplorer {
     return invalid ? [{ ...invalid, source }] : [];
   }
 
-  protected visit({ methodName, method, handler, source, singleton }: DiscoveredMethod): void {
+  protected visit({ methodName, method, handler, instance, source, singleton }: DiscoveredMethod): void {
     const metadata = this.accessor.getOperationMetadata(method);
     if (!metadata) return;
     const id = metadata.id ?? methodName;
@@ -38,7 +38,14 @@ export class OperationExplorer extends ProviderMethodExplorer {
       this.logger.warn(nonStaticProviderMessage(`${metadata.kind}_${id}`, source));
       return;
     }
-    this.registry.add({ ...pickOptions(metadata), id, source, handler: handler as never });
+    const preview = metadata.preview?.bind(instance);
+    this.registry.add({
+      ...pickOptions(metadata),
+      ...(preview ? { preview } : {}),
+      id,
+      source,
+      handler: handler as never,
+    });
   }
 
   protected seal(): void {
@@ -47,6 +54,7 @@ export class OperationExplorer extends ProviderMethodExplorer {
 }
 
 function pickOptions(metadata: OperationMetadata) {
-  const { kind, description, args, output, idempotent, destructive, keywords, reads, writes, resource } = metadata;
-  return { kind, description, args, output, idempotent, destructive, keywords, reads, writes, resource };
+  const { kind, description, args, output, idempotent, destructive, approval, keywords, reads, writes, resource } =
+    metadata;
+  return { kind, description, args, output, idempotent, destructive, approval, keywords, reads, writes, resource };
 }

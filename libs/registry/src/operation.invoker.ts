@@ -56,6 +56,29 @@ export class OperationInvoker {
   }
 
   /**
+   * Validates the arguments as `invoke` does, and runs nothing: what a caller shows before the call
+   * (an approval's summary) or records instead of it (plan mode). Not told to the listeners.
+   * @throws OperationNotFoundError when no operation has that name
+   * @throws InvalidArgumentsError when the arguments fail validation (listing every field)
+   */
+  validate(name: string, rawArgs: unknown): Promise<object> {
+    const operation = this.registry.entryOf(name);
+    if (!operation) return Promise.reject(new OperationNotFoundError(name));
+    return operation.validator.validate(rawArgs);
+  }
+
+  /**
+   * Plan mode: what the command's declared preview (`@Command({ preview })`) answers for validated
+   * arguments, as `{ value }`; undefined when it declares none. Nothing is changed or audited.
+   */
+  async preview(name: string, args: object, ctx: OperationContext): Promise<{ value: unknown } | undefined> {
+    const preview = this.registry.entryOf(name)?.preview;
+    if (!preview) return undefined;
+    const value = preview(args, ctx);
+    return { value: isThenable(value) ? await raceAbort(name, ctx.signal, value) : value };
+  }
+
+  /**
    * Records a call a caller refused before invoking it (the client may not see or call the
    * operation, or not with these arguments), so listeners see refusals next to calls. A name shaped
    * like an operation (`<kind>_<id>`) that names none is recorded too: a hidden operation and a

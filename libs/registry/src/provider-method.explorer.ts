@@ -10,6 +10,8 @@ export interface DiscoveredMethod {
   readonly method: (...args: never[]) => unknown;
   /** The method bound to its instance: what a registry calls. */
   readonly handler: (...args: never[]) => unknown;
+  /** The provider or controller the method belongs to (what other functions of its options are bound to). */
+  readonly instance: object;
   /** `ClassName.method` (`… (plugin <file>)` for an external plugin), for messages. */
   readonly source: string;
   /** Whether the instance is a singleton (request- or transient-scoped ones cannot be called from a registry). */
@@ -51,6 +53,7 @@ export abstract class ProviderMethodExplorer implements OnModuleInit, OnApplicat
         methodName,
         method,
         handler: method.bind(instance) as never,
+        instance,
         source: methodSource(found),
         singleton: wrapper.isDependencyTreeStatic() && !wrapper.isTransient,
       };

@@ -14,6 +14,11 @@ export interface AccessProfileConfig {
   readonly keys: readonly string[];
   readonly visibility?: { readonly allow?: readonly string[]; readonly deny?: readonly string[] };
   readonly callable?: { readonly allow?: CallableRulesInput; readonly deny?: CallableRulesInput };
+  /**
+   * Globs of operations (`command_Delete*`) a script of this profile runs only once the user approved the
+   * call, beside the commands declared `@Command({ approval: true })`.
+   */
+  readonly approval?: readonly string[];
   /** Overrides the server's tool mode for this profile. */
   readonly toolMode?: ToolMode;
 }

@@ -13,6 +13,8 @@ export type PatternListInput = string | readonly string[];
 export interface FilterSpec {
   readonly visibility?: { readonly allow?: PatternListInput; readonly deny?: PatternListInput };
   readonly callable?: { readonly allow?: CallableRulesInput | string; readonly deny?: CallableRulesInput | string };
+  /** Globs of operations a script may run only once the user approved the call (a profile's `approval`). */
+  readonly approval?: PatternListInput;
 }
 
 /** Where each part of a {@link FilterSpec} came from, named in parse errors. */
@@ -21,4 +23,6 @@ export interface FilterSourceNames {
   readonly visibilityDeny: string;
   readonly callableAllow: string;
   readonly callableDeny: string;
+  /** Absent where approval rules cannot come from (headers, env): named `approval`. */
+  readonly approval?: string;
 }

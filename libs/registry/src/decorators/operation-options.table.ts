@@ -46,4 +46,6 @@ export const COMMAND_OPTIONS: OptionTable<CommandOptions> = {
   idempotent: optionalOption(boolean),
   destructive: optionalOption(boolean),
   writes: optionalOption(strings),
+  approval: optionalOption(boolean),
+  preview: optionalOption(OptionRules.function),
 };

@@ -1,5 +1,6 @@
 export type {
   ClientInfo,
+  OperationApproval,
   OperationContext,
   OperationLogger,
   OperationLogLevel,
@@ -14,6 +15,7 @@ export type { InvocationListener, InvocationOutcome, OperationInvocation } from 
 export type { OperationKind } from './operation-kind.type';
 export type {
   CommandOptions,
+  CommandPreview,
   OperationOptions,
   OperationOutput,
   OperationResourceOptions,

@@ -33,6 +33,13 @@ export interface OperationLogger {
   error(message: string, data?: unknown): void;
 }
 
+/** The user's approval of one command call (`@Command({ approval })`, or a profile's `approval` rule). */
+export interface OperationApproval {
+  readonly granted: boolean;
+  /** Who answered: the identity of the session that was asked (`ClientInfo.identity`, else its profile or session). */
+  readonly by: string;
+}
+
 /** The second argument of every operation method. */
 export interface OperationContext {
   readonly client: ClientInfo;
@@ -55,4 +62,6 @@ export interface OperationContext {
    * @throws ClientCapabilityError when the client did not declare `elicitation`
    */
   elicit?(params: McpElicitParams): Promise<McpElicitResult>;
+  /** Set when the call needed the user's approval: who gave it (the audit line records it). */
+  readonly approval?: OperationApproval;
 }

@@ -1,4 +1,5 @@
 import type { Type } from '@nestjs/common';
+import type { OperationContext } from './operation-context.interface';
 
 /**
  * What an operation returns: a DTO class, `[Dto]` for a list, or a primitive constructor
@@ -70,4 +71,26 @@ export interface CommandOptions extends OperationOptions {
    * succeeds. Omitted: the command may write anything, so every watched read is recomputed.
    */
   writes?: readonly string[];
+  /**
+   * A script (`execute`) must get the user's approval before it runs: the client is asked (an elicitation,
+   * or an `input_required` round on 2026-07-28) with a summary of the command and its validated arguments,
+   * and a decline, no answer or a client that cannot ask throws into the script instead. Direct-mode calls
+   * are gated the same way. An access profile can require it for more commands (`approval` globs).
+   * @default false
+   */
+  approval?: boolean;
+  /**
+   * What `execute` in `mode: 'plan'` answers the script instead of running the command, from the validated
+   * arguments: what it would do (`{ sku, unitPriceCents: { from, to } }`). Called with `this` bound to the
+   * provider, so it can read through the provider's services; it must not change anything. Without one the
+   * script gets `{ planned: true, command, args }`.
+   */
+  preview?: CommandPreview;
 }
+
+/**
+ * `CommandOptions.preview`: reads only, never writes. Its arguments may be typed as the command's DTO
+ * (`(args: CancelOrderArgs) => …`) and `this` as the provider.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the command's provider and DTO, whichever they are
+export type CommandPreview = (this: any, args: any, ctx: OperationContext) => unknown;

@@ -1,5 +1,6 @@
 import type { ArgumentCanon } from '../validation/argument-canon';
 import type { OperationDescriptor, OperationHandler } from './operation-descriptor.interface';
+import type { CommandPreview } from './operation-options.interface';
 
 /** Validates the raw arguments of one operation and builds the DTO instance its handler receives. */
 export interface OperationArgumentsValidator {
@@ -14,4 +15,6 @@ export interface RegisteredOperation {
   readonly descriptor: OperationDescriptor;
   readonly handler: OperationHandler;
   readonly validator: OperationArgumentsValidator;
+  /** A command's stand-in for plan mode (`@Command({ preview })`), bound to its provider. */
+  readonly preview?: CommandPreview;
 }
