@@ -130,6 +130,10 @@ export class InventoryOperations {
     destructive: true,
     keywords: ['change price', 'reprice', 'set price', 'price change', 'discount', 'price increase'],
     writes: ['Product'],
+    // Plan mode shows the price it would replace.
+    preview(this: InventoryOperations, args: UpdateProductPriceArgs) {
+      return this.productService.pricePreview(args);
+    },
   })
   UpdateProductPrice(args: UpdateProductPriceArgs) {
     return this.productService.updatePrice(args);
@@ -142,6 +146,8 @@ export class InventoryOperations {
     idempotent: true,
     keywords: ['discontinue', 'retire product', 'delist', 'disable product', 'stop selling'],
     writes: ['Product'],
+    // It stops sales of the product: a script asks the user first.
+    approval: true,
   })
   DeactivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, false);

@@ -35,6 +35,20 @@ export class ProductService {
     });
   }
 
+  /** What `updatePrice` would change, read only (plan mode's preview). */
+  pricePreview(args: UpdateProductPriceArgs): {
+    productId: number;
+    sku: string;
+    unitPriceCents: { from: number; to: number };
+  } {
+    const product = this.products.requireById(args.productId);
+    return {
+      productId: product.id,
+      sku: product.sku,
+      unitPriceCents: { from: product.unitPriceCents, to: args.unitPriceCents },
+    };
+  }
+
   setActive(productId: number, active: boolean): Product {
     return this.database.transaction(() => {
       this.products.requireById(productId);

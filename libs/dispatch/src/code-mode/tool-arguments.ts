@@ -7,6 +7,8 @@ import type { SearchDetail, SearchRequest } from './search/search-result.interfa
 export interface ExecuteRequest {
   code: string;
   timeoutMs?: number;
+  /** `plan`: reads run, commands are recorded and not run. */
+  mode?: 'plan';
 }
 
 type Args = Record<string, unknown>;
@@ -39,16 +41,21 @@ export function parseSearchArguments(args: Args): SearchRequest {
 
 /** Validates `execute` arguments; every problem is listed in one tool execution error. */
 export function parseExecuteArguments(args: Args): ExecuteRequest {
-  const problems = unknownKeys(args, ['code', 'timeoutMs']);
-  const { code, timeoutMs } = args;
+  const problems = unknownKeys(args, ['code', 'timeoutMs', 'mode']);
+  const { code, timeoutMs, mode } = args;
   if (typeof code !== 'string' || code.trim() === '') {
     problems.push('`code` is required: the body of an async function, as a non-empty string');
   }
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || (timeoutMs as number) < 1)) {
     problems.push('`timeoutMs` must be a positive integer (milliseconds)');
   }
+  if (mode !== undefined && mode !== 'plan' && mode !== 'run') problems.push('`mode` must be "plan" or "run"');
   rejectIfAny('execute', problems);
-  return timeoutMs === undefined ? { code: code as string } : { code: code as string, timeoutMs: timeoutMs as number };
+  return {
+    code: code as string,
+    ...(timeoutMs === undefined ? {} : { timeoutMs: timeoutMs as number }),
+    ...(mode === 'plan' ? { mode } : {}),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { SandboxConsole, SandboxRunResult } from '@myko/sandbox';
 import type { CallToolResult, TextContent } from '../../features/tools/tool-definition.interface';
 import { textContent } from '../../features/tools/tool-result';
 import type { CommandJournal } from './command-journal';
+import type { CommandPlan } from './command-plan';
 import { describeFailure } from './failure-messages';
 
 /**
@@ -9,13 +10,38 @@ import { describeFailure } from './failure-messages';
  * output in its own block. Failure (`isError`): what failed and where, which commands had already
  * taken effect, then the console output, which often explains the failure.
  */
-export function formatExecuteResult(run: SandboxRunResult, journal: CommandJournal): CallToolResult {
+export function formatExecuteResult(
+  run: SandboxRunResult,
+  journal: CommandJournal,
+  plan?: CommandPlan,
+): CallToolResult {
   const consoleBlock = renderConsole(run.console);
+  if (run.ok && plan) return planResult(run.resultJson, plan, consoleBlock);
   if (run.ok) {
     return { content: withConsole([textContent(run.resultJson)], consoleBlock) };
   }
-  const report = `${describeFailure(run.error)}\n\n${journal.describe()}`;
+  const commands = plan ? describePlan(plan) : journal.describe();
+  const report = `${describeFailure(run.error)}\n\n${commands}`;
   return { content: withConsole([textContent(report)], consoleBlock), isError: true };
+}
+
+/**
+ * Plan mode: `{ plan: [{ command, args, preview? }…], result }`, as JSON text (what the model reads) and as
+ * `structuredContent` (for programs). The result JSON is already within the result limit; the plan is
+ * bounded by the run's call limit.
+ */
+function planResult(resultJson: string, plan: CommandPlan, consoleBlock: TextContent | undefined): CallToolResult {
+  const structured = { plan: plan.entries, result: JSON.parse(resultJson) as unknown };
+  return {
+    content: withConsole([textContent(JSON.stringify(structured))], consoleBlock),
+    structuredContent: structured,
+  };
+}
+
+function describePlan(plan: CommandPlan): string {
+  if (plan.entries.length === 0) return 'Plan mode: no command was planned, and none ran.';
+  const lines = plan.entries.map((entry, i) => `${i + 1}. command_${entry.command} ${JSON.stringify(entry.args)}`);
+  return `Plan mode: nothing ran. Commands planned before the failure, in order:\n${lines.join('\n')}`;
 }
 
 function withConsole(blocks: TextContent[], consoleBlock: TextContent | undefined): TextContent[] {

@@ -1,7 +1,7 @@
 import { EXECUTE_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Runs the body of an async JavaScript function in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; myko.search and myko.describe work too. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. A failed run lists the commands it completed.
+const DESCRIPTION = `Runs the body of an async JavaScript function in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; myko.search and myko.describe work too. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. A failed run lists the commands it completed. mode 'plan': reads run, commands are only listed.
 Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
 
 /** `execute`: runs model-written code that may call commands, so it is not read-only. */
@@ -15,6 +15,7 @@ export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
       properties: {
         code: { type: 'string', minLength: 1 },
         timeoutMs: { type: 'integer', minimum: 1, description: `ms, capped at ${maxTimeoutMs}` },
+        mode: { enum: ['run', 'plan'] },
       },
       required: ['code'],
       additionalProperties: false,

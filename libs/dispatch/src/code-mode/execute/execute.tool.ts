@@ -4,6 +4,7 @@ import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { SHARED_ABUSE_BACKOFF, type SharedAbuseBackoff } from '@myko/state';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
+import { CommandApprovalGate } from '../../features/operations/approval/command-approval.gate';
 import { McpContextFactory } from '../../features/operations/mcp-context.factory';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import type { ClientContext } from '../../interfaces/client-context.interface';
@@ -13,13 +14,14 @@ import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
+import { CommandPlan } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
 import { ExecuteAbuseGuard } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
 import { ExecuteLimitError } from './execute-limit.error';
 import { formatExecuteResult } from './execute-result.formatter';
-import { HostBridge } from './host.bridge';
+import { HostBridge, type ScriptCommands } from './host.bridge';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
@@ -72,7 +74,7 @@ export class ExecuteTool {
   }
 
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
-    const { code, timeoutMs } = parseExecuteArguments(args);
+    const { code, timeoutMs, mode } = parseExecuteArguments(args);
     const startedAt = performance.now();
     const client = abuseKey(request.client);
     const cooldown = await this.abuse?.cooldown(client);
@@ -92,6 +94,7 @@ export class ExecuteTool {
     }
     // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
     setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
+    const ended = new AbortController();
     try {
       const journal = new CommandJournal();
       const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
@@ -99,6 +102,7 @@ export class ExecuteTool {
       const stop = new AbortController();
       const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
       const elicit = this.contexts.create(request).elicit;
+      const commands = this.commandsFor(request, mode, ended.signal);
       const bridge = new HostBridge(
         this.registry,
         this.invoker,
@@ -108,6 +112,7 @@ export class ExecuteTool {
         replay,
         elicit,
         this.fairness,
+        commands,
       );
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
       const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client });
@@ -115,14 +120,31 @@ export class ExecuteTool {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);
       }
-      if (request.input?.needsInput) return formatExecuteResult(run, journal);
+      if (request.input?.needsInput) return formatExecuteResult(run, journal, commands.plan);
       await this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
-      return formatExecuteResult(run, journal);
+      return formatExecuteResult(run, journal, commands.plan);
     } finally {
+      ended.abort();
       release();
     }
   }
+
+  /**
+   * Plan mode records commands (and asks nobody); a run holds those that need approval until the user
+   * grants them. The approval's question is withdrawn when the run ends (`ended`), so a late answer runs nothing.
+   */
+  private commandsFor(request: RequestContext, mode: 'plan' | undefined, ended: AbortSignal): ScriptCommands {
+    if (mode === 'plan') return { plan: new CommandPlan(this.invoker) };
+    const asker = this.contexts.create(untilEnded(request, ended));
+    return { approvals: new CommandApprovalGate(this.registry, this.invoker, request, asker, ended) };
+  }
+}
+
+/** The request, as seen by what must stop when the run ends: its signal also fires then. */
+function untilEnded(request: RequestContext, ended: AbortSignal): RequestContext {
+  const signal = AbortSignal.any([request.signal, ended]);
+  return Object.create(request, { signal: { value: signal }, aborted: { get: () => signal.aborted } });
 }
 
 /** The sandbox has no resident place left: refused before anything ran, like a cap. */

@@ -9,14 +9,24 @@ import {
 } from '@myko/registry';
 import type { SandboxBridge, SandboxCallKind } from '@myko/sandbox';
 import { CallRefusedError } from '../../errors';
+import type { CommandApprovalGate } from '../../features/operations/approval/command-approval.gate';
 import { clientInfoOf, createOperationContext } from '../../features/operations/operation-context.factory';
 import { toClientFailure } from '../../features/operations/operation-error.mapper';
 import { reportRefusal } from '../../features/operations/refusal.reporter';
 import type { OperationCallOutcome, RequestContext } from '../../interfaces/request-context.interface';
 import type { BridgeCallFairness } from './bridge-call.fairness';
 import type { CommandJournal, CommandRecord } from './command-journal';
+import type { CommandPlan } from './command-plan';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
 import type { ScriptDiscovery } from './script-discovery';
+
+/** What stands between a checked command call and its run: plan mode records it, else approval may hold it. */
+export interface ScriptCommands {
+  /** `mode: 'plan'`: commands are recorded and answered with a stand-in, never run (nor asked about). */
+  readonly plan?: CommandPlan;
+  /** Holds commands that need the user's approval until it is given. */
+  readonly approvals?: CommandApprovalGate;
+}
 
 /** Longest operation id echoed back in an error, so a script cannot make the host build huge messages. */
 const MAX_ECHOED_ID = 200;
@@ -44,6 +54,7 @@ export class HostBridge implements SandboxBridge {
     private readonly elicit?: OperationContext['elicit'],
     /** Shares the main thread with other clients' calls (round-robin by client). */
     private readonly fairness?: BridgeCallFairness,
+    private readonly commands: ScriptCommands = {},
   ) {}
 
   call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
@@ -119,13 +130,17 @@ export class HostBridge implements SandboxBridge {
   }
 
   private async invoke(name: string, kind: SandboxCallKind, args: object, ctx: OperationContext): Promise<string> {
+    const { plan, approvals } = this.commands;
+    if (kind === 'command' && plan) return this.planned(plan, name, args, ctx);
     const replay = kind === 'command' ? this.replay : undefined;
     const earlier = replay?.recall(name, args);
+    const position = this.journal.entries.length;
     const record = kind === 'command' ? this.journal.start(name) : undefined;
     if (earlier && record) return this.replayed(record, earlier);
     let result: unknown;
     try {
-      result = await this.invoker.invoke(name, args, ctx);
+      const approved = record && approvals ? await approvals.approve(name, args, position, ctx) : ctx;
+      result = await this.invoker.invoke(name, args, approved);
     } catch (error) {
       replay?.failed(name, args, error);
       const scriptError = this.toScriptError(name, error);
@@ -142,6 +157,14 @@ export class HostBridge implements SandboxBridge {
     }
     replay?.completed(name, args, json);
     return json;
+  }
+
+  private async planned(plan: CommandPlan, name: string, args: object, ctx: OperationContext): Promise<string> {
+    try {
+      return await plan.record(name, args, ctx);
+    } catch (error) {
+      throw this.toScriptError(name, error);
+    }
   }
 
   /** A command completed in an earlier round: its recorded outcome, without running it again. */

@@ -2,6 +2,8 @@ import type { ClientFilters } from '@myko/filter';
 import { type OperationDescriptor, OperationInvoker, OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { CommandApprovalGate } from '../operations/approval/command-approval.gate';
+import { McpContextFactory } from '../operations/mcp-context.factory';
 import { createOperationContext } from '../operations/operation-context.factory';
 import { toClientFailure } from '../operations/operation-error.mapper';
 import { reportRefusal } from '../operations/refusal.reporter';
@@ -13,7 +15,8 @@ import type { ToolSource } from './tool-source.interface';
  * One tool per visible operation (`direct` and `both` modes), named `<kind>_<id>` like the operation,
  * so filters match tools and operations alike. A call goes through `OperationInvoker` as a `myko.*`
  * call does: the same validation (invalid arguments list every field), the same abort signal, the
- * same invocation listeners (audit). Business errors are shown; anything else is logged and masked.
+ * same invocation listeners (audit), the same approval of commands that need it. Business errors are
+ * shown; anything else is logged and masked.
  */
 @Injectable()
 export class DirectOperationToolSource implements ToolSource {
@@ -27,6 +30,7 @@ export class DirectOperationToolSource implements ToolSource {
   constructor(
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
+    private readonly contexts: McpContextFactory,
   ) {}
 
   list(filters: ClientFilters): readonly ToolDefinition[] {
@@ -48,7 +52,10 @@ export class DirectOperationToolSource implements ToolSource {
     const tool = this.toolMap().get(name) as OperationTool;
     let value: unknown;
     try {
-      value = await this.invoker.invoke(name, args, createOperationContext(name, request));
+      const ctx = createOperationContext(name, request);
+      const gate = new CommandApprovalGate(this.registry, this.invoker, request, this.contexts.create(request));
+      // One call per request: its approval is the request's first (and only) one.
+      value = await this.invoker.invoke(name, args, await gate.approve(name, args, 0, ctx));
     } catch (error) {
       throw toClientFailure(error, { as: 'tool-result' }, { label: name, request });
     }

@@ -1,0 +1,39 @@
+import type { OperationContext, OperationInvoker } from '@myko/registry';
+
+/** One command a plan-mode script would have run. */
+export interface PlannedCommand {
+  /** The command's id, as the script named it (`myko.command('<id>', …)`). */
+  readonly command: string;
+  /** Its validated arguments, as JSON. */
+  readonly args: unknown;
+  /** What its preview (`@Command({ preview })`) answered, when it declares one. */
+  readonly preview?: unknown;
+}
+
+/**
+ * `execute` in `mode: 'plan'`: the commands a script calls, recorded in order instead of run. Each is
+ * checked as a real call is (the bridge has checked visibility and callability; its arguments are
+ * validated here) and answered with the command's preview, else `{ planned: true, command, args }`, so the
+ * script goes on as it would. Reads run for real.
+ */
+export class CommandPlan {
+  private readonly planned: PlannedCommand[] = [];
+
+  constructor(private readonly invoker: OperationInvoker) {}
+
+  get entries(): readonly PlannedCommand[] {
+    return this.planned;
+  }
+
+  /**
+   * The JSON the script receives for this command.
+   * @throws InvalidArgumentsError listing every bad field, as the real call would
+   */
+  async record(name: string, rawArgs: object, ctx: OperationContext): Promise<string> {
+    const command = name.slice(name.indexOf('_') + 1);
+    const args: unknown = JSON.parse(JSON.stringify(await this.invoker.validate(name, rawArgs)) ?? '{}');
+    const preview = await this.invoker.preview(name, args as object, ctx);
+    this.planned.push({ command, args, ...(preview ? { preview: preview.value ?? null } : {}) });
+    return JSON.stringify(preview ? (preview.value ?? null) : { planned: true, command, args }) ?? 'null';
+  }
+}
