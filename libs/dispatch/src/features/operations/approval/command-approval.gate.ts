@@ -93,14 +93,14 @@ export class CommandApprovalGate {
 }
 
 /**
- * Who is asked, hence who answers: the key or token holder (`identity`), else the OAuth subject, else
- * the profile, else the session — the user behind the client the request came from.
+ * Who is asked, hence who answers: the key or token holder (`identity`), else the OAuth subject, else the
+ * session the user answered in (a keyless client's profile is shared; the audit line names it anyway).
  */
 export function approverOf(client: ClientInfo): string {
   if (client.identity !== undefined) return client.identity;
   if (client.subject !== undefined) return `subject:${client.subject}`;
-  if (client.principal !== undefined) return `profile:${client.principal}`;
-  return `session:${client.sessionId ?? 'none'}`;
+  if (client.sessionId !== undefined) return `session:${client.sessionId}`;
+  return `profile:${client.principal ?? 'none'}`;
 }
 
 /** A form elicitation: `elicitation: {}` (form only, the 2025 default) or one naming `form`. */
