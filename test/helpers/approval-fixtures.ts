@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ export interface ApprovalServer {
   readonly server: TestServer;
   /** Restock movements of product 1 in BER, read from the server's SQLite file. */
   restocks(): number;
-  /** Every row of the tables commands write, to compare before and after. */
+  /** SHA-256 of every row of the tables commands write, to compare before and after. */
   snapshot(): string;
   /** The audit log's lines, parsed. */
   audit(): Record<string, unknown>[];
@@ -65,13 +66,11 @@ export async function startApprovalServer(): Promise<ApprovalServer> {
           ).n,
       ),
     snapshot: () =>
-      read((db) =>
-        JSON.stringify(
-          ['products', 'stock_levels', 'stock_movements', 'orders', 'order_lines', 'customers'].map((table) =>
-            db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all(),
-          ),
-        ),
-      ),
+      read((db) => {
+        const tables = ['products', 'stock_levels', 'stock_movements', 'orders', 'order_lines', 'customers'];
+        const rows = tables.map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all());
+        return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
+      }),
     audit: () =>
       readFileSync(join(dir, 'audit.log'), 'utf8')
         .split('\n')
