@@ -53,7 +53,7 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
     );
     const execute = async (code: string, timeoutMs?: number): Promise<Json> =>
       client.callTool({ name: 'execute', arguments: { code, ...(timeoutMs ? { timeoutMs } : {}) } });
-    return { execute, asked };
+    return { execute, asked, client };
   }
 
   it('granted: asks once with a summary, runs the command exactly once, and audits who approved', async () => {
@@ -118,6 +118,20 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
     expect(app.restocks()).toBe(before);
   });
 
+  it.each<[Answer, boolean, number]>([
+    ['grant', false, 1],
+    ['decline', true, 0],
+  ])('a direct-mode tools/call of the command is held the same way (%s)', async (answer, isError, runs) => {
+    const { client, asked } = await session(answer);
+    const before = app.restocks();
+    const args = { productId: 1, warehouseCode: 'BER', quantity: 2 };
+    const result: Json = await client.callTool({ name: 'command_RestockProduct', arguments: args });
+    expect(Boolean(result.isError)).toBe(isError);
+    if (isError) expect(text(result)).toMatch(/The user declined command_RestockProduct; it did not run/);
+    expect(asked).toHaveLength(1);
+    expect(app.restocks()).toBe(before + runs);
+  });
+
   it('a command declared approval: true (DeactivateProduct) is held the same way', async () => {
     const { execute, asked } = await session('decline');
     const code = "try { await myko.command('DeactivateProduct', { productId: 2 }); } catch (e) { return e.code; }";
@@ -132,6 +146,15 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
 /** One raw 2026-07-28 `execute` POST, with the mirrored headers. */
 let nextId = 1;
 async function modernExecute(code: string, extra: Json = {}, capabilities: Json = { elicitation: {} }): Promise<Json> {
+  return modernCall('execute', { code }, extra, capabilities);
+}
+
+async function modernCall(
+  name: string,
+  args: Json,
+  extra: Json = {},
+  capabilities: Json = { elicitation: {} },
+): Promise<Json> {
   const _meta = {
     'io.modelcontextprotocol/protocolVersion': '2026-07-28',
     'io.modelcontextprotocol/clientCapabilities': capabilities,
@@ -144,13 +167,13 @@ async function modernExecute(code: string, extra: Json = {}, capabilities: Json 
       Authorization: `Bearer ${OPS_KEY}`,
       'MCP-Protocol-Version': '2026-07-28',
       'Mcp-Method': 'tools/call',
-      'Mcp-Name': 'execute',
+      'Mcp-Name': name,
     },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: nextId++,
       method: 'tools/call',
-      params: { name: 'execute', arguments: { code }, ...extra, _meta },
+      params: { name, arguments: args, ...extra, _meta },
     }),
   });
   return (await res.json()) as Json;
@@ -237,6 +260,22 @@ describe('the 2026-07-28 era (input_required rounds)', () => {
     expect(Object.keys(retry.result.inputRequests)).toEqual([expect.stringMatching(/^approval-1-/)]);
     expect(Object.keys(retry.result.inputRequests)).not.toContain(key);
     expect(app.restocks()).toBe(before);
+  });
+
+  it('a direct-mode call asks in an input_required round too, and runs once when granted', async () => {
+    const before = app.restocks();
+    const args = { productId: 1, warehouseCode: 'BER', quantity: 2 };
+    const first = await modernCall('command_RestockProduct', args);
+    expect(first.result).toMatchObject({ resultType: 'input_required' });
+    expect(app.restocks()).toBe(before);
+    const [key] = Object.keys(first.result.inputRequests);
+    const retry = await modernCall('command_RestockProduct', args, {
+      inputResponses: { [key]: ANSWERS.grant },
+      requestState: first.result.requestState,
+    });
+    expect(retry.result).toMatchObject({ resultType: 'complete' });
+    expect(retry.result.isError).toBeFalsy();
+    expect(app.restocks()).toBe(before + 1);
   });
 
   it('a request without the elicitation capability is refused clearly, and nothing ran', async () => {

@@ -10,11 +10,14 @@ import { startTestServer, type TestServer } from './test-server';
 /** The key of the `ops` profile (also every keyless client's default profile). */
 export const OPS_KEY = generateApiKey();
 
-/** `ops` requires approval of restocks by a glob, beside DeactivateProduct's own `approval: true`. */
+/**
+ * `ops` requires approval of restocks by a glob, beside DeactivateProduct's own `approval: true`; it is
+ * served both tool modes, so direct calls of the same commands can be compared.
+ */
 const CONFIG = {
   auth: { required: false },
   defaultProfile: 'ops',
-  profiles: { ops: { keys: [hashApiKey(OPS_KEY)], approval: ['command_RestockProduct'] } },
+  profiles: { ops: { keys: [hashApiKey(OPS_KEY)], approval: ['command_RestockProduct'], toolMode: 'both' } },
   audit: { path: 'audit.log' },
 };
 
