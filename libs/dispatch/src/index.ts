@@ -21,6 +21,11 @@ export {
 export { DispatchModule } from './dispatch.module';
 export { DispatchService } from './dispatch.service';
 export { ServerShuttingDownError } from './errors';
+export {
+  ApprovalDeclinedError,
+  ApprovalUnansweredError,
+  ApprovalUnavailableError,
+} from './features/operations/approval/approval.errors';
 export type {
   AbuseBackoffOptions,
   ClientContext,

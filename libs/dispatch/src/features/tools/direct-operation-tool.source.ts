@@ -1,5 +1,5 @@
 import type { ClientFilters } from '@myko/filter';
-import { type OperationDescriptor, OperationInvoker, OperationRegistry } from '@myko/registry';
+import { type OperationContext, type OperationDescriptor, OperationInvoker, OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { CommandApprovalGate } from '../operations/approval/command-approval.gate';
@@ -52,14 +52,20 @@ export class DirectOperationToolSource implements ToolSource {
     const tool = this.toolMap().get(name) as OperationTool;
     let value: unknown;
     try {
-      const ctx = createOperationContext(name, request);
-      const gate = new CommandApprovalGate(this.registry, this.invoker, request, this.contexts.create(request));
-      // One call per request: its approval is the request's first (and only) one.
-      value = await this.invoker.invoke(name, args, await gate.approve(name, args, 0, ctx));
+      value = await this.invoker.invoke(name, args, await this.approved(name, args, request));
     } catch (error) {
       throw toClientFailure(error, { as: 'tool-result' }, { label: name, request });
     }
     return operationToolResult(tool, value);
+  }
+
+  /** The call's context; a command that needs approval waits here until the user gives it (or throws). */
+  private async approved(name: string, args: object, request: RequestContext): Promise<OperationContext> {
+    const ctx = createOperationContext(name, request);
+    if (this.registry.get(name)?.kind !== 'command') return ctx;
+    const gate = new CommandApprovalGate(this.registry, this.invoker, request, this.contexts.create(request));
+    // One call per request: its approval is the request's first (and only) one.
+    return gate.approve(name, args, 0, ctx);
   }
 
   /** Records a call the client's filters refused (callability, or an operation it may not see), for the audit. */

@@ -1,5 +1,5 @@
 import { ClientFilters } from '@myko/filter';
-import { ClientRequestError, InputRequiredError } from '@myko/mcp';
+import { ClientCapabilityError, ClientRequestError, InputRequiredError } from '@myko/mcp';
 import {
   type McpElicitParams,
   type McpElicitResult,
@@ -124,6 +124,39 @@ describe('CommandApprovalGate', () => {
       code: 'approval_unavailable',
     });
     expect([...asked, ...urlOnly.asked]).toEqual([]);
+    expect(audited.map((a) => [a.outcome, a.context.approval?.granted])).toEqual([
+      ['refused', false],
+      ['refused', false],
+    ]);
+  });
+
+  it('refuses when the client turns out unable to ask (a capability error from the asker), audited', async () => {
+    const { gate: g, ctx } = gate(async () => {
+      throw new ClientCapabilityError('elicitation/create', 'elicitation');
+    });
+    await expect(g.approve('command_Purge', { id: 1 }, 0, ctx)).rejects.toBeInstanceOf(ApprovalUnavailableError);
+    expect(audited).toHaveLength(1);
+  });
+
+  it('runs nothing for a grant that arrives after the run ended', async () => {
+    const ended = new AbortController();
+    const { request, ctx } = gate(async () => ({ action: 'accept' }));
+    const late = new CommandApprovalGate(
+      registry,
+      invoker,
+      request,
+      {
+        clientCapabilities: { elicitation: {} },
+        elicit: async () => {
+          ended.abort();
+          return { action: 'accept', content: { approve: true } };
+        },
+      },
+      ended.signal,
+    );
+    await expect(late.approve('command_Purge', { id: 1 }, 0, ctx)).rejects.toMatchObject({
+      name: 'OperationAbortedError',
+    });
   });
 
   it('lets a 2026-07-28 round end (input_required) without counting it as a refusal', async () => {

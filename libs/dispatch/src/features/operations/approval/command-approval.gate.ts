@@ -14,7 +14,7 @@ import { ApprovalDeclinedError, ApprovalUnansweredError, ApprovalUnavailableErro
 import { approvalKey, approvalRequest, approvalVerdict } from './approval-request';
 
 interface Verdict {
-  readonly verdict: ReturnType<typeof approvalVerdict>;
+  readonly verdict: ReturnType<typeof approvalVerdict> | 'unavailable';
   /** Why no answer came (a timeout, the session ended). */
   readonly why?: string;
 }
@@ -62,24 +62,20 @@ export class CommandApprovalGate {
     }
     const by = approverOf(ctx.client);
     if (!canAskForm(this.asker.clientCapabilities.elicitation)) {
-      throw this.refused(name, rawArgs, ctx, by, new ApprovalUnavailableError(name));
+      throw this.refused(name, rawArgs, ctx, by, refusalOf(name, 'unavailable'));
     }
-    const { verdict, why } = await this.ask(name, approvalRequest(op, args), approvalKey(position, name, rawArgs));
+    const { verdict, why } = await this.ask(approvalRequest(op, args), approvalKey(position, name, rawArgs));
     if (verdict === 'granted' && this.ended?.aborted) throw new OperationAbortedError(name, 'the execution had ended');
     if (verdict === 'granted') return withApproval(ctx, { granted: true, by });
-    const error =
-      verdict === 'declined'
-        ? new ApprovalDeclinedError(name)
-        : new ApprovalUnansweredError(name, why ?? 'the user dismissed the request');
-    throw this.refused(name, rawArgs, ctx, by, error);
+    throw this.refused(name, rawArgs, ctx, by, refusalOf(name, verdict, why));
   }
 
-  private async ask(name: string, params: McpElicitParams, key: string): Promise<Verdict> {
+  private async ask(params: McpElicitParams, key: string): Promise<Verdict> {
     try {
       return { verdict: approvalVerdict(await this.asker.elicit(params, { key })) };
     } catch (error) {
       if (error instanceof InputRequiredError) throw error;
-      if (error instanceof ClientCapabilityError) throw new ApprovalUnavailableError(name);
+      if (error instanceof ClientCapabilityError) return { verdict: 'unavailable' };
       if (error instanceof ClientRequestError) return { verdict: 'unanswered', why: error.message };
       throw error;
     }
@@ -101,6 +97,13 @@ export function approverOf(client: ClientInfo): string {
   if (client.subject !== undefined) return `subject:${client.subject}`;
   if (client.sessionId !== undefined) return `session:${client.sessionId}`;
   return `profile:${client.principal ?? 'none'}`;
+}
+
+/** The error a call that was not approved throws into the script. */
+function refusalOf(name: string, verdict: Exclude<Verdict['verdict'], 'granted'>, why?: string): Error {
+  if (verdict === 'declined') return new ApprovalDeclinedError(name);
+  if (verdict === 'unavailable') return new ApprovalUnavailableError(name);
+  return new ApprovalUnansweredError(name, why ?? 'the user dismissed the request');
 }
 
 /** A form elicitation: `elicitation: {}` (form only, the 2025 default) or one naming `form`. */
