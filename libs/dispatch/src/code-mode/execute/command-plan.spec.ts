@@ -64,4 +64,12 @@ describe('CommandPlan', () => {
     );
     expect(plan.entries).toEqual([]);
   });
+
+  it('keeps the plan within its byte budget and counts the commands beyond it', async () => {
+    const plan = new CommandPlan(new OperationInvoker(registry), 120);
+    for (let i = 0; i < 5; i++) await plan.record('command_Drop', { productId: i }, ctx);
+    expect(plan.entries.length).toBeGreaterThan(0);
+    expect(plan.entries.length + plan.omitted).toBe(5);
+    expect(plan.omitted).toBeGreaterThan(0);
+  });
 });

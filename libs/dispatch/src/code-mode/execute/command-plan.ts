@@ -1,5 +1,8 @@
 import type { OperationContext, OperationInvoker } from '@myko/registry';
 
+/** Most plan JSON kept for the answer (a script may plan thousands of commands); later ones are only counted. */
+export const MAX_PLAN_BYTES = 256 * 1024;
+
 /** One command a plan-mode script would have run. */
 export interface PlannedCommand {
   /** The command's id, as the script named it (`myko.command('<id>', …)`). */
@@ -18,11 +21,21 @@ export interface PlannedCommand {
  */
 export class CommandPlan {
   private readonly planned: PlannedCommand[] = [];
+  private bytes = 0;
+  private dropped = 0;
 
-  constructor(private readonly invoker: OperationInvoker) {}
+  constructor(
+    private readonly invoker: OperationInvoker,
+    private readonly maxBytes = MAX_PLAN_BYTES,
+  ) {}
 
   get entries(): readonly PlannedCommand[] {
     return this.planned;
+  }
+
+  /** Commands planned after the kept ones filled `maxBytes`: counted, not listed. */
+  get omitted(): number {
+    return this.dropped;
   }
 
   /**
@@ -33,7 +46,17 @@ export class CommandPlan {
     const command = name.slice(name.indexOf('_') + 1);
     const args: unknown = JSON.parse(JSON.stringify(await this.invoker.validate(name, rawArgs)) ?? '{}');
     const preview = await this.invoker.preview(name, args as object, ctx);
-    this.planned.push({ command, args, ...(preview ? { preview: preview.value ?? null } : {}) });
+    this.keep({ command, args, ...(preview ? { preview: preview.value ?? null } : {}) });
     return JSON.stringify(preview ? (preview.value ?? null) : { planned: true, command, args }) ?? 'null';
+  }
+
+  private keep(entry: PlannedCommand): void {
+    const size = (JSON.stringify(entry) ?? '').length + 1;
+    if (this.dropped === 0 && this.bytes + size <= this.maxBytes) {
+      this.bytes += size;
+      this.planned.push(entry);
+    } else {
+      this.dropped++;
+    }
   }
 }

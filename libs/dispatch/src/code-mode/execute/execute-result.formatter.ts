@@ -26,12 +26,13 @@ export function formatExecuteResult(
 }
 
 /**
- * Plan mode: `{ plan: [{ command, args, preview? }…], result }`, as JSON text (what the model reads) and as
- * `structuredContent` (for programs). The result JSON is already within the result limit; the plan is
- * bounded by the run's call limit.
+ * Plan mode: `{ plan: [{ command, args, preview? }…], omitted?, result }`, as JSON text (what the model reads)
+ * and as `structuredContent` (for programs). The result JSON is already within the result limit; the plan
+ * keeps `MAX_PLAN_BYTES` and counts the rest (`omitted`).
  */
 function planResult(resultJson: string, plan: CommandPlan, consoleBlock: TextContent | undefined): CallToolResult {
-  const structured = { plan: plan.entries, result: JSON.parse(resultJson) as unknown };
+  const omitted = plan.omitted > 0 ? { omitted: plan.omitted } : {};
+  const structured = { plan: plan.entries, ...omitted, result: JSON.parse(resultJson) as unknown };
   return {
     content: withConsole([textContent(JSON.stringify(structured))], consoleBlock),
     structuredContent: structured,
