@@ -44,8 +44,10 @@ export class CommandPlan {
    */
   async record(name: string, rawArgs: object, ctx: OperationContext): Promise<string> {
     const command = name.slice(name.indexOf('_') + 1);
-    const args: unknown = JSON.parse(JSON.stringify(await this.invoker.validate(name, rawArgs)) ?? '{}');
-    const preview = await this.invoker.preview(name, args as object, ctx);
+    const validated = await this.invoker.validate(name, rawArgs);
+    const args: unknown = JSON.parse(JSON.stringify(validated) ?? '{}');
+    // The preview gets the DTO instance, as the command itself would.
+    const preview = await this.invoker.preview(name, validated, ctx);
     this.keep({ command, args, ...(preview ? { preview: preview.value ?? null } : {}) });
     return JSON.stringify(preview ? (preview.value ?? null) : { planned: true, command, args }) ?? 'null';
   }
