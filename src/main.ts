@@ -50,7 +50,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
     await run(command.mode, command.options);
   } catch (error) {
-    if (error instanceof CliUsageError) return fail(`${error.message}\n\n${USAGE}`, 2);
+    if (error instanceof CliUsageError) {
+      const { usageErrorMessage } = await import('./cli/usage-error.message');
+      return fail(usageErrorMessage(error), 2);
+    }
     if (error instanceof ConfigError) return fail(`refusing to start: ${error.message}`, 2);
     // A duplicate operation name, a bad id or wrong decorator options: the operation set itself is
     // wrong, as with a bad config.
