@@ -76,8 +76,9 @@ Options:
   --tool-mode <mode>     code (search + execute), direct (one tool per operation) or both
                          [default: the config file's "toolMode", else code; a profile's "toolMode" wins]
   --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
-  --plugin <file>        Also load this plugin module (CommonJS, or ESM default export) exporting a Nest
-                         module whose providers declare operations (repeatable; see the config's "plugins")
+  --plugin <file>        Also load this plugin file, CommonJS or ESM: the default export, or else every
+                         named export, that is a Nest module (a @Module() class or a dynamic module)
+                         (repeatable; see the config's "plugins")
   --redis <url>          Keep sessions, SSE replay, the message bus and shared counters in Redis, so
                          several instances serve one endpoint (or env MYKO_REDIS_URL, config "redis.url")
   --shutdown-grace-ms <ms>  On SIGTERM/SIGINT (or stdin EOF), how long in-flight requests may finish
