@@ -7,6 +7,9 @@ const NO_NODE_SNAPSHOT = '--no-node-snapshot';
 /** Errors, by name (a plugin's copy of a lib has its own classes), that mean the declared set is wrong: exit code 2. */
 const REFUSING_ERRORS: ReadonlySet<string> = new Set(['OperationRegistrationError', 'DecoratorOptionsError']);
 
+/** Errors, by name, of a valid config the machine cannot serve as asked: exit code 1, the message alone. */
+const ENVIRONMENT_ERRORS: ReadonlySet<string> = new Set(['StateConnectionError', 'ListenError']);
+
 function hasNoNodeSnapshot(): boolean {
   return (
     process.execArgv.includes(NO_NODE_SNAPSHOT) ||
@@ -50,7 +53,10 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
     await run(command.mode, command.options);
   } catch (error) {
-    if (error instanceof CliUsageError) return fail(`${error.message}\n\n${USAGE}`, 2);
+    if (error instanceof CliUsageError) {
+      const { usageErrorMessage } = await import('./cli/usage-error.message');
+      return fail(usageErrorMessage(error), 2);
+    }
     if (error instanceof ConfigError) return fail(`refusing to start: ${error.message}`, 2);
     // A duplicate operation name, a bad id or wrong decorator options: the operation set itself is
     // wrong, as with a bad config.
@@ -58,8 +64,9 @@ export async function main(argv: readonly string[]): Promise<void> {
       fail(`refusing to start: ${error.message}`, 2);
       process.exit(2);
     }
-    // `--redis` names a Redis that does not answer: the message names the URL, its password redacted.
-    if (error instanceof Error && error.name === 'StateConnectionError') {
+    // `--redis` names a Redis that does not answer (the message names the URL, its password
+    // redacted), or the port is taken: the message says what to change, a stack would not.
+    if (error instanceof Error && ENVIRONMENT_ERRORS.has(error.name)) {
       fail(`failed to start: ${error.message}`, 1);
       process.exit(1);
     }

@@ -9,9 +9,10 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
     logger.log('Access: no config file; no API keys, clients narrow their own view with filter headers/env');
   } else {
     const profiles = access.list().map((p) => p.name);
+    const anonymous = `default profile: ${access.defaultProfile?.name ?? 'none, unrestricted'}`;
     const auth = access.authRequired
-      ? 'API key required'
-      : `API key optional (default profile: ${access.defaultProfile?.name ?? 'none, unrestricted'})`;
+      ? `required: ${access.accepts}`
+      : `${access.accepts ? `optional: ${access.accepts}` : 'no credentials'} (${anonymous})`;
     logger.log(`Access: ${config.configPath}; profiles ${profiles.join(', ') || 'none'}; ${auth}`);
     const { oauth } = access;
     if (oauth && config.mode === 'serve') {

@@ -8,7 +8,9 @@ import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
 import { GracefulShutdown } from './graceful-shutdown';
 import { operationSummary } from './operation-summary';
+import { pluginSummary } from './plugin-summary';
 import { reportAccess } from './startup-report';
+import { stateSummary } from './state-summary';
 import { routeConsoleToStderr, StderrLogger } from './stderr.logger';
 
 /**
@@ -34,7 +36,11 @@ export async function runStdio(config: AppConfig): Promise<number> {
   });
   const shutdown = new GracefulShutdown(app).listen();
   const logger = new Logger('MykoNest');
-  logger.log(`${operationSummary(app.get(OperationRegistry).list())}; serving MCP on stdio`);
+  const operations = app.get(OperationRegistry).list();
+  logger.log(`${operationSummary(operations)}; serving MCP on stdio`);
+  const plugins = pluginSummary(config.pluginModules, operations);
+  if (plugins) logger.log(plugins);
+  logger.log(stateSummary(config.state));
   reportAccess(logger, config, app.get(AuditLog));
   await app.get(StdioTransport).serve({ filters, principal: config.profile?.name });
   return shutdown.close();

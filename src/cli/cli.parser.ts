@@ -76,8 +76,9 @@ Options:
   --tool-mode <mode>     code (search + execute), direct (one tool per operation) or both
                          [default: the config file's "toolMode", else code; a profile's "toolMode" wins]
   --synthetic <n>        Also register n generated operations (scale tests, benchmarks)
-  --plugin <file>        Also load this plugin module (CommonJS, or ESM default export) exporting a Nest
-                         module whose providers declare operations (repeatable; see the config's "plugins")
+  --plugin <file>        Also load this plugin file, CommonJS or ESM: the default export, or else every
+                         named export, that is a Nest module (a @Module() class or a dynamic module)
+                         (repeatable; see the config's "plugins")
   --redis <url>          Keep sessions, SSE replay, the message bus and shared counters in Redis, so
                          several instances serve one endpoint (or env MYKO_REDIS_URL, config "redis.url")
   --shutdown-grace-ms <ms>  On SIGTERM/SIGINT (or stdin EOF), how long in-flight requests may finish
@@ -108,6 +109,9 @@ const VALUE_FLAGS = new Set([
   '--redis',
 ]);
 const KEY_COMMANDS: readonly string[] = ['keygen', 'hash-key'];
+/** Every option and command, for the did-you-mean of a misspelt one. */
+const KNOWN_OPTIONS: readonly string[] = [...VALUE_FLAGS, '--insecure-no-auth', '--help'];
+const KNOWN_COMMANDS: readonly string[] = ['serve', 'stdio', ...KEY_COMMANDS];
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -208,14 +212,15 @@ export function parseCli(argv: readonly string[]): CliCommand {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new CliUsageError(`${flag} needs a value`);
       applyFlag(options, flag, value);
-    } else if (flag === '--insecure-no-auth' && inline === undefined) {
+    } else if (flag === '--insecure-no-auth') {
+      if (inline !== undefined) throw new CliUsageError('--insecure-no-auth takes no value');
       options.insecureNoAuth = true;
     } else if ((arg === 'serve' || arg === 'stdio') && mode === undefined && key === undefined) {
       mode = arg;
     } else if (KEY_COMMANDS.includes(arg) && mode === undefined && key === undefined && i === 0) {
       key = arg as KeyCommand;
     } else {
-      throw new CliUsageError(arg.startsWith('-') ? `unknown option ${arg}` : `unexpected argument "${arg}"`);
+      throw unknownArgument(arg, flag, mode !== undefined || key !== undefined);
     }
   }
   if (key) {
@@ -224,6 +229,13 @@ export function parseCli(argv: readonly string[]): CliCommand {
   }
   checkMode(mode ?? 'serve', options);
   return { kind: 'run', mode: mode ?? 'serve', options };
+}
+
+/** An option no flag has, a command word where the command goes, or a word after the command. */
+function unknownArgument(arg: string, flag: string, afterCommand: boolean): CliUsageError {
+  if (arg.startsWith('-')) return new CliUsageError(`unknown option ${arg}`, { arg: flag, known: KNOWN_OPTIONS });
+  if (afterCommand) return new CliUsageError(`unexpected argument "${arg}"`);
+  return new CliUsageError(`unknown command "${arg}"`, { arg, known: KNOWN_COMMANDS });
 }
 
 function splitInline(arg: string): [string, string | undefined] {

@@ -66,7 +66,7 @@ describe('parseAccessConfig', () => {
   });
 
   it.each([
-    ['not JSON', '{', '(root)', 'not valid JSON'],
+    ['not JSON', '{', 'line 1, column 2', 'not valid JSON'],
     ['an array root', [], '(root)', 'expected an object'],
     ['an unknown root property', { ...VALID, profile: {} }, 'profile', 'unknown property'],
     ['a non-boolean auth.required', { ...VALID, auth: { required: 'yes' } }, 'auth.required', 'expected true or false'],

@@ -2,6 +2,7 @@ import { type AccessProfileConfig, parseKeyHash, type ToolMode } from '@myko/acc
 import { ClientFilters, FilterParseError, type FilterSpec, quote } from '@myko/filter';
 import { AccessConfigError, type AccessConfigIssue } from './access-config.error';
 import type { AccessConfig, AuditConfig } from './interfaces/access-config.interface';
+import { locateJsonSyntaxError } from './json-syntax.locator';
 import { parseLimitsConfig } from './limits-config.parser';
 import { parseOAuthConfig } from './oauth-config.parser';
 import { parseObservabilityConfig } from './observability-config.parser';
@@ -266,7 +267,9 @@ export function parseAccessConfig(input: unknown, source = 'config'): AccessConf
     try {
       value = JSON.parse(input);
     } catch (error) {
-      throw new AccessConfigError(source, [{ path: ROOT, problem: `not valid JSON (${(error as Error).message})` }]);
+      const { line, column, reason, excerpt } = locateJsonSyntaxError(input, error);
+      const problem = `not valid JSON: ${reason}\n${excerpt}`;
+      throw new AccessConfigError(source, [{ path: `line ${line}, column ${column}`, problem }]);
     }
   }
   const v = new Validator();

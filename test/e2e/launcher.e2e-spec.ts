@@ -20,6 +20,19 @@ describe('bin/myko-nest', () => {
     expect(result.stdout).toBe('');
   });
 
+  it.each([
+    [['serve', '--prot', '3000'], 'unknown option --prot; did you mean --port?'],
+    [['server'], 'unknown command "server"; did you mean serve?'],
+  ])(
+    'a misspelt option or command (%j) gets a did-you-mean and a pointer to --help, not the usage; exit 2',
+    async (args, reason) => {
+      const result = await finished(opened(launch(args), stopLaunched));
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(`myko-nest: ${reason}\nRun \`myko-nest --help\` for the commands and options.\n`);
+      expect(result.stdout).toBe('');
+    },
+  );
+
   it('stdio refuses to start on malformed filter variables (non-zero exit, message on stderr)', async () => {
     const child = launch(['stdio', '--db', ':memory:'], { MYKO_MCP_TOOL_CALLABLE_ALLOW: '{not json' });
     const result = await finished(child);

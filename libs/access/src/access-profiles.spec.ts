@@ -1,7 +1,7 @@
 import { ClientFilters } from '@myko/filter';
 import { AccessProfiles } from './access-profiles';
 import { generateApiKey, hashApiKey } from './api-key.util';
-import type { AccessProfilesConfig } from './interfaces';
+import type { AccessProfilesConfig, OAuthConfig } from './interfaces';
 
 const SUPPORT_KEY = generateApiKey();
 const OPS_KEY = generateApiKey();
@@ -40,6 +40,49 @@ describe('AccessProfiles', () => {
       message: 'Unknown API key',
       challenge: 'Bearer realm="myko", error="invalid_token", error_description="Unknown API key"',
       challengeParams: { error: 'invalid_token', error_description: 'Unknown API key' },
+    });
+  });
+
+  describe('says what is required: API keys, tokens of the named issuers, or either', () => {
+    const oauth: OAuthConfig = {
+      resource: 'https://mcp.example.com/mcp',
+      issuers: [{ issuer: 'https://idp.example.com' }, { issuer: 'https://login.example.org' }],
+      profiles: [{ profile: 'ops', match: { scope: 'myko:ops' } }],
+      scopesSupported: ['myko:ops'],
+      clockSkewSeconds: 30,
+      algorithms: ['RS256'],
+      jwksCooldownMs: 30_000,
+      jwksCacheMaxAgeMs: 600_000,
+    };
+    const issuers = 'https://idp.example.com or https://login.example.org';
+    const noKeys = { support: { keys: [] }, ops: { keys: [] } };
+
+    it.each([
+      ['keys only', config(true), 'an API key', 'An API key is required (Authorization: Bearer <key>)'],
+      [
+        'OAuth only',
+        { ...config(true), profiles: noKeys, oauth },
+        `a bearer token from ${issuers}`,
+        `A bearer token from ${issuers} is required (Authorization: Bearer <token>)`,
+      ],
+      [
+        'both',
+        { ...config(true), oauth },
+        `an API key or a bearer token from ${issuers}`,
+        `An API key or a bearer token from ${issuers} is required (Authorization: Bearer <key or token>)`,
+      ],
+    ])('%s', (_, profilesConfig, accepts, missing) => {
+      const profiles = new AccessProfiles(profilesConfig as AccessProfilesConfig);
+      expect(profiles.accepts).toBe(accepts);
+      expect(profiles.resolveBearer(undefined)).toMatchObject({ reason: 'missing', message: missing });
+    });
+
+    it('an OAuth-only server calls a bearer that is no token what it is, not an unknown API key', () => {
+      const profiles = new AccessProfiles({ ...config(true), profiles: noKeys, oauth } as AccessProfilesConfig);
+      expect(profiles.resolveBearer('Bearer not-a-jwt')).toMatchObject({
+        reason: 'unknown-key',
+        message: `Not a bearer token (JWT), and this server takes no API keys: send a bearer token from ${issuers}`,
+      });
     });
   });
 

@@ -1,4 +1,5 @@
 import { ClientFilters } from '@myko/filter';
+import { acceptedCredentials, capitalized } from './accepted-credentials';
 import { digestApiKey, digestsEqual, parseKeyHash } from './api-key.util';
 import type { AccessProfile } from './interfaces/access-profile.interface';
 import type { AccessProfilesConfig, ToolMode } from './interfaces/access-profiles-config.interface';
@@ -48,6 +49,11 @@ export class AccessProfiles {
   readonly toolMode?: ToolMode;
   /** Bearer JWTs of trusted issuers, beside the API keys (verified by the gateways). */
   readonly oauth?: OAuthConfig;
+  /**
+   * What a client may present, in words (`an API key`, `a bearer token from https://idp.example`, or
+   * both); undefined when the config has neither keys nor `oauth`.
+   */
+  readonly accepts?: string;
 
   /**
    * Takes a config already validated (the launcher's `parseAccessConfig`): every key a
@@ -64,6 +70,7 @@ export class AccessProfiles {
     this.defaultProfile = config.defaultProfile ? this.profiles.get(config.defaultProfile) : undefined;
     this.toolMode = config.toolMode;
     this.oauth = config.oauth;
+    this.accepts = acceptedCredentials(this.keys.length > 0, config.oauth);
   }
 
   list(): AccessProfile[] {
@@ -92,15 +99,27 @@ export class AccessProfiles {
    */
   resolveBearer(authorization?: string | readonly string[]): BearerResolution {
     if (authorization === undefined) {
-      if (this.authRequired) return unauthorized('missing', 'An API key is required (Authorization: Bearer <key>)');
+      if (this.authRequired) return unauthorized('missing', this.missingMessage());
       return { status: 'anonymous', profile: this.defaultProfile };
     }
     const match = typeof authorization === 'string' ? BEARER.exec(authorization.trim()) : null;
     if (!match) return unauthorized('malformed', 'The Authorization header must be one "Bearer <key>"');
     const digest = digestApiKey(match[1]);
     const profile = this.match(digest);
-    if (!profile) return unauthorized('unknown-key', 'Unknown API key');
+    if (!profile) return unauthorized('unknown-key', this.unknownKeyMessage());
     return { status: 'authenticated', profile, keyId: digest.toString('hex') };
+  }
+
+  /** `An API key is required (Authorization: Bearer <key>)`, or what an OAuth server takes instead. */
+  private missingMessage(): string {
+    const what = this.keys.length > 0 ? (this.oauth ? '<key or token>' : '<key>') : '<token>';
+    return `${capitalized(this.accepts ?? 'an API key')} is required (Authorization: Bearer ${what})`;
+  }
+
+  /** A bearer that is no JWT and no known key: on a server without keys, say it takes tokens only. */
+  private unknownKeyMessage(): string {
+    if (this.keys.length > 0 || !this.accepts) return 'Unknown API key';
+    return `Not a bearer token (JWT), and this server takes no API keys: send ${this.accepts}`;
   }
 
   /** Compares against every stored key, without stopping early. */

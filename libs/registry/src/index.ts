@@ -18,5 +18,6 @@ export {
   renderTypeDeclarations,
   resultObjectType,
 } from './schema/ts-shape.renderer';
+export { closestName } from './utils/closest-name.util';
 export { deepFreeze } from './utils/deep-freeze.util';
 export { ArgumentsValidator } from './validation/arguments.validator';

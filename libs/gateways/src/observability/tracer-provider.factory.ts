@@ -9,14 +9,25 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
+import { ReportingSpanExporter } from './reporting-span.exporter';
 import type { TracingOptions } from './tracing-options.interface';
+
+/** Where the OTLP exporter sends spans: as the exporter itself resolves it, for messages. */
+function otlpDestination(options: TracingOptions): string {
+  return options.endpoint ?? process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? 'http://localhost:4318/v1/traces';
+}
 
 function exporterProcessor(options: TracingOptions): SpanProcessor[] {
   switch (options.exporter) {
     case 'otlp':
       // Without an endpoint the exporter reads OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, else localhost:4318.
       return [
-        new BatchSpanProcessor({ exporter: new OTLPTraceExporter(options.endpoint ? { url: options.endpoint } : {}) }),
+        new BatchSpanProcessor({
+          exporter: new ReportingSpanExporter(
+            new OTLPTraceExporter(options.endpoint ? { url: options.endpoint } : {}),
+            otlpDestination(options),
+          ),
+        }),
       ];
     case 'console':
       return [new SimpleSpanProcessor({ exporter: new ConsoleSpanExporter() })];

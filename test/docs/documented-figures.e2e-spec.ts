@@ -1,0 +1,88 @@
+import { OperationRegistry } from '@myko/registry';
+import { operationSummary } from '../../src/bootstrap/operation-summary';
+import { readDocs } from '../helpers/readme-example';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+/**
+ * Counts of the example domain written in the README and docs/, checked against the registry of the
+ * app `serve` runs, so they cannot go stale again when a plugin gains an operation. Every other count of
+ * operations in the docs must be one of the generated sets the benchmarks use (`SYNTHETIC`) or a chain
+ * length: a new figure is either checked here or fails the last test.
+ */
+const SYNTHETIC = new Set(['10', '1,000', '10,000', '100,000']);
+
+describe('the figures of the example domain in the docs', () => {
+  let server: TestServer;
+  let kinds: Record<string, number>;
+  let total: number;
+  let generated: number;
+  const docs = readDocs();
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const operations = server.app.get(OperationRegistry).list();
+    total = operations.length;
+    kinds = { query: 0, view: 0, report: 0, command: 0 };
+    for (const { kind } of operations) kinds[kind] += 1;
+    generated = operations.filter((op) => / \(entity \w+\)$/.test(op.source)).length;
+    expect(operationSummary(operations)).toMatch(/^\d+ operations:/);
+  });
+  afterAll(() => server?.close());
+
+  /** Every match of `pattern` in the docs, each a list of its groups. */
+  const claims = (pattern: RegExp) => [...docs.matchAll(pattern)].map((m) => m.slice(1));
+
+  it('start-up log lines: "N operations: a query, b view, c report, d command"', () => {
+    const found = claims(/(\d+) operations: (\d+) query, (\d+) view, (\d+) report, (\d+) command/g);
+    expect(found.length).toBeGreaterThanOrEqual(1);
+    const real = [total, kinds.query, kinds.view, kinds.report, kinds.command].map(String);
+    for (const claim of found) expect(claim).toEqual(real);
+  });
+
+  it('the example domain in docs/plugins.md: total, per kind, and how many are generated for entities', () => {
+    const found = claims(
+      /(\d+) operations: (\d+) queries, (\d+) views, (\d+) reports, (\d+) commands \((\d+) of them generated/g,
+    );
+    expect(found).toEqual([[total, kinds.query, kinds.view, kinds.report, kinds.command, generated].map(String)]);
+  });
+
+  it('search hints ("list all N"), the context benchmark row and its reading ("N example operations")', () => {
+    const figures = [
+      ...claims(/list all (\d+)\b/g),
+      ...claims(/examples \((\d+) ops\)/g),
+      ...claims(/for the (\d+) example operations/g),
+      ...claims(/direct mode \((\d+) tools, 1 page\) for \d+ operations/g),
+      ...claims(/direct mode \(\d+ tools, 1 page\) for (\d+) operations/g),
+    ].map(([n]) => n);
+    expect(figures.length).toBeGreaterThanOrEqual(3);
+    for (const n of figures) expect(n).toBe(String(total));
+  });
+
+  it('what the access-control example profiles see: reads for support, reads and CancelOrder for ops', () => {
+    const reads = kinds.query + kinds.view + kinds.report;
+    const [searchSupport, searchOps] = claims(/`20 of (\d+) matches`/g).map(([n]) => Number(n));
+    expect([searchSupport, searchOps]).toEqual([reads, reads + 1]);
+    const [[schemaSupport, schemaOps]] = claims(/(\d+) schema resources for support, (\d+) for ops/g);
+    expect([Number(schemaSupport), Number(schemaOps)]).toEqual([reads, reads + 1]);
+    // Beside the schemas, each lists the named resources of the reports it may read (LowStock's).
+    const named = server.app
+      .get(OperationRegistry)
+      .list()
+      .filter((op) => op.resource && op.kind !== 'command').length;
+    const [[allSupport, allOps]] = claims(/so (\d+) and (\d+) resources in all/g);
+    expect([Number(allSupport), Number(allOps)]).toEqual([reads + named, reads + 1 + named]);
+  });
+
+  it('names no other count of operations than those checked above and the synthetic sets', () => {
+    const checked =
+      /\d+ operations: |list all \d+|examples \(\d+ ops\)|the \d+ example operations|1 page\) for \d+ operations/;
+    const unchecked = [
+      ...docs.matchAll(
+        /[^\n]{0,40}?(?<![\d,])(\d[\d,]*) (?:example |generated |declared )?(?:operations|ops)\b[^\n]{0,20}/g,
+      ),
+    ]
+      .filter(([context, n]) => !checked.test(context) && !SYNTHETIC.has(n))
+      .map(([context]) => context.trim());
+    expect(unchecked).toEqual([]);
+  });
+});
