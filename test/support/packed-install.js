@@ -26,7 +26,9 @@ function packedPackages({ build = false } = {}) {
     execFileSync(process.execPath, [join(ROOT, 'scripts/build/build.js'), '--if-stale'], { cwd: ROOT, stdio: 'pipe' });
   }
   const { packages } = JSON.parse(readFileSync(INDEX, 'utf8'));
-  return new Map(packages.map((entry) => [entry.name, { ...entry, file: join(ROOT, 'build', 'packages', entry.file) }]));
+  return new Map(
+    packages.map((entry) => [entry.name, { ...entry, file: join(ROOT, 'build', 'packages', entry.file) }]),
+  );
 }
 
 /** The environment of a command run in the folder: no `npm_*` variables of an outer `npm test`. */

@@ -1,5 +1,5 @@
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { Entity } from '@myko/registry';
+import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 
 export const PARCEL_STATUSES = ['in_transit', 'delivered', 'returned'] as const;
 export type ParcelStatus = (typeof PARCEL_STATUSES)[number];

@@ -1,6 +1,6 @@
+import { ArgDescription, NotFoundError, type OperationContext, Query } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { Matches } from 'class-validator';
-import { ArgDescription, NotFoundError, type OperationContext, Query } from '@myko/registry';
 import { Parcel } from './parcel.entity';
 import { ParcelStore } from './parcel.store';
 

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
 import { type EntityPage, EntityRepository, type EntityStore } from '@myko/registry';
+import { Injectable } from '@nestjs/common';
 import { Parcel, type ParcelQuery } from './parcel.entity';
 
 const SEED: Parcel[] = [
