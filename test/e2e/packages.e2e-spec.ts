@@ -135,6 +135,36 @@ describe('a TypeScript plugin outside the repository (templates/plugin)', () => 
   });
 });
 
+describe("the packages' declarations, as an embedding application imports them", () => {
+  it.each(['commonjs', 'nodenext'])('type-check strictly (skipLibCheck off) under module %s', async (module) => {
+    const dir = join(app, `embed-${module}`);
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'imports.ts'),
+      `import { MYKO_NEST_PACKAGE } from '@myko/nest';
+       import { ClientAccessResolver } from '@myko/nest/access';
+       import { DispatchService } from '@myko/nest/dispatch';
+       import { ClientFilters } from '@myko/nest/filter';
+       import { GatewaysModule } from '@myko/nest/gateways';
+       import { SandboxModule } from '@myko/nest/sandbox';
+       import { McpTool } from '@myko/mcp';
+       export const parts = [MYKO_NEST_PACKAGE, ClientAccessResolver, DispatchService, ClientFilters, GatewaysModule, SandboxModule, McpTool];\n`,
+    );
+    const options = module === 'nodenext' ? { module, moduleResolution: module } : { module };
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../tsconfig.json',
+        compilerOptions: { ...options, rootDir: '.', noEmit: true },
+        include: ['.'],
+      }),
+    );
+    const check = await tsc(app, ['-p', join(dir, 'tsconfig.json')]);
+    expect(check.output).toBe('');
+    expect(check.code).toBe(0);
+  });
+});
+
 describe('served by the installed myko-nest (--plugin ./dist/parcels.plugin.js)', () => {
   const key = randomBytes(24).toString('base64url');
   let server: LaunchedServe | undefined;
