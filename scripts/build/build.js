@@ -1,6 +1,7 @@
 /**
- * The build: empty dist/, compile (tsc, then tsc-alias for the @myko/* paths), copy the runtime assets,
- * compile the test plugin sets. With `--if-stale` (what `npm start` and `npm test` run first) it does
+ * The build: empty dist/, compile (tsc: JavaScript to dist/, declarations to build/types/), copy the
+ * runtime assets, stage and pack the npm packages from that same output (build/packages/*.tgz), then
+ * rewrite dist/'s @myko/* paths (tsc-alias) and compile the test plugin sets. With `--if-stale` (what `npm start` and `npm test` run first) it does
  * nothing when dist/ was built from exactly the sources there are now: a content hash of every build input
  * is kept in build/dist.stamp, so an unchanged tree starts at once and any edit, checkout or new lockfile
  * rebuilds in full (no partial output to reason about).
@@ -16,8 +17,10 @@ const ROOT = join(__dirname, '..', '..');
 /** Beside the fixtures, outside dist/ (which holds the product only). */
 const STAMP = join(ROOT, 'build', 'dist.stamp');
 /** What the output depends on: sources, fixtures, the build scripts and configs, the lockfile. */
-const INPUTS = ['src', 'libs', 'plugins', 'test/fixtures/plugins', 'scripts/build'];
-const FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+const INPUTS = ['src', 'libs', 'plugins', 'packages', 'bin', 'test/fixtures/plugins', 'scripts/build'];
+const FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json', 'package-lock.json', 'scripts/runtime/supported-node.js'];
+/** The declarations of the compile, read by the packages step only (dist/ ships none). */
+const TYPES = join(ROOT, 'build', 'types');
 
 function walk(dir, out) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -45,15 +48,23 @@ function build() {
   // A build that fails half-way must not leave a stamp vouching for what it wiped.
   rmSync(STAMP, { force: true });
   run('./scripts/build/clean.js', []);
-  run('typescript/bin/tsc', ['-p', 'tsconfig.build.json']);
-  run('tsc-alias/dist/bin/index.js', ['-p', 'tsconfig.build.json']);
+  rmSync(TYPES, { recursive: true, force: true });
+  run('typescript/bin/tsc', ['-p', 'tsconfig.build.json', '--declaration', '--declarationDir', relative(ROOT, TYPES)]);
   run('./scripts/build/copy-assets.js', []);
+  // Before tsc-alias: the packages rewrite the bare @myko/* imports their own way.
+  run('./scripts/build/packages.js', []);
+  run('tsc-alias/dist/bin/index.js', ['-p', 'tsconfig.build.json']);
   run('./scripts/build/fixtures.js', []);
 }
 
 /** The last build's outputs are all there and were made from these inputs. */
 function upToDate(hash) {
-  const outputs = [STAMP, join(ROOT, 'dist', 'src', 'main.js'), join(ROOT, 'build', 'fixtures', 'plugins')];
+  const outputs = [
+    STAMP,
+    join(ROOT, 'dist', 'src', 'main.js'),
+    join(ROOT, 'build', 'fixtures', 'plugins'),
+    join(ROOT, 'build', 'packages', 'index.json'),
+  ];
   return outputs.every((path) => existsSync(path)) && readFileSync(STAMP, 'utf8') === hash;
 }
 

@@ -15,12 +15,24 @@ const PLUGIN_LIBS: Readonly<Record<string, string>> = { '@myko/registry': 'regis
 /** The service's package root, whose `node_modules` the shared packages resolve from. */
 export const SERVICE_ROOT = packageRoot(__dirname) ?? process.cwd();
 
+/**
+ * The copy of a plugin lib the service itself runs: the monorepo's own lib (dist/libs/<lib>/src, or the
+ * TypeScript sources under jest), which its imports are rewritten to; else, in the packed `myko-nest`,
+ * the installed package its bare imports resolve to.
+ */
+function libEntry(specifier: string, lib: string): string {
+  const monorepo = join(__dirname, '..', '..', 'libs', lib, 'src');
+  try {
+    return require.resolve(monorepo);
+  } catch {
+    return require.resolve(specifier);
+  }
+}
+
 /** The entry file in this build of every lib plugins may import, by specifier. */
 export function pluginLibEntries(): Record<string, string> {
   const entries: Record<string, string> = {};
-  for (const [specifier, lib] of Object.entries(PLUGIN_LIBS)) {
-    entries[specifier] = require.resolve(join(__dirname, '..', '..', 'libs', lib, 'src'));
-  }
+  for (const [specifier, lib] of Object.entries(PLUGIN_LIBS)) entries[specifier] = libEntry(specifier, lib);
   return entries;
 }
 

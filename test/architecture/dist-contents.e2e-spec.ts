@@ -56,4 +56,23 @@ describe('dist/ (npm run build)', () => {
       expect(existsSync(join(ROOT, 'build', 'fixtures', 'plugins', set, 'index.js'))).toBe(true);
     }
   });
+
+  it('has every package of packages/packages.json packed beside it, with no test code inside', () => {
+    const { packages } = JSON.parse(readFileSync(join(ROOT, 'packages', 'packages.json'), 'utf8')) as {
+      packages: Array<{ folder: string }>;
+    };
+    const index = JSON.parse(readFileSync(join(ROOT, 'build', 'packages', 'index.json'), 'utf8')) as {
+      packages: Array<{ name: string; file: string }>;
+    };
+    const names = packages.map(
+      ({ folder }) =>
+        (JSON.parse(readFileSync(join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as { name: string }).name,
+    );
+    expect(index.packages.map((entry) => entry.name)).toEqual(names);
+    for (const entry of index.packages) expect(existsSync(join(ROOT, 'build', 'packages', entry.file))).toBe(true);
+    const staged = files(join(ROOT, 'build', 'package-stage')).filter((file) =>
+      TEST_CODE.some(([, pattern]) => pattern.test(file)),
+    );
+    expect(staged).toEqual([]);
+  });
 });

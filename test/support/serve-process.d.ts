@@ -16,6 +16,8 @@ export interface LaunchOptions {
   /** Its environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Another launcher to run (an installed `node_modules/.bin/myko-nest`); default this repository's. */
+  launcher?: string;
   /** How much of its output to keep (the tail; default all). */
   keepOutputChars?: number;
   /** Default 60 s. */

@@ -24,13 +24,15 @@ const START_TIMEOUT_MS = 60_000;
  * `nodeArgs` go to Node before the launcher (`--no-node-snapshot` saves the launcher's re-exec);
  * `keepOutputChars` bounds the output kept (the tail). `env` defaults to this process's environment.
  * `onSpawn(killGroup)` is called at once, before it listens (a caller that must clean up on Ctrl-C).
- * @param {{ args?: string[], nodeArgs?: string[], env?: NodeJS.ProcessEnv, cwd?: string,
+ * `launcher` runs another installed copy (`node_modules/.bin/myko-nest` of a packed install) instead of
+ * this repository's, which then needs no build here.
+ * @param {{ args?: string[], nodeArgs?: string[], env?: NodeJS.ProcessEnv, cwd?: string, launcher?: string,
  *   keepOutputChars?: number, startTimeoutMs?: number, onSpawn?: (killGroup: (signal: string) => void) => void }} [options]
  */
 async function launchServe(options = {}) {
-  const { args = [], nodeArgs = [], env = process.env, cwd, keepOutputChars = Infinity } = options;
-  if (!existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first.`);
-  const serveArgs = [...nodeArgs, LAUNCHER, 'serve', '--port', '0', ...args];
+  const { args = [], nodeArgs = [], env = process.env, cwd, keepOutputChars = Infinity, launcher } = options;
+  if (!launcher && !existsSync(ENTRY)) throw new Error(`${ENTRY} is missing: run \`npm run build\` first.`);
+  const serveArgs = [...nodeArgs, launcher ?? LAUNCHER, 'serve', '--port', '0', ...args];
   // Its own process group, so the whole tree can be killed; signals sent to `child` reach the launcher only.
   const child = spawn(process.execPath, serveArgs, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
