@@ -72,7 +72,7 @@ describe.each<Platform>(['express', 'fastify'])('MykoModule inside an existing N
       const result = await execute(
         client,
         `const before = await myko.query('CustomerOrders', { customer: 'Ada' });
-         const cancelled = await myko.command('CancelOrder', { orderId: ${orderId} });
+         const cancelled = await myko.command('CancelCustomerOrder', { orderId: ${orderId} });
          return { count: before.length, status: cancelled.status };`,
       );
       expect(result.isError).toBeFalsy();
