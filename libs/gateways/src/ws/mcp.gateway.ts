@@ -142,8 +142,8 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     if (!this.drain.admitSocket(socket)) return;
     const access = this.handshake.accessOf(req);
     if (!access) {
-      // Not verified by WsHandshakeVerifier: refuse rather than serve without the client's filters.
-      this.logger.error('WebSocket connection without a verified handshake; install McpWsAdapter');
+      // Not verified (a socket emitted on the server by other code): refuse rather than serve without the client's filters.
+      this.logger.error('WebSocket connection without a handshake verified by WsHandshakeVerifier');
       socket.close(1011, 'Handshake not verified');
       return;
     }
