@@ -14,6 +14,7 @@ module.exports = [
   'bridge',
   'chain',
   'throughput',
+  'embedding',
   'io-bound',
   'observability',
   'memory',

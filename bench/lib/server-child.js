@@ -8,6 +8,7 @@
  */
 const SERVERS = {
   myko: './servers/myko.server',
+  embedding: './servers/embedding.server',
   'raw-http': './servers/raw-http.server',
   'raw-ws': './servers/raw-ws.server',
   'sdk-mcp': './servers/sdk-mcp.server',

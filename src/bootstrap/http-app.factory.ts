@@ -1,4 +1,4 @@
-import { applyHttpServerLimits, GATEWAYS_OPTIONS, McpWsAdapter, type ResolvedGatewaysOptions } from '@myko/gateways';
+import { applyHttpServerLimits, GATEWAYS_OPTIONS, type ResolvedGatewaysOptions } from '@myko/gateways';
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,9 +6,10 @@ import { AppModule } from '../app.module';
 import type { AppConfig } from '../config/app-config.interface';
 
 /**
- * The HTTP + WebSocket application, initialised but not listening. No global body parser: the MCP
- * endpoint reads its body itself, with its own size limit and errors. The edge limits of the HTTP
- * server (header size, header/request/keep-alive timeouts) are set on it before it listens.
+ * The HTTP + WebSocket application, initialised but not listening. No global body parser: the service
+ * has no routes that need one (the MCP endpoint reads its body itself, ahead of Express). The edge
+ * limits of the HTTP server (header size, header/request/keep-alive timeouts) are set on it before it
+ * listens.
  */
 export async function createHttpApp(
   config: AppConfig,
@@ -22,7 +23,6 @@ export async function createHttpApp(
     ...(logger === undefined ? {} : { logger }),
   });
   app.disable('x-powered-by');
-  app.useWebSocketAdapter(new McpWsAdapter(app));
   applyHttpServerLimits(app.getHttpServer(), app.get<string, ResolvedGatewaysOptions>(GATEWAYS_OPTIONS));
   return app;
 }

@@ -1,6 +1,6 @@
+import { AuditLog } from '@myko/nest';
 import { OperationRegistry } from '@myko/registry';
 import { ConsoleLogger, Logger } from '@nestjs/common';
-import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
 import { GracefulShutdown } from './graceful-shutdown';
 import { createHttpApp } from './http-app.factory';

@@ -1,5 +1,5 @@
+import type { AuditLog } from '@myko/nest';
 import type { Logger } from '@nestjs/common';
-import type { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
 
 /** What a start-up log says about access and auditing, and the warnings the config raised. */

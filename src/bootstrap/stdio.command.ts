@@ -1,10 +1,10 @@
 import { ClientFilters, FilterParseError, filtersFromEnv } from '@myko/filter';
 import { StdioTransport } from '@myko/gateways';
+import { AuditLog } from '@myko/nest';
 import { OperationRegistry } from '@myko/registry';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
-import { AuditLog } from '../audit/audit-log.service';
 import type { AppConfig } from '../config/app-config.interface';
 import { GracefulShutdown } from './graceful-shutdown';
 import { operationSummary } from './operation-summary';

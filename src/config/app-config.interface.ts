@@ -1,8 +1,8 @@
 import type { AccessProfile, AccessProfiles } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import type { GatewaysModuleOptions } from '@myko/gateways';
+import type { AuditOptions } from '@myko/nest';
 import type { StateModuleOptions } from '@myko/state';
-import type { AuditOptions } from '../audit/audit.options';
 import type { PluginModule } from '../plugin-loader/plugin-module.interface';
 
 /** Everything the running service needs, defaults applied (see `createAppConfig`). */

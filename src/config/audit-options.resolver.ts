@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { AUDIT_OFF, type AuditOptions, DEFAULT_AUDIT_OPTIONS, STDERR_DESTINATION } from '../audit/audit.options';
+import { AUDIT_OFF, type AuditOptions, DEFAULT_AUDIT_OPTIONS, STDERR_DESTINATION } from '@myko/nest';
 import { ConfigError } from './config.error';
 import { type LoadedConfigFile, resolveFromConfig } from './config-file.loader';
 

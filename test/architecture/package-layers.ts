@@ -35,7 +35,8 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
   filter: [['.'], ['interfaces', 'errors']],
   access: [['.'], ['interfaces']],
   options: [['.']],
-  nest: [['.']],
+  // The module composes the libs and its own audit log, which knows nothing of the module.
+  nest: [['.'], ['audit']],
 };
 
 /**

@@ -1,6 +1,6 @@
 import { McpPrimitivesModule } from '@myko/mcp';
 import { SandboxModule } from '@myko/sandbox';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { CodeModeInstructions } from './code-mode/code-mode.instructions';
 import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
@@ -39,7 +39,11 @@ import { CustomToolSource } from './features/tools/custom-tool.source';
 import { DirectOperationToolSource } from './features/tools/direct-operation-tool.source';
 import { ToolModeResolver } from './features/tools/tool-mode.resolver';
 import { ToolsHandler } from './features/tools/tools.handler';
-import type { DispatchModuleOptions, ResolvedDispatchOptions } from './interfaces/dispatch-options.interface';
+import type {
+  DispatchModuleAsyncOptions,
+  DispatchModuleOptions,
+  ResolvedDispatchOptions,
+} from './interfaces/dispatch-options.interface';
 import { MethodRouter } from './method.router';
 import { ClientRequestSender } from './protocol/client-requests/client-request.sender';
 import { ClusterChannel } from './protocol/cluster/cluster.channel';
@@ -73,29 +77,39 @@ export class DispatchModule {
    * ```
    */
   static forRoot(options: DispatchModuleOptions = {}): DynamicModule {
-    const resolved: ResolvedDispatchOptions = {
-      serverInfo: { ...DEFAULT_SERVER_INFO, ...options.serverInfo },
-      instructions: options.instructions || undefined,
-      logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
-      clientRequestTimeoutMs: options.clientRequestTimeoutMs ?? DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
-      toolMode: options.toolMode ?? 'code',
-      profileToolModes: { ...options.profileToolModes },
-      execute: resolveExecuteGuardOptions(options.execute),
-      live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
-      fairness: resolveFairnessOptions(options.fairness),
-      cluster: resolveClusterWatchOptions(options.cluster),
-      protocol: options.protocol ?? 'dual',
-      requestState: {
-        key: options.requestState?.key,
-        ttlSeconds: options.requestState?.ttlSeconds ?? DEFAULT_REQUEST_STATE_TTL_SECONDS,
-      },
+    return DispatchModule.define(
+      { provide: DISPATCH_OPTIONS, useValue: resolveDispatchOptions(options) },
+      SandboxModule.forRoot(options.sandbox),
+    );
+  }
+
+  /**
+   * Options known only at start-up, e.g. from `ConfigService`: one factory for the dispatch and its
+   * sandbox (`sandbox` of what it returns).
+   */
+  static forRootAsync(options: DispatchModuleAsyncOptions): DynamicModule {
+    const { imports = [], inject = [], useFactory } = options;
+    const sandbox = SandboxModule.forRootAsync({
+      imports,
+      inject,
+      useFactory: async (...args: unknown[]) => (await useFactory(...(args as never[]))).sandbox ?? {},
+    });
+    const provider: Provider = {
+      provide: DISPATCH_OPTIONS,
+      inject,
+      useFactory: async (...args: never[]) => resolveDispatchOptions(await useFactory(...args)),
     };
+    const module = DispatchModule.define(provider, sandbox);
+    return { ...module, imports: [...imports, ...(module.imports ?? [])] };
+  }
+
+  private static define(optionsProvider: Provider, sandbox: DynamicModule): DynamicModule {
     return {
       module: DispatchModule,
       global: true,
-      imports: [McpPrimitivesModule, SandboxModule.forRoot(options.sandbox)],
+      imports: [McpPrimitivesModule, sandbox],
       providers: [
-        { provide: DISPATCH_OPTIONS, useValue: resolved },
+        optionsProvider,
         { provide: SERVER_INSTRUCTIONS, useClass: CodeModeInstructions },
         DispatchService,
         RequestRunner,
@@ -141,4 +155,25 @@ export class DispatchModule {
       exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor, SandboxReadinessProbe],
     };
   }
+}
+
+/** Applies the defaults of every `DispatchModuleOptions` field. */
+function resolveDispatchOptions(options: DispatchModuleOptions): ResolvedDispatchOptions {
+  return {
+    serverInfo: { ...DEFAULT_SERVER_INFO, ...options.serverInfo },
+    instructions: options.instructions || undefined,
+    logLevel: options.logLevel ?? DEFAULT_LOG_LEVEL,
+    clientRequestTimeoutMs: options.clientRequestTimeoutMs ?? DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
+    toolMode: options.toolMode ?? 'code',
+    profileToolModes: { ...options.profileToolModes },
+    execute: resolveExecuteGuardOptions(options.execute),
+    live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
+    fairness: resolveFairnessOptions(options.fairness),
+    cluster: resolveClusterWatchOptions(options.cluster),
+    protocol: options.protocol ?? 'dual',
+    requestState: {
+      key: options.requestState?.key,
+      ttlSeconds: options.requestState?.ttlSeconds ?? DEFAULT_REQUEST_STATE_TTL_SECONDS,
+    },
+  };
 }

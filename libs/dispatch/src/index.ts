@@ -29,6 +29,7 @@ export {
 export type {
   AbuseBackoffOptions,
   ClientContext,
+  DispatchModuleAsyncOptions,
   DispatchModuleOptions,
   ExecuteGuardOptions,
   JsonRpcErrorObject,

@@ -7,7 +7,14 @@ export type GatewaysNumericOption =
   | Exclude<keyof EdgeLimitsOptions, 'rateLimit'>
   | Exclude<
       keyof GatewaysModuleOptions,
-      keyof EdgeLimitsOptions | 'allowedHosts' | 'allowedOrigins' | 'access' | 'metrics' | 'tracing'
+      | keyof EdgeLimitsOptions
+      | 'allowedHosts'
+      | 'allowedOrigins'
+      | 'access'
+      | 'metrics'
+      | 'tracing'
+      | 'mcpPaths'
+      | 'health'
     >;
 
 /**

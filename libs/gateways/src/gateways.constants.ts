@@ -1,7 +1,10 @@
 /** Injection token of the resolved `GatewaysModuleOptions` (defaults merged). */
 export const GATEWAYS_OPTIONS = 'myko:gateways_options';
 
-/** Streamable HTTP endpoint and its alias; the WebSocket endpoint shares the first path. */
+/**
+ * The service's Streamable HTTP endpoint and its alias, the defaults of the `mcpPaths` option; the
+ * WebSocket endpoint shares the first path.
+ */
 export const MCP_HTTP_PATHS = ['mcp', 'myko/mcp'];
 export const MCP_WS_PATH = '/mcp';
 

@@ -9,12 +9,12 @@ export {
   MCP_WS_PATH,
   MCP_WS_SUBPROTOCOL,
 } from './gateways.constants';
-export { GatewaysModule } from './gateways.module';
-export { resolveGatewaysOptions } from './gateways.options';
+export { GatewaysModule, type GatewaysModuleAsyncOptions } from './gateways.module';
+export { DEFAULT_MCP_PATHS, normalizeMcpPath, resolveGatewaysOptions } from './gateways.options';
 export { GATEWAYS_OPTION_TABLE } from './gateways-options.table';
 export type { ReadinessReport } from './health/probes.controller';
 export { McpSessionRegistry } from './http/mcp-session.registry';
-export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './interfaces';
+export type { GatewaysModuleOptions, GatewaysStaticOptions, ResolvedGatewaysOptions } from './interfaces';
 export { DrainCoordinator } from './lifecycle/drain.coordinator';
 export { EdgeAdmission } from './limits/edge-admission.service';
 export type { EdgeLimitsOptions, RateLimitOptions } from './limits/edge-limits-options.interface';

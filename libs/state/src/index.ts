@@ -37,5 +37,5 @@ export {
   SHARED_SECRETS,
   USED_REQUEST_STATES,
 } from './state.constants';
-export { StateModule } from './state.module';
+export { StateModule, type StateModuleAsyncOptions } from './state.module';
 export { StateHealth } from './state-health.service';

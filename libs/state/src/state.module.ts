@@ -1,4 +1,14 @@
-import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  type DynamicModule,
+  type FactoryProvider,
+  Global,
+  Inject,
+  Module,
+  type ModuleMetadata,
+  type OnApplicationShutdown,
+  Optional,
+  type Provider,
+} from '@nestjs/common';
 import type Redis from 'ioredis';
 import { BUS_PROVIDERS } from './bus/bus.providers';
 import { MessageBus } from './bus/message-bus';
@@ -34,6 +44,13 @@ class RedisConnectionCloser implements OnApplicationShutdown {
   }
 }
 
+/** `StateModule.forRootAsync()`: the options computed at start-up (a Redis URL from a secrets store). */
+export interface StateModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  /** Providers handed to `useFactory`, in order. */
+  inject?: FactoryProvider['inject'];
+  useFactory: (...args: never[]) => StateModuleOptions | Promise<StateModuleOptions>;
+}
+
 /**
  * Where cross-request state lives: in this process (no `redis`, the embedded default) or in Redis,
  * shared by every instance. Global: dispatch and the gateways inject the connection, the stores and
@@ -50,16 +67,29 @@ export class StateModule {
    * ```
    */
   static forRoot(options: StateModuleOptions = {}): DynamicModule {
-    const { redis } = options;
+    return StateModule.define({ provide: STATE_OPTIONS, useValue: options });
+  }
+
+  /** Options known only at start-up, e.g. from `ConfigService` (`useFactory` + `inject`). */
+  static forRootAsync(options: StateModuleAsyncOptions): DynamicModule {
+    const { imports = [], inject = [], useFactory } = options;
+    return { ...StateModule.define({ provide: STATE_OPTIONS, inject, useFactory }), imports };
+  }
+
+  private static define(optionsProvider: Provider): DynamicModule {
     return {
       module: StateModule,
       providers: [
-        { provide: STATE_OPTIONS, useValue: options },
-        { provide: REDIS_CONNECTION, useFactory: () => (redis ? connectRedis(redis) : null) },
+        optionsProvider,
+        {
+          provide: REDIS_CONNECTION,
+          inject: [STATE_OPTIONS],
+          useFactory: ({ redis }: StateModuleOptions) => (redis ? connectRedis(redis) : null),
+        },
         {
           provide: RedisStateClient,
-          inject: [REDIS_CONNECTION],
-          useFactory: (connection: Redis | null) =>
+          inject: [REDIS_CONNECTION, STATE_OPTIONS],
+          useFactory: (connection: Redis | null, { redis }: StateModuleOptions) =>
             connection && redis ? new RedisStateClient(connection, redis.url) : null,
         },
         {

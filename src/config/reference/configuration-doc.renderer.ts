@@ -148,9 +148,10 @@ export function renderConfigurationDoc(schema: SchemaNode): string {
   const modules = [
     '## Module options',
     '',
-    'The numeric options of each lib, as a Nest application embedding the libs passes them to `forRoot()`; the',
-    'config file sets those with a path in the "config file" column. Each table is the one place its defaults and',
-    'minimums are written: the resolvers, the schema above and this page are derived from it.',
+    'The numeric options of each lib, as a Nest application passes them to `MykoModule.forRoot()` (its `gateways`,',
+    "`sandbox` and `dispatch` options; see [embedding](embedding.md)) or to each lib's `forRoot()`; the config file",
+    'sets those with a path in the "config file" column. Each table is the one place its defaults and minimums are',
+    'written: the resolvers, the schema above and this page are derived from it.',
     '',
     MODULE_TABLES.map(moduleText).join('\n\n'),
   ].join('\n');

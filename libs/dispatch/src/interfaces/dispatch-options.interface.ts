@@ -1,6 +1,7 @@
 import type { ToolMode } from '@myko/access';
 import type { McpLogLevel } from '@myko/mcp';
 import type { SandboxOptions } from '@myko/sandbox';
+import type { FactoryProvider, ModuleMetadata } from '@nestjs/common';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
 import type { FairnessOptions } from './fairness-options.interface';
 
@@ -115,4 +116,11 @@ export interface ResolvedDispatchOptions {
   cluster: ClusterWatchOptions;
   protocol: ProtocolMode;
   requestState: { key?: string; ttlSeconds: number };
+}
+
+/** `DispatchModule.forRootAsync()`: the options, sandbox included, computed at start-up. */
+export interface DispatchModuleAsyncOptions extends Pick<ModuleMetadata, 'imports'> {
+  /** Providers handed to `useFactory`, in order. */
+  inject?: FactoryProvider['inject'];
+  useFactory: (...args: never[]) => DispatchModuleOptions | Promise<DispatchModuleOptions>;
 }

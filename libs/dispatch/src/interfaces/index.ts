@@ -1,5 +1,10 @@
 export type { ClientContext } from './client-context.interface';
-export type { DispatchModuleOptions, ResolvedDispatchOptions, ServerIdentity } from './dispatch-options.interface';
+export type {
+  DispatchModuleAsyncOptions,
+  DispatchModuleOptions,
+  ResolvedDispatchOptions,
+  ServerIdentity,
+} from './dispatch-options.interface';
 export type { AbuseBackoffOptions, ExecuteGuardOptions } from './execute-guard-options.interface';
 export type {
   JsonRpcErrorObject,

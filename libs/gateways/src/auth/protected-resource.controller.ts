@@ -1,5 +1,5 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
-import { GATEWAYS_OPTIONS, MCP_HTTP_PATHS } from '../gateways.constants';
+import { Controller, Get, Header, Inject, NotFoundException, type Type } from '@nestjs/common';
+import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { PROTECTED_RESOURCE_WELL_KNOWN } from './oauth.constants';
 
@@ -14,31 +14,42 @@ export interface ProtectedResourceMetadata {
 
 const ROOT = PROTECTED_RESOURCE_WELL_KNOWN.slice(1);
 
+/** The metadata of the options' `oauth` section, or undefined without one. */
+function metadataOf(options: Pick<ResolvedGatewaysOptions, 'access'>): ProtectedResourceMetadata | undefined {
+  const oauth = options.access?.oauth;
+  if (!oauth) return undefined;
+  return {
+    resource: oauth.resource,
+    authorization_servers: oauth.issuers.map((i) => i.issuer),
+    ...(oauth.scopesSupported.length > 0 ? { scopes_supported: [...oauth.scopesSupported] } : {}),
+    bearer_methods_supported: ['header'],
+    ...(oauth.resourceName ? { resource_name: oauth.resourceName } : {}),
+  };
+}
+
 /**
- * Serves the protected-resource metadata (RFC 9728) at `/.well-known/oauth-protected-resource` and
- * at its path-suffixed forms for the MCP paths (`…/mcp`, `…/myko/mcp`), which MCP clients try
- * first. Registered only when the config has an `oauth` section. Public, so any origin may read it.
+ * The controller serving the protected-resource metadata (RFC 9728) at
+ * `/.well-known/oauth-protected-resource` and at its path-suffixed forms for the MCP paths (`…/mcp`,
+ * `…/myko/mcp` by default), which MCP clients try first. Built per module definition, since routes are
+ * fixed when a controller class is declared. Public, so any origin may read it; 404 while the options
+ * have no `oauth` section (options computed at start-up, `forRootAsync`).
  */
-@Controller()
-export class ProtectedResourceController {
-  private readonly metadata: ProtectedResourceMetadata;
+export function protectedResourceController(mcpPaths: readonly string[]): Type {
+  @Controller()
+  class ProtectedResourceController {
+    private readonly metadata?: ProtectedResourceMetadata;
 
-  constructor(@Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'access'>) {
-    const oauth = options.access?.oauth;
-    if (!oauth) throw new Error('ProtectedResourceController needs an oauth config');
-    this.metadata = {
-      resource: oauth.resource,
-      authorization_servers: oauth.issuers.map((i) => i.issuer),
-      ...(oauth.scopesSupported.length > 0 ? { scopes_supported: [...oauth.scopesSupported] } : {}),
-      bearer_methods_supported: ['header'],
-      ...(oauth.resourceName ? { resource_name: oauth.resourceName } : {}),
-    };
-  }
+    constructor(@Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'access'>) {
+      this.metadata = metadataOf(options);
+    }
 
-  @Get([ROOT, ...MCP_HTTP_PATHS.map((path) => `${ROOT}/${path}`)])
-  @Header('Cache-Control', 'public, max-age=300')
-  @Header('Access-Control-Allow-Origin', '*')
-  describe(): ProtectedResourceMetadata {
-    return this.metadata;
+    @Get([ROOT, ...mcpPaths.map((path) => `${ROOT}${path}`)])
+    @Header('Cache-Control', 'public, max-age=300')
+    @Header('Access-Control-Allow-Origin', '*')
+    describe(): ProtectedResourceMetadata {
+      if (!this.metadata) throw new NotFoundException();
+      return this.metadata;
+    }
   }
+  return ProtectedResourceController;
 }

@@ -1,7 +1,7 @@
-import type { ServerResponse } from 'node:http';
 import { type SandboxReadiness, SandboxReadinessProbe } from '@myko/dispatch';
 import { StateHealth, type StateHealthReport } from '@myko/state';
 import { Controller, Get, Optional, Res } from '@nestjs/common';
+import { type FrameworkResponse, rawResponse } from '../common/raw-response';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 
 /** What `GET /health/ready` answers (200 when `ready`, else 503). */
@@ -13,9 +13,9 @@ export interface ReadinessReport {
   state?: StateHealthReport;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+function send(res: FrameworkResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(text);
+  rawResponse(res).writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(text);
 }
 
 /**
@@ -32,12 +32,12 @@ export class ProbesController {
   ) {}
 
   @Get('live')
-  live(@Res() res: ServerResponse): void {
+  live(@Res() res: FrameworkResponse): void {
     send(res, 200, { live: true });
   }
 
   @Get('ready')
-  async ready(@Res() res: ServerResponse): Promise<void> {
+  async ready(@Res() res: FrameworkResponse): Promise<void> {
     const sandbox = this.drain.isDraining ? undefined : await this.sandbox?.check();
     const draining = this.drain.isDraining;
     const state = this.state?.report();

@@ -1,11 +1,12 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ClientAccessResolver } from '@myko/access';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { requestPath } from '../common/request-path';
 import { McpHttpError } from '../errors';
-import { MCP_HTTP_PATHS, TRANSPORT_ERROR } from '../gateways.constants';
+import { GATEWAYS_OPTIONS, TRANSPORT_ERROR } from '../gateways.constants';
+import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
 import { writeHttpFailure } from './http-failure.writer';
@@ -13,11 +14,10 @@ import { McpHttpEndpoint } from './mcp-http.endpoint';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
-const ROUTED_PATHS = new Set(MCP_HTTP_PATHS.flatMap((path) => [`/${path}`, `/${path}/`]));
 const ALLOWED_METHODS = 'GET, POST, DELETE';
 
 /**
- * Serves `/mcp` and `/myko/mcp` straight from the HTTP server's `request` event, ahead of the
+ * Serves the MCP paths (`mcpPaths`: `/mcp` and `/myko/mcp` by default) straight from the HTTP server's `request` event, ahead of the
  * framework's router; every other path goes on to it (`/health`, a host app's own routes), unless
  * the server is draining (503). Why:
  * Express routing with Nest's guard/filter/param pipeline cost more CPU per MCP request than the
@@ -27,13 +27,18 @@ const ALLOWED_METHODS = 'GET, POST, DELETE';
  */
 @Injectable()
 export class McpHttpRouter implements OnApplicationBootstrap {
+  private readonly routedPaths: ReadonlySet<string>;
+
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly endpoint: McpHttpEndpoint,
     private readonly policy: HostOriginPolicy,
     private readonly drain: DrainCoordinator,
     private readonly access: ClientAccessResolver,
-  ) {}
+    @Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'mcpPaths'>,
+  ) {
+    this.routedPaths = new Set(options.mcpPaths.flatMap((path) => [path, `${path}/`]));
+  }
 
   onApplicationBootstrap(): void {
     const server = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
@@ -47,7 +52,7 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       // While the server drains, all but MCP POSTs get 503 (`/health` too, so a load balancer takes the
       // instance out); the endpoint still takes notifications and responses in-flight calls may await.
-      const isMcp = ROUTED_PATHS.has(requestPath(req.url));
+      const isMcp = this.routedPaths.has(requestPath(req.url));
       if (this.drain.isDraining && !(isMcp && req.method === 'POST')) writeShutdownRefusal(res);
       else if (isMcp) this.route(req, res);
       else for (const listener of fallbacks) listener.call(server, req, res);

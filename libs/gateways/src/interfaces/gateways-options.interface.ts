@@ -10,6 +10,19 @@ import type { TracingOptions } from '../observability/tracing-options.interface'
  */
 export interface GatewaysModuleOptions extends EdgeLimitsOptions {
   /**
+   * Paths of the Streamable HTTP endpoint, served ahead of the framework's router; the WebSocket
+   * endpoint is served at the first one. Matched without the query, case-insensitively, with or
+   * without a trailing slash.
+   * @default ['/mcp', '/myko/mcp']
+   */
+  mcpPaths?: string[];
+  /**
+   * Mounts `GET /health`, `/health/live` and `/health/ready`. An application with probes of its own
+   * turns them off.
+   * @default true
+   */
+  health?: boolean;
+  /**
    * Accepted `Host` header values: a host name (`localhost`, any port), `name:port` (that port only),
    * or `*` (any host: only behind a proxy that checks it).
    * @default ['localhost', '127.0.0.1', '[::1]']
@@ -80,6 +93,12 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
   /** OpenTelemetry spans of MCP requests and `myko.*` calls. Absent or disabled: no tracing. */
   tracing?: TracingOptions;
 }
+
+/**
+ * The options of `GatewaysModule.forRootAsync()` that decide routes and providers, so they are known
+ * when the module is defined: the MCP paths, the health routes, metrics and tracing.
+ */
+export type GatewaysStaticOptions = Pick<GatewaysModuleOptions, 'mcpPaths' | 'health' | 'metrics' | 'tracing'>;
 
 /** The options with every default applied. */
 export type ResolvedGatewaysOptions = Required<

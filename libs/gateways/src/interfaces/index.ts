@@ -1,1 +1,5 @@
-export type { GatewaysModuleOptions, ResolvedGatewaysOptions } from './gateways-options.interface';
+export type {
+  GatewaysModuleOptions,
+  GatewaysStaticOptions,
+  ResolvedGatewaysOptions,
+} from './gateways-options.interface';

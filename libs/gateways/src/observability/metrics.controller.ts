@@ -1,5 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { type FrameworkResponse, rawResponse } from '../common/raw-response';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { AddressAllowList } from './address-allow-list';
@@ -21,7 +22,8 @@ export class MetricsController {
   }
 
   @Get()
-  async scrape(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+  async scrape(@Req() req: IncomingMessage, @Res() reply: FrameworkResponse): Promise<void> {
+    const res = rawResponse(reply);
     if (!this.allowed.allows(req.socket.remoteAddress)) {
       res.writeHead(403, { 'Content-Type': 'text/plain' }).end('Forbidden: this address may not read metrics\n');
       return;

@@ -4,9 +4,7 @@ import { Test } from '@nestjs/testing';
 import { type OnGatewayConnection, SubscribeMessage, WebSocketGateway, type WsResponse } from '@nestjs/websockets';
 import { WebSocket } from 'ws';
 import { useReleases } from '../../../../test/helpers/releases';
-import { MCP_WS_PATH } from '../gateways.constants';
 import { McpWsAdapter } from './mcp-ws.adapter';
-import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A classic Nest gateway: `{ event, data }` frames through `@SubscribeMessage`. */
 @WebSocketGateway({ path: '/echo' })
@@ -30,17 +28,6 @@ class RawGateway implements OnGatewayConnection {
   }
 }
 
-/** A gateway at the MCP path: its server gets the verifier's options. */
-@WebSocketGateway({ path: MCP_WS_PATH })
-class McpPathGateway {}
-
-/** Refuses every handshake with a status no real refusal uses, so the test sees whose decision it was. */
-const REFUSING_VERIFIER = {
-  serverOptions: () => ({
-    verifyClient: (_info: unknown, done: (ok: boolean, code?: number) => void) => done(false, 418),
-  }),
-};
-
 function open(url: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
@@ -61,12 +48,7 @@ describe('McpWsAdapter', () => {
 
   beforeAll(async () => {
     const moduleRef = await Test.createTestingModule({
-      providers: [
-        EchoGateway,
-        RawGateway,
-        McpPathGateway,
-        { provide: WsHandshakeVerifier, useValue: REFUSING_VERIFIER },
-      ],
+      providers: [EchoGateway, RawGateway],
     }).compile();
     app = moduleRef.createNestApplication({ logger: false });
     adapter = new McpWsAdapter(app);
@@ -114,12 +96,6 @@ describe('McpWsAdapter', () => {
     socket.send('x');
     expect(await answer).toBe('got x');
     socket.close();
-  });
-
-  it('decides handshakes at the MCP path with WsHandshakeVerifier, and only there', async () => {
-    await expect(open(`${base}/mcp`)).rejects.toThrow(/Unexpected server response: 418/);
-    const other = opened(await open(`${base}/raw`), terminate);
-    other.close();
   });
 
   it('cuts an upgrade to a path no gateway serves', async () => {

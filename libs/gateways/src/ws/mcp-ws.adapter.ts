@@ -1,25 +1,22 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type INestApplicationContext, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { WsAdapter } from '@nestjs/platform-ws';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import type { Observable } from 'rxjs';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { requestPath } from '../common/request-path';
-import { MCP_WS_PATH } from '../gateways.constants';
-import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A `ws` server of the registry, with the path `WsAdapter` stamps on it. */
 type RegisteredWsServer = WebSocketServer & { path: string };
 
 /**
- * `@nestjs/platform-ws`'s `WsAdapter` for the MCP gateway, installed with
- * `app.useWebSocketAdapter(new McpWsAdapter(app))` before `app.init()`/`listen()`:
- * - the `/mcp` server decides each handshake with `WsHandshakeVerifier` (subprotocol, Host/Origin,
- *   API key, filters, connection slot) and reads frames up to its cap;
- * - a gateway without `@SubscribeMessage` handlers (`McpGateway`) gets no per-message pipeline: Nest's
- *   binds an rxjs stream and a JSON parse to every frame, which cost as much CPU as the dispatch behind
- *   it; the gateway listens to its sockets itself;
+ * `@nestjs/platform-ws`'s `WsAdapter` for an application's own gateways beside MCP, installed with
+ * `app.useWebSocketAdapter(new McpWsAdapter(app))` before `app.init()`/`listen()` (the MCP WebSocket
+ * itself needs no adapter: `McpGateway` serves its path on the HTTP server's `upgrade` event):
+ * - a gateway without `@SubscribeMessage` handlers gets no per-message pipeline: Nest's binds an rxjs
+ *   stream and a JSON parse to every frame, which cost as much CPU as the work behind it; such a
+ *   gateway listens to its sockets itself;
  * - upgrades are routed by the path the HTTP gateway matches (no query, case-insensitive); a stray one is
  *   cut only when nobody else serves upgrades on the server;
  * - a client breaking the protocol (oversized frame, bad UTF-8) is a warning, not a server error.
@@ -27,16 +24,6 @@ type RegisteredWsServer = WebSocketServer & { path: string };
  */
 export class McpWsAdapter extends WsAdapter {
   private readonly clientErrors = new Logger(McpWsAdapter.name);
-
-  constructor(private readonly app: INestApplicationContext) {
-    super(app);
-  }
-
-  override create(port: number, options: Record<string, unknown> & { path?: string } = {}): RegisteredWsServer {
-    if (requestPath(options.path) !== MCP_WS_PATH) return super.create(port, options);
-    const verifier = this.app.get(WsHandshakeVerifier, { strict: false });
-    return super.create(port, { ...options, ...verifier.serverOptions() });
-  }
 
   override bindMessageHandlers(
     client: WebSocket,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import {
   type ClientContext,
   classifyMessage,
@@ -9,17 +9,19 @@ import {
   type JsonRpcNotification,
   type JsonRpcResponse,
 } from '@myko/dispatch';
-import { type BeforeApplicationShutdown, Inject, Logger } from '@nestjs/common';
 import {
-  type OnGatewayConnection,
-  type OnGatewayDisconnect,
-  type OnGatewayInit,
-  WebSocketGateway,
-} from '@nestjs/websockets';
-import type { WebSocket, WebSocketServer } from 'ws';
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  Optional,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { closeAtExpiry } from '../auth/token-expiry';
 import { oversizedMessageError } from '../common/oversized-message';
-import { GATEWAYS_OPTIONS, MCP_WS_PATH } from '../gateways.constants';
+import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
@@ -30,6 +32,7 @@ import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
 import { gateWsMessage } from '../limits/ws-request.gate';
 import { WsSlotLedger } from '../limits/ws-slot.ledger';
+import { routeUpgrades } from './mcp-ws.upgrade';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
 
 /** A WebSocket frame as the gateway receives it: text frames as strings, binary frames as buffers. */
@@ -43,20 +46,22 @@ const BINARY_FRAME_REFUSED = {
 /** Options of the gateway's limits that its `ws` server runs. */
 type WsGatewayOptions = Pick<
   ResolvedGatewaysOptions,
-  'maxMessageBytes' | 'wsHeartbeatMs' | 'wsInitializeTimeoutMs' | 'wsIdleTimeoutMs'
+  'maxMessageBytes' | 'wsHeartbeatMs' | 'wsInitializeTimeoutMs' | 'wsIdleTimeoutMs' | 'mcpPaths'
 >;
 
 /**
- * MCP over WebSocket at `/mcp` (a custom transport: the SDK's `WebSocketClientTransport` framing), a
- * Nest gateway on the application's HTTP server through `McpWsAdapter`, which decides each handshake
- * with `WsHandshakeVerifier`. One JSON-RPC message per text frame; each connection is its own session
- * with the principal and filters of its handshake; requests run concurrently and are answered as they
- * complete. Frames go straight from the socket to `DispatchService` (listened to in `handleConnection`,
- * no `@SubscribeMessage` pipeline); heartbeat, idle and initialize timeouts run on the gateway's server.
+ * MCP over WebSocket at the first MCP path (`/mcp` by default; a custom transport: the SDK's
+ * `WebSocketClientTransport` framing). At application bootstrap it puts a `ws` server of its own on
+ * the application's HTTP server (`routeUpgrades`: ahead of, and beside, whatever WebSocket adapter the
+ * application uses for its own gateways), which decides each handshake with `WsHandshakeVerifier`.
+ * One JSON-RPC message per text frame; each connection is its own session with the principal and
+ * filters of its handshake; requests run concurrently and are answered as they complete. Frames go
+ * straight from the socket to `DispatchService` (no Nest per-message pipeline); heartbeat, idle and
+ * initialize timeouts run on its server.
  * @publicApi
  */
-@WebSocketGateway({ path: MCP_WS_PATH })
-export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, BeforeApplicationShutdown {
+@Injectable()
+export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(McpGateway.name);
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
   /** Whose rate limit a connection's requests count against (its API key, else its address). */
@@ -64,6 +69,7 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
   /** Sockets whose `initialize` succeeded (the others are closed after `wsInitializeTimeoutMs`). */
   private readonly initialized = new WeakSet<WebSocket>();
   private server?: WebSocketServer;
+  private unroute?: () => void;
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -74,9 +80,24 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
     private readonly slots: WsSlotLedger,
     private readonly edgeWork: EdgeWorkBudget,
     @Inject(GATEWAYS_OPTIONS) private readonly options: WsGatewayOptions,
+    @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
-  afterInit(server: WebSocketServer): void {
+  onApplicationBootstrap(): void {
+    const httpServer = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
+    if (!httpServer) return; // an application context (stdio): no HTTP server to serve on
+    const server = new WebSocketServer({ noServer: true, ...this.handshake.serverOptions() });
+    server.on('connection', (socket: WebSocket, req: IncomingMessage) => {
+      socket.on('error', (error) => this.logger.warn(`WebSocket client error: ${error.message}`));
+      socket.once('close', () => this.handleDisconnect(socket));
+      this.handleConnection(socket, req);
+    });
+    server.on('error', (error) => this.logger.error(error));
+    this.unroute = routeUpgrades(httpServer, this.options.mcpPaths[0], server);
+    this.afterInit(server);
+  }
+
+  private afterInit(server: WebSocketServer): void {
     this.server = server;
     startWsHeartbeat(server, this.options.wsHeartbeatMs);
     const { wsInitializeTimeoutMs: initializeTimeoutMs, wsIdleTimeoutMs: idleTimeoutMs } = this.options;
@@ -112,6 +133,8 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
     if (!server) return;
     await this.drain.drain();
     for (const socket of server.clients) socket.terminate();
+    this.unroute?.();
+    server.close();
   }
 
   /** Makes the socket a session with the access of its handshake, unless the server drains. */
@@ -119,8 +142,8 @@ export class McpGateway implements OnGatewayInit, OnGatewayConnection, OnGateway
     if (!this.drain.admitSocket(socket)) return;
     const access = this.handshake.accessOf(req);
     if (!access) {
-      // Not verified by WsHandshakeVerifier: refuse rather than serve without the client's filters.
-      this.logger.error('WebSocket connection without a verified handshake; install McpWsAdapter');
+      // Not verified (a socket emitted on the server by other code): refuse rather than serve without the client's filters.
+      this.logger.error('WebSocket connection without a handshake verified by WsHandshakeVerifier');
       socket.close(1011, 'Handshake not verified');
       return;
     }

@@ -1,0 +1,100 @@
+import { DispatchModule } from '@myko/dispatch';
+import { GatewaysModule } from '@myko/gateways';
+import { McpPrimitivesModule } from '@myko/mcp';
+import { RegistryModule } from '@myko/registry';
+import { StateModule } from '@myko/state';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
+import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
+import { libOptionsOf, type MykoLibOptions, mcpPathsOf } from './myko-module.parts';
+import { MYKO_MODULE_OPTIONS } from './myko-nest.constants';
+import { MykoOptionsModule } from './myko-options.module';
+
+/**
+ * MCP in Code Mode for a Nest application: the `@Query`/`@View`/`@Report`/`@Command` methods of the
+ * application's own providers, anywhere in it, discovered with their injected dependencies, served as
+ * `search` + `execute` over Streamable HTTP and WebSocket at `path` on the application's own HTTP
+ * server (Express or Fastify), beside its routes. Composes the registry and MCP primitives, the state
+ * (memory or Redis), dispatch with its sandbox, the gateways and the audit log. Import it once, in the
+ * root module; `app.close()` (and `enableShutdownHooks()`) drains MCP before the application's own
+ * shutdown hooks run. `myko-nest serve` is built on it.
+ * @publicApi
+ */
+@Module({})
+export class MykoModule {
+  /**
+   * @example
+   * ```ts
+   * MykoModule.forRoot({ path: '/agents/mcp', access: { auth: { required: true }, profiles: { … } } })
+   * ```
+   */
+  static forRoot(options: MykoModuleOptions = {}): DynamicModule {
+    const lib = libOptionsOf(options);
+    return MykoModule.compose([
+      StateModule.forRoot(lib.state),
+      DispatchModule.forRoot(lib.dispatch),
+      GatewaysModule.forRoot(lib.gateways),
+      AuditModule.forRoot(lib.audit),
+    ]);
+  }
+
+  /**
+   * Options known only at start-up (`useFactory` + `inject` + `imports`, as `TypeOrmModule`). `path`,
+   * `pathAliases`, `health` and `observability` stay beside the factory: they decide routes and
+   * providers, which Nest fixes when the module is defined.
+   * @example
+   * ```ts
+   * MykoModule.forRootAsync({
+   *   path: '/agents/mcp',
+   *   imports: [ConfigModule],
+   *   inject: [ConfigService],
+   *   useFactory: (config: ConfigService) => ({ state: { redis: { url: config.get('REDIS_URL') } } }),
+   * })
+   * ```
+   */
+  static forRootAsync(options: MykoModuleAsyncOptions): DynamicModule {
+    const { imports = [], inject = [], useFactory, ...fixed } = options;
+    const holder: DynamicModule = {
+      module: MykoOptionsModule,
+      imports,
+      providers: [
+        {
+          provide: MYKO_MODULE_OPTIONS,
+          inject,
+          useFactory: async (...args: never[]) => libOptionsOf({ ...(await useFactory(...args)), ...fixed }),
+        },
+      ],
+      exports: [MYKO_MODULE_OPTIONS],
+    };
+    const from = <T>(pick: (lib: MykoLibOptions) => T) => ({
+      imports: [holder],
+      inject: [MYKO_MODULE_OPTIONS],
+      useFactory: pick,
+    });
+    return MykoModule.compose([
+      StateModule.forRootAsync(from((lib) => lib.state)),
+      DispatchModule.forRootAsync(from((lib) => lib.dispatch)),
+      GatewaysModule.forRootAsync({ ...from((lib) => lib.gateways), ...gatewaysStaticOf(fixed), oauthMetadata: true }),
+      AuditModule.forRootAsync(from((lib) => lib.audit)),
+    ]);
+  }
+
+  /** The composition both entry points share: the registry and MCP primitives are global, once. */
+  private static compose([state, dispatch, gateways, audit]: DynamicModule[]): DynamicModule {
+    return {
+      module: MykoModule,
+      imports: [RegistryModule, McpPrimitivesModule, state, dispatch, gateways, audit],
+      exports: [gateways, audit],
+    };
+  }
+}
+
+/** The static options as `GatewaysModule.forRootAsync()` takes them. */
+function gatewaysStaticOf(fixed: MykoStaticOptions) {
+  return {
+    mcpPaths: mcpPathsOf(fixed),
+    health: fixed.health ?? false,
+    ...(fixed.observability?.metrics ? { metrics: fixed.observability.metrics } : {}),
+    ...(fixed.observability?.tracing ? { tracing: fixed.observability.tracing } : {}),
+  };
+}
