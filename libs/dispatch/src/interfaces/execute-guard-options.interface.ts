@@ -26,4 +26,6 @@ export interface ExecuteGuardOptions {
   maxRunsPerAddress: number;
   /** `false`: off. */
   abuseBackoff: AbuseBackoffOptions | false;
+  /** Whether a script is type-checked before it runs (`DispatchModuleOptions.execute.typeCheck`). */
+  typeCheck: 'strict' | 'warn' | 'off';
 }

@@ -53,14 +53,16 @@ const DEFAULT_RUN_CAPS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(
-  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff'>> & {
+  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff' | 'typeCheck'>> & {
+    typeCheck?: ExecuteGuardOptions['typeCheck'];
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
   } = {},
 ): ExecuteGuardOptions {
-  const { abuseBackoff, ...caps } = options;
+  const { abuseBackoff, typeCheck = 'off', ...caps } = options;
   return {
     ...DEFAULT_RUN_CAPS,
     ...definedOnly(caps),
+    typeCheck,
     abuseBackoff: abuseBackoff === false ? false : { ...DEFAULT_ABUSE_BACKOFF, ...abuseBackoff },
   };
 }
