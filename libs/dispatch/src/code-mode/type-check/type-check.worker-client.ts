@@ -34,6 +34,8 @@ export class TypeCheckWorkerClient {
       const timer = setTimeout(() => this.replace(), this.limits.timeoutMs);
       timer.unref();
       this.pending.set(id, { resolve, timer });
+      // Held while a check is pending (a bench or CLI waiting on it has nothing else to keep it alive), not idle.
+      worker.ref();
       worker.postMessage({ id, request });
     });
   }
@@ -60,6 +62,7 @@ export class TypeCheckWorkerClient {
     if (!pending) return;
     this.pending.delete(id);
     clearTimeout(pending.timer);
+    if (this.pending.size === 0) this.worker?.unref();
     pending.resolve(verdict);
   }
 
