@@ -73,7 +73,8 @@ export class ScriptChecker {
     return {
       getCompilationSettings: () => OPTIONS,
       getScriptFileNames: () => [DECLARATIONS, this.scriptName],
-      getScriptVersion: (file) => (file === LIB ? '0' : String(this.version)),
+      // The lib files never change: their syntax trees are parsed once and kept.
+      getScriptVersion: (file) => (file === DECLARATIONS || file === this.scriptName ? String(this.version) : '0'),
       getScriptSnapshot: (file) => this.snapshot(file),
       getCurrentDirectory: () => '/',
       getDefaultLibFileName: () => LIB,
