@@ -67,6 +67,8 @@ export interface DispatchModuleOptions {
      * @default 'off'
      */
     typeCheck?: 'strict' | 'warn' | 'off';
+    /** Access profiles (by name, the client's `principal`) whose scripts are checked otherwise than `typeCheck`. */
+    profileTypeChecks?: Readonly<Record<string, 'strict' | 'warn' | 'off'>>;
   };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or

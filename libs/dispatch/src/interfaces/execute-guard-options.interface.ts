@@ -28,4 +28,6 @@ export interface ExecuteGuardOptions {
   abuseBackoff: AbuseBackoffOptions | false;
   /** Whether a script is type-checked before it runs (`DispatchModuleOptions.execute.typeCheck`). */
   typeCheck: 'strict' | 'warn' | 'off';
+  /** Per access profile (the client's `principal`), over `typeCheck`. */
+  profileTypeChecks: Readonly<Record<string, 'strict' | 'warn' | 'off'>>;
 }

@@ -52,6 +52,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly quota: ResidentQuota;
   private readonly abuse?: ExecuteAbuseGuard | SharedExecuteAbuseGuard;
   private readonly typeCheck: TypeCheckMode;
+  private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
   private readonly typeChecker: ScriptTypeChecker;
 
   constructor(
@@ -71,16 +72,23 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       perKey: maxRunsPerKey,
       perAddress: maxRunsPerAddress,
     });
-    const { abuseBackoff, typeCheck } = options.execute;
+    const { abuseBackoff, typeCheck, profileTypeChecks } = options.execute;
     this.typeCheck = typeCheck;
+    this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
     this.typeChecker = new ScriptTypeChecker(registry);
     // On Redis the strikes are every instance's: a client cannot spread its scripts over the replicas.
     if (abuseBackoff && sharedAbuse) this.abuse = new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff);
     else if (abuseBackoff) this.abuse = new ExecuteAbuseGuard(abuseBackoff);
   }
 
+  /** Whether scripts are type-checked before they run (then they may be TypeScript). */
+  get checksTypes(): boolean {
+    return this.typeCheck !== 'off';
+  }
+
   async onApplicationBootstrap(): Promise<void> {
-    if (this.typeCheck !== 'off') await this.typeChecker.warm();
+    const modes = [this.typeCheck, ...this.profileTypeChecks.values()];
+    if (modes.some((mode) => mode !== 'off')) await this.typeChecker.warm();
   }
 
   onModuleDestroy(): Promise<void> {
@@ -104,7 +112,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
     const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
     const checked = await this.typeChecker.check(
       source,
-      this.typeCheck,
+      this.typeCheckOf(request.client),
       request.client.filters,
       discovery,
       mode === 'plan',
@@ -156,6 +164,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       ended.abort();
       release();
     }
+  }
+
+  /** The client's profile's type check, else the server's. */
+  private typeCheckOf(client: ClientContext): TypeCheckMode {
+    const byProfile = client.principal === undefined ? undefined : this.profileTypeChecks.get(client.principal);
+    return byProfile ?? this.typeCheck;
   }
 
   /**
