@@ -143,12 +143,12 @@ const FAULTY = [
   {
     kind: 'output-field',
     line: 2,
-    code: "const v = await myko.report('InventoryValuation', { groupBy: 'category' });\nreturn v.rows.map((r) => r.valueCents);",
+    code: "const v = await myko.report('InventoryValuation', { groupBy: 'category' });\nreturn v.rows.map((r) => ({ [r.category]: r.valueCents }));",
   },
   {
     kind: 'output-field',
     line: 2,
-    code: "const t = await myko.report('TopCustomers', { limit: 3 });\nreturn t.map((c) => c.customerName);",
+    code: "const t = await myko.report('TopProducts', { limit: 3 });\nreturn t.map((p) => p.productName);",
   },
   // missing await
   {
