@@ -11,6 +11,7 @@ module.exports = [
   'search-cost',
   'search-quality',
   'execute-floor',
+  'type-check',
   'bridge',
   'chain',
   'throughput',

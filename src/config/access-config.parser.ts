@@ -21,6 +21,7 @@ const ROOT_KEYS = [
   'profiles',
   'defaultProfile',
   'toolMode',
+  'typeCheck',
   'audit',
   'limits',
   'sandbox',
@@ -32,7 +33,8 @@ const ROOT_KEYS = [
   'redis',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
-const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode'];
+const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode', 'typeCheck'];
+const TYPE_CHECKS = ['strict', 'warn', 'off'] as const;
 const SIDES = ['allow', 'deny'] as const;
 
 function isObject(value: unknown): value is Json {
@@ -66,6 +68,13 @@ class Validator {
     if (value === undefined) return undefined;
     if (TOOL_MODES.includes(value as ToolMode)) return value as ToolMode;
     this.add(path, `expected one of ${TOOL_MODES.map((m) => `"${m}"`).join(', ')}, got ${quote(value)}`);
+    return undefined;
+  }
+
+  typeCheck(value: unknown, path: string): (typeof TYPE_CHECKS)[number] | undefined {
+    if (value === undefined) return undefined;
+    if (TYPE_CHECKS.includes(value as (typeof TYPE_CHECKS)[number])) return value as (typeof TYPE_CHECKS)[number];
+    this.add(path, `expected one of ${TYPE_CHECKS.map((m) => `"${m}"`).join(', ')}, got ${quote(value)}`);
     return undefined;
   }
 
@@ -150,6 +159,7 @@ function parseProfile(v: Validator, value: unknown, path: string): AccessProfile
     keys: v.keys(profile.keys, `${path}.keys`),
     ...v.filters(profile, path),
     ...(profile.toolMode !== undefined ? { toolMode: v.toolMode(profile.toolMode, `${path}.toolMode`) } : {}),
+    ...(profile.typeCheck !== undefined ? { typeCheck: v.typeCheck(profile.typeCheck, `${path}.typeCheck`) } : {}),
   };
 }
 
@@ -232,6 +242,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     );
   }
   const toolMode = v.toolMode(root.toolMode, 'toolMode');
+  const typeCheck = v.typeCheck(root.typeCheck, 'typeCheck');
   const audit = parseAudit(v, root.audit);
   const limits = parseLimitsConfig(root.limits, (path, problem) => v.add(path, problem));
   const sandbox = parseSandboxConfig(root.sandbox, (path, problem) => v.add(path, problem));
@@ -245,6 +256,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     profiles,
     ...(typeof defaultProfile === 'string' ? { defaultProfile } : {}),
     ...(toolMode ? { toolMode } : {}),
+    ...(typeCheck ? { typeCheck } : {}),
     ...(audit ? { audit } : {}),
     ...(limits ? { limits } : {}),
     ...(sandbox ? { sandbox } : {}),

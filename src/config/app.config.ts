@@ -91,6 +91,21 @@ function toolModes(
   return { toolMode: cli ?? file?.config.toolMode ?? 'code', profileToolModes };
 }
 
+/** The config file's `typeCheck` (root, and per profile) into the dispatch's `execute` options. */
+function withTypeChecks(
+  options: Pick<DispatchModuleOptions, 'sandbox' | 'execute'>,
+  file: LoadedConfigFile | undefined,
+): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
+  const profileTypeChecks: Record<string, 'strict' | 'warn' | 'off'> = {};
+  for (const [name, profile] of Object.entries(file?.config.profiles ?? {})) {
+    if (profile.typeCheck) profileTypeChecks[name] = profile.typeCheck;
+  }
+  const typeCheck = file?.config.typeCheck;
+  if (!typeCheck && Object.keys(profileTypeChecks).length === 0) return options;
+  const execute = { ...options.execute, ...(typeCheck ? { typeCheck } : {}), profileTypeChecks };
+  return { ...options, execute };
+}
+
 /** `--redis`, else `MYKO_REDIS_URL`, else the config file's `redis.url`; without any, state stays in memory. */
 function stateOptions(cli: string | undefined, env: Env, file: LoadedConfigFile | undefined): StateModuleOptions {
   const fromEnv = nonEmpty(env[REDIS_URL_ENV]);
@@ -141,7 +156,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     dispatch: {
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),
-      ...sandboxDispatchOptions(file?.config.sandbox),
+      ...withTypeChecks(sandboxDispatchOptions(file?.config.sandbox), file),
       ...(file?.config.protocol ? { protocol: file.config.protocol } : {}),
       ...(file?.config.requestState ? { requestState: file.config.requestState } : {}),
     },

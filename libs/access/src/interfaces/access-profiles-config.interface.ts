@@ -21,6 +21,8 @@ export interface AccessProfileConfig {
   readonly approval?: readonly string[];
   /** Overrides the server's tool mode for this profile. */
   readonly toolMode?: ToolMode;
+  /** Overrides the server's type check of `execute` scripts for this profile. */
+  readonly typeCheck?: 'strict' | 'warn' | 'off';
 }
 
 /**
@@ -36,6 +38,8 @@ export interface AccessProfilesConfig {
   readonly defaultProfile?: string;
   /** The server's tool mode (default `code`). */
   readonly toolMode?: ToolMode;
+  /** Whether `execute` type-checks scripts before they run (default `off`). */
+  readonly typeCheck?: 'strict' | 'warn' | 'off';
   /** OAuth 2.1 resource server: bearer JWTs of trusted issuers select profiles by their claims. */
   readonly oauth?: OAuthConfig;
 }

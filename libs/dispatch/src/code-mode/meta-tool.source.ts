@@ -27,7 +27,10 @@ export class MetaToolSource extends CodeModeToolSource {
     private readonly searchService: OperationSearchService,
   ) {
     super();
-    this.definitions = [SEARCH_TOOL_DEFINITION, executeToolDefinition(sandbox.options.wallTimeMs)];
+    this.definitions = [
+      SEARCH_TOOL_DEFINITION,
+      executeToolDefinition(sandbox.options.wallTimeMs, executeTool.checksTypes),
+    ];
     this.tools = new Map<string, SearchTool | ExecuteTool>([
       [SEARCH_TOOL, searchTool],
       [EXECUTE_TOOL, executeTool],

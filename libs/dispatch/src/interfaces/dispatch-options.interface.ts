@@ -61,6 +61,15 @@ export interface DispatchModuleOptions {
     maxRunsPerKey?: number;
     maxRunsPerAddress?: number;
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
+    /**
+     * Type-check a script before it runs, against the operations it names as this client sees them (see
+     * docs/code-mode.md): `strict` refuses a script with a type error before anything runs, `warn` runs it
+     * and returns the diagnostics beside the result, `off` runs every script unchecked.
+     * @default 'off'
+     */
+    typeCheck?: 'strict' | 'warn' | 'off';
+    /** Access profiles (by name, the client's `principal`) whose scripts are checked otherwise than `typeCheck`. */
+    profileTypeChecks?: Readonly<Record<string, 'strict' | 'warn' | 'off'>>;
   };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or

@@ -26,4 +26,8 @@ export interface ExecuteGuardOptions {
   maxRunsPerAddress: number;
   /** `false`: off. */
   abuseBackoff: AbuseBackoffOptions | false;
+  /** Whether a script is type-checked before it runs (`DispatchModuleOptions.execute.typeCheck`). */
+  typeCheck: 'strict' | 'warn' | 'off';
+  /** Per access profile (the client's `principal`), over `typeCheck`. */
+  profileTypeChecks: Readonly<Record<string, 'strict' | 'warn' | 'off'>>;
 }

@@ -53,14 +53,18 @@ const DEFAULT_RUN_CAPS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(
-  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff'>> & {
+  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff' | 'typeCheck' | 'profileTypeChecks'>> & {
+    typeCheck?: ExecuteGuardOptions['typeCheck'];
+    profileTypeChecks?: ExecuteGuardOptions['profileTypeChecks'];
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
   } = {},
 ): ExecuteGuardOptions {
-  const { abuseBackoff, ...caps } = options;
+  const { abuseBackoff, typeCheck = 'off', profileTypeChecks = {}, ...caps } = options;
   return {
     ...DEFAULT_RUN_CAPS,
     ...definedOnly(caps),
+    typeCheck,
+    profileTypeChecks: { ...profileTypeChecks },
     abuseBackoff: abuseBackoff === false ? false : { ...DEFAULT_ABUSE_BACKOFF, ...abuseBackoff },
   };
 }

@@ -4,12 +4,18 @@ import type { ToolDefinition } from '../../features/tools/tool-definition.interf
 const DESCRIPTION = `Runs the body of an async JavaScript function in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; myko.search and myko.describe work too. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. A failed run lists the commands it completed. mode 'plan': reads run, commands are only listed.
 Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
 
-/** `execute`: runs model-written code that may call commands, so it is not read-only. */
-export function executeToolDefinition(maxTimeoutMs: number): ToolDefinition {
+/** Said only when scripts are type-checked: the fewest bytes every conversation reads. */
+const TYPE_CHECKED = ' TypeScript or JavaScript; type-checked first.';
+
+/**
+ * `execute`: runs model-written code that may call commands, so it is not read-only. `typeChecked`: the
+ * server checks scripts before they run (`typeCheck` not `off`), so the model may write TypeScript.
+ */
+export function executeToolDefinition(maxTimeoutMs: number, typeChecked = false): ToolDefinition {
   return {
     name: EXECUTE_TOOL,
     title: 'Execute a script',
-    description: DESCRIPTION,
+    description: typeChecked ? DESCRIPTION.replace('\n', `${TYPE_CHECKED}\n`) : DESCRIPTION,
     inputSchema: {
       type: 'object',
       properties: {

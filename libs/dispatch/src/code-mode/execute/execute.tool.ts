@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
 import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { SHARED_ABUSE_BACKOFF, type SharedAbuseBackoff } from '@myko/state';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import { CommandApprovalGate } from '../../features/operations/approval/command-approval.gate';
 import { McpContextFactory } from '../../features/operations/mcp-context.factory';
@@ -12,6 +12,8 @@ import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
+import { ScriptTypeChecker, type TypeCheckMode } from '../type-check/script-type-checker';
+import { typeCheckRefusal, withTypeWarnings } from '../type-check/type-check.result';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { CommandPlan } from './command-plan';
@@ -46,9 +48,12 @@ function clientIdOf(client: ClientContext): string | undefined {
  * client in an abuse cooldown.
  */
 @Injectable()
-export class ExecuteTool {
+export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly quota: ResidentQuota;
   private readonly abuse?: ExecuteAbuseGuard | SharedExecuteAbuseGuard;
+  private readonly typeCheck: TypeCheckMode;
+  private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
+  private readonly typeChecker: ScriptTypeChecker;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -67,14 +72,31 @@ export class ExecuteTool {
       perKey: maxRunsPerKey,
       perAddress: maxRunsPerAddress,
     });
-    const { abuseBackoff } = options.execute;
+    const { abuseBackoff, typeCheck, profileTypeChecks } = options.execute;
+    this.typeCheck = typeCheck;
+    this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
+    this.typeChecker = new ScriptTypeChecker(registry);
     // On Redis the strikes are every instance's: a client cannot spread its scripts over the replicas.
     if (abuseBackoff && sharedAbuse) this.abuse = new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff);
     else if (abuseBackoff) this.abuse = new ExecuteAbuseGuard(abuseBackoff);
   }
 
+  /** Whether scripts are type-checked before they run (then they may be TypeScript). */
+  get checksTypes(): boolean {
+    return this.typeCheck !== 'off';
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const modes = [this.typeCheck, ...this.profileTypeChecks.values()];
+    if (modes.some((mode) => mode !== 'off')) await this.typeChecker.warm();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.typeChecker.close();
+  }
+
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
-    const { code, timeoutMs, mode } = parseExecuteArguments(args);
+    const { code: source, timeoutMs, mode } = parseExecuteArguments(args);
     const startedAt = performance.now();
     const client = abuseKey(request.client);
     const cooldown = await this.abuse?.cooldown(client);
@@ -86,6 +108,20 @@ export class ExecuteTool {
         return executeCooldownRefusal(left);
       }
     }
+    // Before anything runs and before a resident place is taken; a refused script is not a strike.
+    const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
+    const checked = await this.typeChecker.check(
+      source,
+      this.typeCheckOf(request.client),
+      request.client.filters,
+      discovery,
+      mode === 'plan',
+    );
+    if (checked.refused) {
+      this.monitor.report('syntax', startedAt);
+      return typeCheckRefusal(checked.diagnostics);
+    }
+    const { code } = checked;
     // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
     const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));
     if (typeof release !== 'function') {
@@ -97,7 +133,6 @@ export class ExecuteTool {
     const ended = new AbortController();
     try {
       const journal = new CommandJournal();
-      const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
       // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
       const stop = new AbortController();
       const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
@@ -120,14 +155,21 @@ export class ExecuteTool {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);
       }
-      if (request.input?.needsInput) return formatExecuteResult(run, journal, commands.plan);
+      const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan), checked.diagnostics);
+      if (request.input?.needsInput) return result;
       await this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
-      return formatExecuteResult(run, journal, commands.plan);
+      return result;
     } finally {
       ended.abort();
       release();
     }
+  }
+
+  /** The client's profile's type check, else the server's. */
+  private typeCheckOf(client: ClientContext): TypeCheckMode {
+    const byProfile = client.principal === undefined ? undefined : this.profileTypeChecks.get(client.principal);
+    return byProfile ?? this.typeCheck;
   }
 
   /**

@@ -1,0 +1,68 @@
+import type { ClientFilters } from '@myko/filter';
+import type { OperationRegistry } from '@myko/registry';
+import type { ScriptDiscovery } from '../execute/script-discovery';
+import { namedOperations } from './script-operation-ids';
+import type { ScriptDiagnostic } from './type-check.protocol';
+import { TypeCheckWorkerClient, type TypeCheckWorkerLimits } from './type-check.worker-client';
+import { TypeCheckDeclarations } from './type-check-declarations';
+
+/** `strict`: a script with a type error does not run; `warn`: it runs, the diagnostics come back beside the result. */
+export type TypeCheckMode = 'strict' | 'warn' | 'off';
+
+/** What the check decided: the script does not run (`refused`), or the JavaScript to run and any diagnostics. */
+export type TypeCheckOutcome =
+  | { readonly refused: true; readonly diagnostics: readonly ScriptDiagnostic[] }
+  | { readonly refused: false; readonly code: string; readonly diagnostics: readonly ScriptDiagnostic[] };
+
+export const DEFAULT_TYPE_CHECK_LIMITS: TypeCheckWorkerLimits = { timeoutMs: 2_000, maxHeapMb: 256 };
+
+/**
+ * Checks a script before it runs against the operations it names (as the caller sees them), on a worker
+ * thread. A named operation the caller cannot call is an error here as it would be at run time, with the
+ * same message (a hidden one reads exactly like a missing one). A check that cannot be judged runs the script.
+ */
+export class ScriptTypeChecker {
+  private readonly declarations: TypeCheckDeclarations;
+  private readonly worker: TypeCheckWorkerClient;
+
+  constructor(registry: OperationRegistry, limits: TypeCheckWorkerLimits = DEFAULT_TYPE_CHECK_LIMITS) {
+    this.declarations = new TypeCheckDeclarations(registry);
+    this.worker = new TypeCheckWorkerClient(limits);
+  }
+
+  async check(
+    code: string,
+    mode: TypeCheckMode,
+    filters: ClientFilters,
+    discovery: ScriptDiscovery,
+    plan = false,
+  ): Promise<TypeCheckOutcome> {
+    if (mode === 'off') return { refused: false, code, diagnostics: [] };
+    const named = namedOperations(code);
+    // Nothing in it is typed beyond the built-ins: not worth a check (a trivial script stays as fast as today).
+    if (named.length === 0) return { refused: false, code, diagnostics: [] };
+    const { text, unknown } = this.declarations.render(named, filters, plan);
+    const verdict = await this.worker.check({ code, declarations: text });
+    const unknownErrors = unknown.map((op) => unknownOperation(code, op.offset, discovery, `${op.kind}_${op.id}`));
+    const diagnostics = [...unknownErrors, ...(verdict?.diagnostics ?? [])];
+    const runnable = verdict?.javascript ?? code;
+    if (mode === 'strict' && diagnostics.length > 0) return { refused: true, diagnostics };
+    return { refused: false, code: runnable, diagnostics };
+  }
+
+  /** Starts the worker and parses the lib, so the first agent's check is a warm one. */
+  async warm(): Promise<void> {
+    await this.worker.check({ code: 'return 1;', declarations: '' });
+  }
+
+  close(): Promise<void> {
+    return this.worker.close();
+  }
+}
+
+function unknownOperation(code: string, offset: number, discovery: ScriptDiscovery, name: string): ScriptDiagnostic {
+  const before = code.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return { line, column, code: 0, message: discovery.notFound(name).message };
+}

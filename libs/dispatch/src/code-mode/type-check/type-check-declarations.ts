@@ -1,0 +1,105 @@
+import type { ClientFilters } from '@myko/filter';
+import {
+  OPERATION_KINDS,
+  type OperationDescriptor,
+  type OperationRegistry,
+  renderTypeDeclarations,
+} from '@myko/registry';
+import { renderArgsParameter } from '../search/operation-declaration';
+import type { NamedOperation } from './script-operation-ids';
+
+/** One operation's part of a check's declarations, rendered once per descriptor. */
+interface OperationTypes {
+  /** `'GetOrders': { args: [args: { … }]; result: Order[] }`, a member of its kind's map. */
+  readonly member: string;
+  /** The named interfaces it mentions, by name. */
+  readonly interfaces: ReadonlyMap<string, string>;
+}
+
+const INTERFACE_START = /\n(?=interface )/;
+const INTERFACE_NAME = /^interface ([A-Za-z_$][\w$]*)/;
+// A schema the renderer cannot type reads as `unknown`; a script may use such a value freely, as at run time.
+const UNKNOWN = /\bunknown\b/g;
+
+/**
+ * The ambient declarations a script is checked against: `myko` typed for the operations it names that the
+ * caller may see (from the same renderers as `search`'s signatures and `describe`'s types), and `console`.
+ * A hidden operation is left out exactly like a missing one; any other id (computed at run time) is `any`.
+ * An operation's part is cached per descriptor, so the registry's state keys it and the filters only choose.
+ */
+export class TypeCheckDeclarations {
+  private readonly cache = new WeakMap<OperationDescriptor, OperationTypes>();
+
+  constructor(private readonly registry: OperationRegistry) {}
+
+  /** The declarations, and the named operations the caller cannot call (unknown or hidden). */
+  render(
+    named: readonly NamedOperation[],
+    filters: ClientFilters,
+    plan: boolean,
+  ): { text: string; unknown: NamedOperation[] } {
+    const members = new Map<string, Map<string, string>>(OPERATION_KINDS.map((kind) => [kind, new Map()]));
+    const interfaces = new Map<string, string>();
+    const unknown: NamedOperation[] = [];
+    for (const op of named) {
+      const name = `${op.kind}_${op.id}`;
+      const descriptor = this.registry.get(name);
+      if (!descriptor || !filters.isVisible(name)) {
+        unknown.push(op);
+        continue;
+      }
+      const types = this.typesOf(descriptor);
+      members.get(op.kind)?.set(op.id, types.member);
+      for (const [type, text] of types.interfaces) if (!interfaces.has(type)) interfaces.set(type, text);
+    }
+    const maps = OPERATION_KINDS.map((kind) => kindMap(kind, [...(members.get(kind)?.values() ?? [])]));
+    return { text: [...interfaces.values(), ...maps, plan ? PLAN_API : RUN_API].join('\n'), unknown };
+  }
+
+  private typesOf(op: OperationDescriptor): OperationTypes {
+    let types = this.cache.get(op);
+    if (!types) {
+      const parameter = renderArgsParameter(op).replace(UNKNOWN, 'any') || 'args?: Record<string, never>';
+      const result = op.outputType === 'void' ? 'any' : op.outputType.replace(UNKNOWN, 'any');
+      const member = `${JSON.stringify(op.id)}: { args: [${parameter}]; result: ${result} };`;
+      types = { member, interfaces: interfacesOf(op) };
+      this.cache.set(op, types);
+    }
+    return types;
+  }
+}
+
+function interfacesOf(op: OperationDescriptor): Map<string, string> {
+  const text = renderTypeDeclarations(op.inputSchema, op.outputType, op.outputSchema).replace(UNKNOWN, 'any');
+  const found = new Map<string, string>();
+  for (const declaration of text === '' ? [] : text.split(INTERFACE_START)) {
+    const name = INTERFACE_NAME.exec(declaration)?.[1];
+    if (name !== undefined && !found.has(name)) found.set(name, declaration);
+  }
+  return found;
+}
+
+function kindMap(kind: string, members: string[]): string {
+  return `interface Myko_${kind} {\n${members.map((member) => `  ${member}\n`).join('')}}`;
+}
+
+/**
+ * `myko.<kind>(id, args)`: a named operation's arguments and result, `any` for an id the map does not hold
+ * (computed at run time, or unknown: reported on its own, as the host would refuse it).
+ */
+const CALL = `type MykoCall<M> = <K extends string>(id: K, ...args: K extends keyof M ? (M[K] extends { args: infer A } ? A : never) : [args?: any]) => Promise<K extends keyof M ? (M[K] extends { result: infer R } ? R : never) : any>;
+type MykoPlanned<M> = <K extends string>(id: K, ...args: K extends keyof M ? (M[K] extends { args: infer A } ? A : never) : [args?: any]) => Promise<any>;`;
+
+const API = (command: string) => `declare const myko: {
+  readonly query: MykoCall<Myko_query>;
+  readonly view: MykoCall<Myko_view>;
+  readonly report: MykoCall<Myko_report>;
+  readonly command: ${command}<Myko_command>;
+  readonly search: (query?: string, options?: { kind?: string; limit?: number; cursor?: string; detail?: 'summary' | 'full' }) => Promise<any>;
+  readonly describe: (id: string) => Promise<any>;
+};
+declare const console: { readonly log: (...data: any[]) => void; readonly info: (...data: any[]) => void; readonly warn: (...data: any[]) => void; readonly error: (...data: any[]) => void; readonly debug: (...data: any[]) => void };`;
+
+const RUN_API = `${CALL}\n${API('MykoCall')}`;
+/** Plan mode: a command answers what it would do (`{ planned, command, … }`), not its result. */
+const PLAN_API = `${CALL}\n${API('MykoPlanned')}`;
