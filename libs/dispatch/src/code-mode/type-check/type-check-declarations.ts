@@ -20,6 +20,9 @@ const INTERFACE_START = /\n(?=interface )/;
 const INTERFACE_NAME = /^interface ([A-Za-z_$][\w$]*)/;
 // A schema the renderer cannot type reads as `unknown`; a script may use such a value freely, as at run time.
 const UNKNOWN = /\bunknown\b/g;
+// A type whose schema names no field (an output class without class-validator decorators) says nothing of its
+// fields: the checker cannot judge their use, so they read as at run time instead of as errors.
+const EMPTY_INTERFACE = /^interface [A-Za-z_$][\w$]*\s*\{\s*\}\s*$/;
 
 /**
  * The ambient declarations a script is checked against: `myko` typed for the operations it names that the
@@ -74,7 +77,9 @@ function interfacesOf(op: OperationDescriptor): Map<string, string> {
   const found = new Map<string, string>();
   for (const declaration of text === '' ? [] : text.split(INTERFACE_START)) {
     const name = INTERFACE_NAME.exec(declaration)?.[1];
-    if (name !== undefined && !found.has(name)) found.set(name, declaration);
+    if (name !== undefined && !found.has(name)) {
+      found.set(name, EMPTY_INTERFACE.test(declaration) ? `type ${name} = any;` : declaration);
+    }
   }
   return found;
 }
