@@ -111,8 +111,8 @@ module.exports = {
       const open = await openTargets(servers);
       const serverOf = (name) => servers[name.split('-')[1]];
       const samples = await loadRounds(ctx, open, {
-        rounds: ctx.quick ? 2 : 6,
-        durationMs: ctx.quick ? 400 : 700,
+        rounds: ctx.quick ? 2 : 10,
+        durationMs: ctx.quick ? 400 : 1000,
         warmupMs: 300,
         step: 5,
         timed: (name, durationMs) => timedRun(serverOf(name), open[name], durationMs),
