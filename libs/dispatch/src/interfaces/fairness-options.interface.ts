@@ -1,6 +1,6 @@
 /**
  * Budgets of main-thread work per turn of the event loop, shared fairly (round-robin) between the
- * clients that cause it: live recomputation and `myko.*` calls from sandboxes.
+ * clients that cause it: live recomputation and `myko.*` calls from sandboxes (also per client per second).
  */
 export interface FairnessOptions {
   /** Live queries recomputed per turn of the event loop; the rest after a yield. */
@@ -11,4 +11,8 @@ export interface FairnessOptions {
   bridgeTurnMs: number;
   /** `myko.*` calls of one client in flight at once, over all its runs (0: no cap). */
   bridgeCallsPerClient: number;
+  /** `myko.*` calls one client may start per second, sustained, over all its runs (0: no rate). */
+  bridgeCallsPerClientPerSecond: number;
+  /** `myko.*` calls one client may start at once after being idle, on top of the rate. */
+  bridgeCallBurstPerClient: number;
 }

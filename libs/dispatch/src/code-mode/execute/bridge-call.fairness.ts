@@ -16,10 +16,12 @@ export class BridgeCallFairness {
 
   constructor(@Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'fairness'>) {
     const { bridgeCallsPerTurn, bridgeTurnMs, bridgeCallsPerClient } = options.fairness;
+    const { bridgeCallsPerClientPerSecond: perSecond, bridgeCallBurstPerClient: burst } = options.fairness;
     this.scheduler = new FairWorkScheduler({
       tasksPerTurn: bridgeCallsPerTurn,
       turnMs: bridgeTurnMs,
       maxRunningPerKey: bridgeCallsPerClient,
+      ratePerKey: { perSecond, burst },
     });
   }
 

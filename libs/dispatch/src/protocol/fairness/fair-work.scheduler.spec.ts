@@ -98,4 +98,19 @@ describe('FairWorkScheduler', () => {
     await scheduler.runAll(batch);
     expect(order.slice(0, 3)).toEqual(['flood-0', 'honest', 'flood-1']);
   });
+
+  it('holds a key past its rate while other keys start at once, and runs its rest as tokens refill', async () => {
+    const scheduler = new FairWorkScheduler({ tasksPerTurn: 100, ratePerKey: { perSecond: 200, burst: 3 } });
+    let flooded = 0;
+    const flood = Array.from({ length: 8 }, () => scheduler.run('flood', () => ++flooded));
+    await nextTurn();
+    expect(flooded).toBe(3);
+    let honest = 0;
+    const honestRuns = Array.from({ length: 3 }, () => scheduler.run('honest', () => ++honest));
+    expect(honest).toBe(3);
+    expect(scheduler.waiting('flood')).toBe(5);
+    await Promise.all([...flood, ...honestRuns]);
+    expect(flooded).toBe(8);
+    expect(scheduler.waiting()).toBe(0);
+  });
 });

@@ -1,4 +1,6 @@
-/** How much work a `FairWorkScheduler` starts per turn of the event loop, and per key at once. */
+import { type KeyRate, KeyRateBuckets } from './key-rate.buckets';
+
+/** How much work a `FairWorkScheduler` starts per turn of the event loop, per key at once, and per key per second. */
 export interface FairWorkBudget {
   /** Tasks started per turn of the event loop, over all keys; the rest wait for the next turn. */
   readonly tasksPerTurn: number;
@@ -6,6 +8,8 @@ export interface FairWorkBudget {
   readonly turnMs?: number;
   /** Tasks of one key started and not yet settled at once (0: no cap). */
   readonly maxRunningPerKey?: number;
+  /** Tasks one key may start per second, with a burst (absent: no rate). */
+  readonly ratePerKey?: KeyRate;
 }
 
 interface Pending {
@@ -29,8 +33,12 @@ export class FairWorkScheduler {
   private startedThisTurn = 0;
   private turnStartedAt = 0;
   private turnEnd?: NodeJS.Immediate;
+  private readonly rates?: KeyRateBuckets;
+  private refill?: NodeJS.Timeout;
 
-  constructor(private readonly budget: FairWorkBudget) {}
+  constructor(private readonly budget: FairWorkBudget) {
+    if (budget.ratePerKey && budget.ratePerKey.perSecond > 0) this.rates = new KeyRateBuckets(budget.ratePerKey);
+  }
 
   /** Runs `task` as `key`'s work when its turn comes; settles as the task does. */
   run<T>(key: string, task: () => T | Promise<T>): Promise<T> {
@@ -81,13 +89,26 @@ export class FairWorkScheduler {
     return turnMs <= 0 || performance.now() - this.turnStartedAt < turnMs;
   }
 
-  /** The first key in round-robin order with work waiting and room under its cap. */
+  /** The first key in round-robin order with work waiting, room under its cap and a token of its rate. */
   private nextKey(): string | undefined {
     const cap = this.budget.maxRunningPerKey ?? 0;
+    let soonestMs = Number.POSITIVE_INFINITY;
     for (const key of this.queues.keys()) {
-      if (cap <= 0 || (this.running.get(key) ?? 0) < cap) return key;
+      if (cap > 0 && (this.running.get(key) ?? 0) >= cap) continue;
+      if (!this.rates || this.rates.allows(key)) return key;
+      soonestMs = Math.min(soonestMs, this.rates.waitMs(key));
     }
+    if (soonestMs < Number.POSITIVE_INFINITY) this.pumpAfter(soonestMs);
     return undefined;
+  }
+
+  /** Keys held only by their rate: look again once the first of them has a token. */
+  private pumpAfter(ms: number): void {
+    if (this.refill) return;
+    this.refill = setTimeout(() => {
+      this.refill = undefined;
+      this.pump();
+    }, ms);
   }
 
   private start(key: string): void {
@@ -96,6 +117,7 @@ export class FairWorkScheduler {
     this.queues.delete(key);
     if (queue.length > 0) this.queues.set(key, queue);
     if (this.startedThisTurn++ === 0) this.beginTurn();
+    this.rates?.take(key);
     this.running.set(key, (this.running.get(key) ?? 0) + 1);
     let result: unknown;
     try {

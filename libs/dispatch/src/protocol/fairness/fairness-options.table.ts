@@ -28,6 +28,19 @@ export const FAIRNESS_OPTION_TABLE: OptionTable<keyof FairnessOptions> = {
     minimum: 0,
     doc: 'myko.* calls of one client in flight at once over all its runs; the rest queue. 0: no cap (a call waiting on I/O costs the main thread nothing, and each run is capped at 32 by the sandbox).',
   },
+  bridgeCallsPerClientPerSecond: {
+    // Measured (npm run load -- --hostile, 20 s of call-limit floods only): one key looping 200-call scripts
+    // made ~1,000 calls/s and took the server from 3.1 to 9.4 s of CPU, a third of a core, plus the GC
+    // pauses its garbage caused everyone. An agent's script is capped at 200 calls (sandbox.maxCalls).
+    default: 250,
+    minimum: 0,
+    doc: 'myko.* calls one client (API key, token identity, else address) may start per second over all its runs, sustained; past it its calls wait for its own budget, not anyone else\'s. 0: no rate.',
+  },
+  bridgeCallBurstPerClient: {
+    default: 400,
+    minimum: 1,
+    doc: 'myko.* calls one client may start at once after being idle, on top of the sustained rate: two scripts at the 200-call limit run unslowed.',
+  },
 };
 
 export const DEFAULT_FAIRNESS_OPTIONS: Readonly<FairnessOptions> = Object.freeze(optionDefaults(FAIRNESS_OPTION_TABLE));
