@@ -34,7 +34,7 @@ export const FAIRNESS_OPTION_TABLE: OptionTable<keyof FairnessOptions> = {
     // pauses its garbage caused everyone. An agent's script is capped at 200 calls (sandbox.maxCalls).
     default: 250,
     minimum: 0,
-    doc: 'myko.* calls one client (API key, token identity, else address) may start per second over all its runs, sustained; past it its calls wait for its own budget, not anyone else\'s. 0: no rate.',
+    doc: "myko.* calls one client (API key, token identity, else address) may start per second over all its runs, sustained; past it its calls wait for its own budget, not anyone else's. 0: no rate.",
   },
   bridgeCallBurstPerClient: {
     default: 400,
