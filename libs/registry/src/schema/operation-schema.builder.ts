@@ -45,7 +45,11 @@ export class OperationSchemaBuilder {
    * The schemas of an operation described by JSON Schema, served as given (the dialect added if missing).
    * @throws Error when `args` or `output` are given as well, or the input is not an object schema
    */
-  described(types: SchemaDescribedTypes, args: unknown, output: unknown): { input: InputSchemas; output: OutputSchemas } {
+  described(
+    types: SchemaDescribedTypes,
+    args: unknown,
+    output: unknown,
+  ): { input: InputSchemas; output: OutputSchemas } {
     if (args !== undefined || output !== undefined) throw new Error('`schema` replaces `args` and `output`: give one');
     if (types.input?.type !== 'object') throw new Error('`schema.input` must be an object schema');
     const inputSchema = { $schema: JSON_SCHEMA_DIALECT, ...types.input };

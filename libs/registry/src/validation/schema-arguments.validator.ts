@@ -1,6 +1,6 @@
 import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
-import type { SchemaDescribedTypes } from '../interfaces/schema-described.interface';
 import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
+import type { SchemaDescribedTypes } from '../interfaces/schema-described.interface';
 import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
 import { ArgumentCanon } from './argument-canon';
 
