@@ -52,8 +52,10 @@ function checkUrl(value: unknown, path: string, add: AddProblem): void {
 }
 
 function checkAuth(auth: unknown, path: string, add: AddProblem): void {
-  if (!isObject(auth))
-    return add(path, 'expected {"fromEnv": "<VAR>", "header"?, "scheme"?} or {"passThrough": {"audience": "<uri>"}}');
+  if (!isObject(auth)) {
+    add(path, 'expected {"fromEnv": "<VAR>", "header"?, "scheme"?} or {"passThrough": {"audience": "<uri>"}}');
+    return;
+  }
   if ('passThrough' in auth) {
     unknownKeys(auth, ['passThrough'], path, add);
     const pass = auth.passThrough;

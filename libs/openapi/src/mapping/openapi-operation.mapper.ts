@@ -27,7 +27,7 @@ export function apiIdOf(operation: Json, method: string, path: string): string {
     return camelCase(operation.operationId);
   }
   const words = path.split('/').map((segment) => segment.replace(/^\{(.+)\}$/, 'by $1'));
-  return camelCase(`${method} ${words.join(' ')}`);
+  return camelCase(`${method.toLowerCase()} ${words.join(' ')}`);
 }
 
 function matcher(globs: readonly string[] | undefined): ((id: string) => boolean) | undefined {

@@ -78,6 +78,12 @@ export class OpenApiSchemaConverter {
     return defs;
   }
 
+  /** The `$defs` a component's own schema needs: what it references, itself only when it is recursive. */
+  defsBelow(component: string): Record<string, JsonSchema> {
+    this.component(component);
+    return this.defsOf(this.closures.get(component) ?? new Set());
+  }
+
   /** A component converted once; what it references directly is kept for the closures. */
   component(component: string): JsonSchema {
     let schema = this.converted.get(component);

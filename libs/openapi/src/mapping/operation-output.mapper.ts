@@ -44,7 +44,12 @@ export function mapOutput(
   const defs = converter.defsOf(used);
   const withDefs = (root: JsonSchema): JsonSchema => (Object.keys(defs).length > 0 ? { ...root, $defs: defs } : root);
   const named = namedObject(schema, defs);
-  if (named) return { outputType: named, output: withDefs({ ...defs[named], title: named }) };
+  if (named) {
+    const component = converter.componentOf(raw && (raw as Json).$ref) as string;
+    const below = converter.defsBelow(component);
+    const own = { ...defs[named], title: named };
+    return { outputType: named, output: Object.keys(below).length > 0 ? { ...own, $defs: below } : own };
+  }
   const items = schema.type === 'array' ? namedObject(schema.items as JsonSchema, defs) : undefined;
   if (items) return { outputType: `${items}[]`, output: withDefs(schema) };
   if (schema.type === 'object' && typeof schema.properties === 'object') {
