@@ -46,5 +46,8 @@ export const RETRY_BASE_DELAY_MS = 100;
 /** The longest description an operation gets in search: its summary and the start of its description. */
 export const MAX_DESCRIPTION_CHARS = 280;
 
+/** The longest argument description search lists: its first sentence, bounded. */
+export const MAX_ARGUMENT_CHARS = 160;
+
 /** Headers OpenAPI says parameters may not declare (RFC: they are set from the request itself). */
 export const RESERVED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);

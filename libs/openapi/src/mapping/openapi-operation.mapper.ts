@@ -7,7 +7,7 @@ import { defaultsOf, enumNormalizers } from './argument-canon.builder';
 import { OpenApiSchemaConverter } from './openapi-schema.converter';
 import { mapArguments, UnmappableOperation } from './operation-arguments.mapper';
 import { mapOutput } from './operation-output.mapper';
-import { describeOperation, keywordsOf } from './operation-text';
+import { briefArgument, describeOperation, keywordsOf } from './operation-text';
 import { camelCase, pascalCase } from './type-names';
 
 type Json = Record<string, unknown>;
@@ -91,7 +91,7 @@ function mapOperation(
   const input: JsonSchema = {
     $schema: JSON_SCHEMA_DIALECT,
     type: 'object',
-    properties: args.properties,
+    properties: briefProperties(args.properties),
     ...(args.required.length > 0 ? { required: args.required } : {}),
     additionalProperties: false,
     ...(Object.keys(defs).length > 0 ? { $defs: defs } : {}),
@@ -119,4 +119,14 @@ function mapOperation(
     destructive: method === 'DELETE',
     idempotent: IDEMPOTENT_METHODS.has(method),
   };
+}
+
+/** The arguments with their descriptions cut to a first sentence (the backend's full text stays in its document). */
+function briefProperties(properties: Record<string, JsonSchema>): Record<string, JsonSchema> {
+  const brief: Record<string, JsonSchema> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    const { description } = schema;
+    brief[name] = typeof description === 'string' ? { ...schema, description: briefArgument(description) } : schema;
+  }
+  return brief;
 }

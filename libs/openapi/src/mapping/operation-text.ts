@@ -1,4 +1,4 @@
-import { MAX_DESCRIPTION_CHARS } from '../openapi-connector.constants';
+import { MAX_ARGUMENT_CHARS, MAX_DESCRIPTION_CHARS } from '../openapi-connector.constants';
 
 type Json = Record<string, unknown>;
 
@@ -30,6 +30,17 @@ export function describeOperation(operation: Json, method: string, path: string)
 function strings(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/**
+ * The first sentence of an argument's description, bounded: what search lists beside the argument
+ * (documents such as GitHub's write a paragraph per parameter, which would crowd the operation's
+ * own words out of its ranking and cost an agent tokens).
+ */
+export function briefArgument(description: string): string {
+  const text = plain(description);
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
+  return sentence.length <= MAX_ARGUMENT_CHARS ? sentence : `${sentence.slice(0, MAX_ARGUMENT_CHARS - 1)}…`;
 }
 
 /**
