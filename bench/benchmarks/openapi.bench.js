@@ -30,7 +30,7 @@ const TICKET = JSON.stringify({
 });
 
 function startBackend() {
-  const server = createServer((req, res) => {
+  const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(TICKET) });
     res.end(TICKET);
   });
