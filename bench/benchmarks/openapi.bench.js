@@ -119,7 +119,7 @@ async function documentLoad(ctx) {
     row({
       id: 'openapi.module-start',
       benchmark: 'connector module start (GitHub subset)',
-      measures: `NestFactory.createApplicationContext with OpenApiConnectorModule: load, map and register ${registered} operations (descriptors, schemas), one start`,
+      measures: `NestFactory.createApplicationContext with OpenApiConnectorModule: load, map and register the GitHub subset's ${registered} operations (descriptors, schemas), one start`,
       subject: start,
     }),
   ];
