@@ -11,7 +11,7 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state|nest)$': '<rootDir>/libs/$1/src',
+  '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state|nest|openapi)$': '<rootDir>/libs/$1/src',
   '^@myko/plugins$': '<rootDir>/plugins',
 };
 // Hooks and tests that set no timeout of their own get 30 s, not Jest's 5 s: servers start slowly on a loaded 2-core CI machine.

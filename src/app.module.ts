@@ -31,6 +31,7 @@ export class AppModule {
           state: config.state,
           observability: { metrics, tracing },
           audit: config.audit,
+          connectors: config.connectors,
           gateways,
           dispatch,
         }),

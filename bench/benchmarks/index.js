@@ -22,4 +22,5 @@ module.exports = [
   'live',
   'scale-out',
   'floods',
+  'openapi',
 ];

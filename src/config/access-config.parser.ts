@@ -1,5 +1,6 @@
 import { type AccessProfileConfig, parseKeyHash, type ToolMode } from '@myko/access';
 import { ClientFilters, FilterParseError, type FilterSpec, quote } from '@myko/filter';
+import { parseConnectorOptions } from '@myko/openapi';
 import { AccessConfigError, type AccessConfigIssue } from './access-config.error';
 import type { AccessConfig, AuditConfig } from './interfaces/access-config.interface';
 import { locateJsonSyntaxError } from './json-syntax.locator';
@@ -31,6 +32,7 @@ const ROOT_KEYS = [
   'oauth',
   'observability',
   'redis',
+  'connectors',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode', 'typeCheck'];
@@ -250,6 +252,10 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
   const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
   const redis = parseRedisConfig(root.redis, (path, problem) => v.add(path, problem));
+  const connectors =
+    root.connectors === undefined
+      ? undefined
+      : parseConnectorOptions(root.connectors, 'connectors', (path, problem) => v.add(path, problem));
   return {
     ...protocol,
     auth,
@@ -264,6 +270,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(oauth ? { oauth } : {}),
     ...(observability ? { observability } : {}),
     ...(redis ? { redis } : {}),
+    ...(connectors ? { connectors } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AccessProfile, AccessProfiles } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import type { GatewaysModuleOptions } from '@myko/gateways';
 import type { AuditOptions } from '@myko/nest';
+import type { OpenApiConnectorOptions } from '@myko/openapi';
 import type { StateModuleOptions } from '@myko/state';
 import type { PluginModule } from '../plugin-loader/plugin-module.interface';
 
@@ -32,6 +33,8 @@ export interface AppConfig {
   /** stdio: the profile served as (`--profile-name` / `MYKO_PROFILE`, else the default profile). */
   profile?: AccessProfile;
   audit: AuditOptions;
+  /** The config file's `connectors`, document paths made absolute. @default [] */
+  connectors?: readonly OpenApiConnectorOptions[];
   /** Things to warn about at start (an exposed server without auth, unsupported settings). */
   warnings: string[];
   dispatch: DispatchModuleOptions;

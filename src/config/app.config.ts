@@ -1,7 +1,8 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { AccessProfile, AccessProfiles, ToolMode } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import { resolveGatewaysOptions } from '@myko/gateways';
+import { documentLocation, type OpenApiConnectorOptions } from '@myko/openapi';
 import { REDIS_URL_ENV, redisUrlProblem, type StateModuleOptions } from '@myko/state';
 import type { CliMode, CliOptions } from '../cli/cli.parser';
 import type { AppConfig } from './app-config.interface';
@@ -123,6 +124,14 @@ function pluginPaths(cli: readonly string[] | undefined, file: LoadedConfigFile 
   return [...new Set([...(cli ?? []).map((path) => resolve(path)), ...fromFile])];
 }
 
+/** The config file's connectors, each relative `document` path read from the file's directory. */
+function connectorsOf(file: LoadedConfigFile | undefined): OpenApiConnectorOptions[] {
+  return (file?.config.connectors ?? []).map((connector) => ({
+    ...connector,
+    document: documentLocation(connector.document, dirname(file?.path ?? '.')),
+  }));
+}
+
 /**
  * Builds the service configuration from the command line, the environment (`MYKO_CONFIG`,
  * `MYKO_PROFILE`, `MYKO_REDIS_URL`) and the defaults, reading and validating the config file. Throws `ConfigError`
@@ -150,6 +159,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     ...(access ? { access } : {}),
     ...(profile ? { profile } : {}),
     audit: resolveAuditOptions(mode, file, cli.auditLog),
+    connectors: connectorsOf(file),
     warnings,
     ...(cli.synthetic ? { synthetic: cli.synthetic } : {}),
     state: stateOptions(cli.redisUrl, env, file),

@@ -15,7 +15,7 @@ import {
 /**
  * The import direction of DESIGN.md as a checked rule: gateways → dispatch → {registry, mcp, filter,
  * access, sandbox, state}; mcp → registry (its primitives reuse the registry's schemas, validation
- * and explorer base); access → filter; plugins → {registry, mcp}; the service (src/) composes them
+ * and explorer base); access → filter; openapi → registry (the connector generates operations); plugins → {registry, mcp}; the service (src/) composes them
  * all. `options` (the options-table type and its helpers) is a leaf every lib may use. A lib is reached only through its public entry (`@myko/<lib>`), never by a deep or relative
  * path into its folder, and the libs import one another without a cycle.
  */
@@ -30,6 +30,7 @@ const UNITS = [
   'state',
   'dispatch',
   'gateways',
+  'openapi',
   'nest',
   'plugins',
   'src',
@@ -49,8 +50,10 @@ const ALLOWED: Record<Unit, readonly Unit[]> = {
   state: ['options'],
   dispatch: [...DISPATCH_PARTS, 'options'],
   gateways: ['dispatch', ...DISPATCH_PARTS, 'options'],
-  // The module an app imports composes the transports over the dispatch and its parts.
-  nest: ['gateways', 'dispatch', ...DISPATCH_PARTS, 'options'],
+  // The OpenAPI connector generates registry operations and knows nothing of MCP or the transports.
+  openapi: ['registry', 'options'],
+  // The module an app imports composes the transports over the dispatch and its parts, and the connectors.
+  nest: ['gateways', 'dispatch', ...DISPATCH_PARTS, 'openapi', 'options'],
   plugins: ['registry', 'mcp'],
   src: UNITS.filter((unit) => unit !== 'src'),
 };
@@ -65,6 +68,7 @@ const FOLDERS: Record<Unit, string> = {
   state: 'libs/state/src',
   dispatch: 'libs/dispatch/src',
   gateways: 'libs/gateways/src',
+  openapi: 'libs/openapi/src',
   nest: 'libs/nest/src',
   plugins: 'plugins',
   src: 'src',

@@ -35,6 +35,12 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
   filter: [['.'], ['interfaces', 'errors']],
   access: [['.'], ['interfaces']],
   options: [['.']],
+  // The module and registrar compose the connector's parts; mapping and the HTTP client never meet.
+  openapi: [
+    ['.'],
+    ['document', 'mapping', 'http', 'validation'],
+    ['interfaces', 'errors', 'openapi-connector.constants.ts'],
+  ],
   // The module composes the libs and its own audit log, which knows nothing of the module.
   nest: [['.'], ['audit']],
 };

@@ -5,6 +5,7 @@ import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants'
 import type { AccessProfiles } from './access-profiles';
 import { headerFilters } from './header-filters';
 import type {
+  BearerCredential,
   BearerTokenAuthenticator,
   CredentialDoor,
   TokenVerdict,
@@ -25,6 +26,8 @@ export interface ClientAccess {
   readonly subject?: string;
   /** When the bearer token stops being valid (ms since the epoch); absent for API keys. */
   readonly expiresAtMs?: number;
+  /** The verified bearer token and its audiences (`auth.passThrough` connectors); absent for API keys. */
+  readonly bearer?: BearerCredential;
   readonly filters: ClientFilters;
 }
 
@@ -91,12 +94,13 @@ export class ClientAccessResolver {
     const token = this.oauth?.verdictFor(headers, door);
     if (token?.status === 'refused') return { refusal: tokenRefusal(token) };
     if (token) {
-      const { profile, holder, subject, expiresAtMs } = token;
+      const { profile, holder, subject, expiresAtMs, bearer } = token;
       return {
         principal: profile.name,
         keyId: tokenHolderKeyId(holder),
         ...(subject ? { subject } : {}),
         expiresAtMs,
+        ...(bearer ? { bearer } : {}),
         filters: profile.filters,
       };
     }

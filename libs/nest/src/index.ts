@@ -4,6 +4,7 @@
  */
 export type { AccessProfileConfig, AccessProfilesConfig } from '@myko/access';
 export { AccessProfiles, generateApiKey, hashApiKey } from '@myko/access';
+export { OpenApiConnectorModule, type OpenApiConnectorOptions } from '@myko/openapi';
 export { AuditModule, type AuditModuleAsyncOptions } from './audit/audit.module';
 export {
   AUDIT_OFF,

@@ -1,6 +1,7 @@
 import type { AccessProfiles, AccessProfilesConfig } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import type { GatewaysModuleOptions, MetricsConfig, TracingOptions } from '@myko/gateways';
+import type { OpenApiConnectorOptions } from '@myko/openapi';
 import type { SandboxOptions } from '@myko/sandbox';
 import type { StateModuleOptions } from '@myko/state';
 import type { FactoryProvider, ModuleMetadata } from '@nestjs/common';
@@ -54,6 +55,12 @@ export interface MykoModuleOptions {
    * add the application's public host names), sessions, SSE, `shutdownGraceMs`.
    */
   gateways?: Omit<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing' | 'mcpPaths' | 'health'>;
+  /**
+   * REST backends served as operations from their OpenAPI documents (`OpenApiConnectorModule`,
+   * docs/connectors.md). With `forRootAsync()`, import `OpenApiConnectorModule.forRoot()` beside it.
+   * @default []
+   */
+  connectors?: readonly OpenApiConnectorOptions[];
   /** Dispatch's other options: `serverInfo`, `toolMode`, `protocol`, `execute` guards, `requestState`. */
   dispatch?: Omit<DispatchModuleOptions, 'instructions' | 'sandbox'>;
 }

@@ -1,6 +1,7 @@
 import { DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
+import { OpenApiConnectorModule } from '@myko/openapi';
 import { RegistryModule } from '@myko/registry';
 import { StateModule } from '@myko/state';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -30,12 +31,15 @@ export class MykoModule {
    */
   static forRoot(options: MykoModuleOptions = {}): DynamicModule {
     const lib = libOptionsOf(options);
-    return MykoModule.compose([
+    const composed = MykoModule.compose([
       StateModule.forRoot(lib.state),
       DispatchModule.forRoot(lib.dispatch),
       GatewaysModule.forRoot(lib.gateways),
       AuditModule.forRoot(lib.audit),
     ]);
+    const connectors = options.connectors ?? [];
+    if (connectors.length === 0) return composed;
+    return { ...composed, imports: [...(composed.imports ?? []), OpenApiConnectorModule.forRoot({ connectors })] };
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 import { OperationSchemaBuilder } from './schema/operation-schema.builder';
 import { deepFreeze } from './utils/deep-freeze.util';
 import { ArgumentsValidator } from './validation/arguments.validator';
+import { SchemaArgumentsValidator } from './validation/schema-arguments.validator';
 
 /**
  * An operation about to be indexed, from a decorated method or `register()`; `source` is final
@@ -62,7 +63,9 @@ export class OperationDescriptorFactory {
       ...touches(definition, readOnly),
       source,
     });
-    const validator = new ArgumentsValidator(name, definition.args, input.args.length > 0);
+    const validator = definition.schema
+      ? new SchemaArgumentsValidator(name, definition.schema)
+      : new ArgumentsValidator(name, definition.args, input.args.length > 0);
     const preview = readOnly ? undefined : definition.preview;
     return Object.freeze({ descriptor, handler, validator, ...(preview ? { preview } : {}) });
   }
@@ -77,6 +80,7 @@ export class OperationDescriptorFactory {
 
   private describe(name: string, definition: OperationDefinition) {
     try {
+      if (definition.schema) return this.schemas.described(definition.schema, definition.args, definition.output);
       return { input: this.schemas.input(definition.args), output: this.schemas.output(definition.output) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

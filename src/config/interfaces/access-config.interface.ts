@@ -1,5 +1,6 @@
 import type { AccessProfilesConfig } from '@myko/access';
 import type { ObservabilityConfig } from '@myko/gateways';
+import type { OpenApiConnectorOptions } from '@myko/openapi';
 import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
 import type { RedisConfig } from './redis-config.interface';
@@ -40,4 +41,9 @@ export interface AccessConfig extends ProtocolConfig, AccessProfilesConfig {
   readonly observability?: ObservabilityConfig;
   /** Cross-request state in Redis, shared by several instances (in this process without it). */
   readonly redis?: RedisConfig;
+  /**
+   * REST backends served as operations from their OpenAPI documents (docs/connectors.md); a relative
+   * `document` path is read from the config file's directory.
+   */
+  readonly connectors?: readonly OpenApiConnectorOptions[];
 }

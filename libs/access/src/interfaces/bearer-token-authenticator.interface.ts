@@ -2,6 +2,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { AccessProfile } from './access-profile.interface';
 import type { TokenHolder } from './token-holder.interface';
 
+/**
+ * A verified OAuth bearer token as the caller presented it, and the audiences (`aud`) it names: what a
+ * connector forwards to a backend the token is also for (`auth.passThrough`). Never logged or serialised.
+ */
+export interface BearerCredential {
+  readonly token: string;
+  readonly audiences: readonly string[];
+}
+
 /** The outcome of one bearer token: a profile (and who holds it), or a ready refusal. */
 export type TokenVerdict =
   | {
@@ -13,6 +22,8 @@ export type TokenVerdict =
       readonly subject?: string;
       /** `exp` plus the clock skew, in ms since the epoch. */
       readonly expiresAtMs: number;
+      /** The token itself and its audiences, for connectors that pass it through. */
+      readonly bearer?: BearerCredential;
     }
   | {
       readonly status: 'refused';

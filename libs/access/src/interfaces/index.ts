@@ -1,3 +1,8 @@
 export type { AccessProfileConfig, AccessProfilesConfig, ToolMode } from './access-profiles-config.interface';
-export type { BearerTokenAuthenticator, CredentialDoor, TokenVerdict } from './bearer-token-authenticator.interface';
+export type {
+  BearerCredential,
+  BearerTokenAuthenticator,
+  CredentialDoor,
+  TokenVerdict,
+} from './bearer-token-authenticator.interface';
 export type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from './oauth-config.interface';

@@ -1,4 +1,4 @@
-import type { ToolMode } from '@myko/access';
+import type { BearerCredential, ToolMode } from '@myko/access';
 import type { ClientFilters } from '@myko/filter';
 import type { EraHeaders } from './era-headers.interface';
 import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.types';
@@ -20,6 +20,8 @@ export interface ClientContext {
   readonly principal?: string;
   /** Who holds the bearer token (`sub`, else `client_id`) when the client authenticated with OAuth. */
   readonly subject?: string;
+  /** The client's verified OAuth bearer token and its audiences, for connectors that pass it through. */
+  readonly bearer?: BearerCredential;
   /**
    * The key or token holder the client presented (`ClientAccess.keyId`), what an HTTP session is bound
    * to: a 2026-07-28 `requestState` is sealed to it beside `principal`. Absent for a keyless client,

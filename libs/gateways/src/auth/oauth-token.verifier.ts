@@ -87,7 +87,15 @@ export class OAuthTokenVerifier {
     const holder = tokenHolderOf(iss, payload, () => createHash('sha256').update(token).digest('hex'));
     const subject = holder.kind === 'token' ? undefined : holder.id;
     const expiresAtMs = ((payload.exp as number) + this.config.clockSkewSeconds) * 1000;
-    return { status: 'authenticated', profile, holder, expiresAtMs, ...(subject === undefined ? {} : { subject }) };
+    const bearer = { token, audiences: audiencesOf(payload) };
+    return {
+      status: 'authenticated',
+      profile,
+      holder,
+      expiresAtMs,
+      bearer,
+      ...(subject === undefined ? {} : { subject }),
+    };
   }
 
   /** `jose` checks that `iat` is a number, not when it was; a token from the future is not valid yet. */
@@ -105,4 +113,11 @@ export class OAuthTokenVerifier {
   private refuse(httpStatus: 401 | 403 | 503, message: string, headers: Record<string, string>): TokenVerdict {
     return { status: 'refused', httpStatus, message, headers };
   }
+}
+
+/** `aud` as a list (RFC 7519 allows one string or an array). */
+function audiencesOf(payload: JWTPayload): string[] {
+  const { aud } = payload;
+  if (typeof aud === 'string') return [aud];
+  return Array.isArray(aud) ? aud.filter((value): value is string => typeof value === 'string') : [];
 }

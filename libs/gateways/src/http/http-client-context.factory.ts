@@ -24,6 +24,7 @@ export function httpClientContext(
     principal: access.principal,
     ...(req ? { clientId: clientIdOf(access.keyId, clientAddress(req)) } : {}),
     subject: access.subject,
+    ...(access.bearer ? { bearer: access.bearer } : {}),
     ...(access.keyId ? { identity: access.keyId } : {}),
     notify: responder?.notify,
     closeStream: responder?.closeStream,

@@ -54,6 +54,7 @@ export class StatelessPostHandler {
       filters: access.filters,
       principal: access.principal,
       subject: access.subject,
+      ...(access.bearer ? { bearer: access.bearer } : {}),
       ...(access.keyId ? { identity: access.keyId } : {}),
       notify: responder.notify,
       stateless: true,

@@ -159,6 +159,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
       principal: access.principal,
       clientId: clientIdOf(access.keyId, clientAddress(req)),
       subject: access.subject,
+      ...(access.bearer ? { bearer: access.bearer } : {}),
       ...(access.keyId ? { identity: access.keyId } : {}),
       notify: (notification: JsonRpcNotification) => this.send(socket, notification),
     });

@@ -21,3 +21,4 @@ export type {
   OperationResourceOptions,
 } from './operation-options.interface';
 export type { ProgrammaticOperation } from './programmatic-operation.interface';
+export type { SchemaDescribedTypes } from './schema-described.interface';

@@ -14,6 +14,12 @@ export interface ClientInfo {
    * issuer and subject, so the same `sub` from two issuers is two identities. Absent for keyless clients.
    */
   identity?: string;
+  /**
+   * The caller's verified OAuth bearer token and the audiences it names, when it presented one: what a
+   * connector forwards to a backend the token is also for. Not enumerable, so it is never logged or
+   * serialised with the rest of the client.
+   */
+  readonly bearer?: { readonly token: string; readonly audiences: readonly string[] };
   /** `clientInfo.name` from `initialize`, when known. */
   clientName?: string;
   /** The server-generated id of the request the call is part of (its log lines and audit line carry it). */

@@ -1,5 +1,5 @@
 import type { Type } from '@nestjs/common';
-import type { JsonSchema, OperationArgument, OperationOutput } from '../interfaces';
+import type { JsonSchema, OperationArgument, OperationOutput, SchemaDescribedTypes } from '../interfaces';
 import { DtoSchemaFactory } from './dto-schema.factory';
 import { JSON_SCHEMA_DIALECT } from './json-schema-2020';
 import { DEFS_REF_PREFIX } from './schema-converters';
@@ -39,6 +39,25 @@ export class OperationSchemaBuilder {
     if (typeof argsType !== 'function') throw new Error('`args` must be a class-validator DTO class');
     const { schema, defs } = this.dtos.create(argsType, 'input');
     return { inputSchema: withDialect(schema, defs), args: argumentsOf(schema) };
+  }
+
+  /**
+   * The schemas of an operation described by JSON Schema, served as given (the dialect added if missing).
+   * @throws Error when `args` or `output` are given as well, or the input is not an object schema
+   */
+  described(
+    types: SchemaDescribedTypes,
+    args: unknown,
+    output: unknown,
+  ): { input: InputSchemas; output: OutputSchemas } {
+    if (args !== undefined || output !== undefined) throw new Error('`schema` replaces `args` and `output`: give one');
+    if (types.input?.type !== 'object') throw new Error('`schema.input` must be an object schema');
+    const inputSchema = { $schema: JSON_SCHEMA_DIALECT, ...types.input };
+    const outputSchema = types.output ? { $schema: JSON_SCHEMA_DIALECT, ...types.output } : undefined;
+    return {
+      input: { inputSchema, args: argumentsOf(inputSchema) },
+      output: { outputType: types.outputType, ...(outputSchema ? { outputSchema } : {}) },
+    };
   }
 
   /** @throws Error when `output` is neither a class, `[Class]`, nor a primitive constructor. */

@@ -12,13 +12,16 @@ export class ArgumentCanon {
   /** An operation whose arguments are compared exactly and have no defaults. */
   static readonly EXACT = new ArgumentCanon(undefined);
 
-  private readonly normalizers: ReadonlyMap<string, (value: string) => string>;
-  private readonly defaults: Readonly<Record<string, unknown>>;
-
-  constructor(argsType: Type<object> | undefined) {
-    this.normalizers = normalizersOf(argsType);
-    this.defaults = argsType ? defaultsOf(argsType) : {};
-  }
+  /**
+   * @param argsType the DTO class whose `@Normalize` steps and property initializers are read
+   * @param normalizers given instead, for arguments described by schema (`ProgrammaticOperation.schema`)
+   * @param defaults given instead, likewise
+   */
+  constructor(
+    argsType: Type<object> | undefined,
+    private readonly normalizers: ReadonlyMap<string, (value: string) => string> = normalizersOf(argsType),
+    private readonly defaults: Readonly<Record<string, unknown>> = argsType ? defaultsOf(argsType) : {},
+  ) {}
 
   /** Whether any argument has a canonical form other than its exact value. */
   get normalizes(): boolean {

@@ -10,7 +10,7 @@ const loggers = new Map<string, Logger>();
 /** Who is calling, as operations see it: built once per request. */
 export function clientInfoOf(request: RequestContext): ClientInfo {
   const { client, session } = request;
-  return {
+  const info: ClientInfo = {
     transport: client.transport,
     sessionId: client.sessionId,
     principal: client.principal,
@@ -20,6 +20,9 @@ export function clientInfoOf(request: RequestContext): ClientInfo {
     ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
     ...(request.traceId === undefined ? {} : { traceId: request.traceId }),
   };
+  // Not enumerable: audit lines, logs and JSON copies of the client must never carry the token.
+  if (client.bearer) Object.defineProperty(info, 'bearer', { value: client.bearer, enumerable: false });
+  return info;
 }
 
 /**
