@@ -1,3 +1,9 @@
+/**
+ * The type names the declarations give `myko.query` & co. (run, and plan mode): the checker recognises an
+ * operation call by its callee's type, whatever the script named it through.
+ */
+export const OPERATION_CALL_TYPE = { run: 'MykoCall', plan: 'MykoPlanned' } as const;
+
 /** One check sent to the type-check worker: the script and the declarations of what it names. */
 export interface CheckRequest {
   readonly code: string;
