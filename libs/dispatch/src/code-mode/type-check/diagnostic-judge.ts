@@ -40,7 +40,7 @@ export class DiagnosticJudge {
     const node = nodeAt(this.file, diagnostic.start, diagnostic.start + (diagnostic.length ?? 0));
     const code = diagnostic.code;
     if (NO_PROPERTY.has(code)) return this.unknownProperty(node);
-    if (NOT_ITERABLE.has(code)) return ts.isExpression(node) && this.types.isApi(this.checker.getTypeAtLocation(node));
+    if (NOT_ITERABLE.has(code)) return this.iteratesApiPromise(node);
     const inArgument = argumentOf(node, (call) => this.isOperationCall(call)) !== undefined;
     if (EXCESS_PROPERTY.has(code)) return inArgument;
     if (ARITY.has(code)) return this.tooFewArguments(node);
@@ -62,6 +62,18 @@ export class DiagnosticJudge {
     // A destructuring pattern's own type is what it names; the value destructured is its holder's.
     if (!ts.isObjectBindingPattern(object) || !ts.isVariableDeclaration(object.parent)) return type;
     return object.parent.initializer ? this.checker.getTypeAtLocation(object.parent.initializer) : undefined;
+  }
+
+  /** `for (const r of myko.report(…))`, `const [p] = myko.query(…)`: the iterated value is an API Promise. */
+  private iteratesApiPromise(node: ts.Node): boolean {
+    const holder = node.parent;
+    const value =
+      ts.isArrayBindingPattern(node) && ts.isVariableDeclaration(holder)
+        ? holder.initializer
+        : ts.isExpression(node)
+          ? node
+          : undefined;
+    return value !== undefined && this.types.isApi(this.checker.getTypeAtLocation(value));
   }
 
   /** A union is refused only when none of its members has the property (`r.value ?? r.error` reads either). */
