@@ -48,6 +48,27 @@ export class DiagnosticJudge {
     return false;
   }
 
+  /**
+   * The type a certain diagnostic is measured against, as TypeScript writes it: the argument's or annotation's
+   * type for a wrong value, the object literal's for an unknown argument, the type read from for an unknown
+   * field. Undefined where there is none (arity, a Promise iterated).
+   */
+  expectedType(diagnostic: ts.Diagnostic): string | undefined {
+    if (diagnostic.start === undefined) return undefined;
+    const node = nodeAt(this.file, diagnostic.start, diagnostic.start + (diagnostic.length ?? 0));
+    let type: ts.Type | undefined;
+    if (NO_PROPERTY.has(diagnostic.code)) {
+      const object = ts.isIdentifier(node) ? objectOf(node) : undefined;
+      type = object && this.typeOfObject(object);
+    } else if (EXCESS_PROPERTY.has(diagnostic.code) && ts.isObjectLiteralExpression(node.parent.parent)) {
+      type = this.checker.getContextualType(node.parent.parent);
+    } else if (NOT_ASSIGNABLE.has(diagnostic.code)) {
+      const value = this.valueOf(node);
+      type = value && this.targetOf(node, value.expression);
+    }
+    return type && this.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
+  }
+
   /** `row.SKU` on an API type that no member of it has; not a property the script sets itself (`row.score = …`). */
   private unknownProperty(node: ts.Node): boolean {
     if (!ts.isIdentifier(node) || this.written.has(node.text)) return false;

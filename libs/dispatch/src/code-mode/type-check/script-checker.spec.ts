@@ -91,6 +91,19 @@ describe('ScriptChecker', () => {
       expect(messages("await myko.command('Restock');")).toEqual(['1:12 Expected 2 arguments, but got 1.']);
     });
 
+    it('says the type a value or a field was measured against', () => {
+      const expected = (code: string) => check(code).diagnostics.map((d) => d.expected);
+      expect(expected("await myko.report('LowStock', { limit: '5', status: 'open' });")).toEqual([
+        'number',
+        "'pending' | 'paid'",
+      ]);
+      expect(expected("return (await myko.report('LowStock'))[0].SKU;")).toEqual(['LowStockRow']);
+      expect(expected("await myko.report('LowStock', { warehouse: 'BER' });")).toEqual([
+        "{ warehouseCode?: string; status?: 'pending' | 'paid'; limit?: number; }",
+      ]);
+      expect(expected("await myko.command('Restock');")).toEqual([undefined]);
+    });
+
     it("in TypeScript, an API value given to the script's own annotation that it cannot fit", () => {
       const code = "interface Row { sku: string; qty: number }\nconst rows: Row[] = await myko.report('LowStock');";
       expect(check(code)).toMatchObject({ language: 'ts', diagnostics: [expect.objectContaining({ line: 2 })] });

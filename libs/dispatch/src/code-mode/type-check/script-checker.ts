@@ -53,12 +53,12 @@ export class ScriptChecker {
     const syntax = this.service.getSyntacticDiagnostics('/script.js');
     if (!syntax.some((d) => TS_ONLY_SYNTAX.has(d.code))) {
       // JavaScript that does not parse: V8 reports it when it compiles the script, before anything runs.
-      return { language: 'js', diagnostics: syntax.length > 0 ? [] : this.certain('/script.js').map(toScript) };
+      return { language: 'js', diagnostics: syntax.length > 0 ? [] : this.certain('/script.js') };
     }
     this.load('/script.ts', request.code);
     const tsSyntax = this.service.getSyntacticDiagnostics('/script.ts');
     if (tsSyntax.length > 0) return { language: 'ts', diagnostics: tsSyntax.map(toScript) };
-    const diagnostics = this.certain('/script.ts').map(toScript);
+    const diagnostics = this.certain('/script.ts');
     // Types become spaces: the JavaScript keeps every line and column of the agent's code.
     const output = stripTypeScriptTypes(`${PREFIX}${request.code}${SUFFIX}`).slice(PREFIX.length, -SUFFIX.length);
     return { language: 'ts', diagnostics, javascript: output };
@@ -71,14 +71,16 @@ export class ScriptChecker {
   }
 
   /** The semantic diagnostics that are certain mistakes against the myko API (see DiagnosticJudge). */
-  private certain(name: string): ts.Diagnostic[] {
+  private certain(name: string): ScriptDiagnostic[] {
     const diagnostics = this.service.getSemanticDiagnostics(name);
-    if (diagnostics.length === 0) return diagnostics;
+    if (diagnostics.length === 0) return [];
     const program = this.service.getProgram();
     const file = program?.getSourceFile(name);
     if (!program || !file) return [];
     const judge = new DiagnosticJudge(program.getTypeChecker(), file, DECLARATIONS);
-    return diagnostics.filter((diagnostic) => judge.isCertain(diagnostic));
+    return diagnostics
+      .filter((diagnostic) => judge.isCertain(diagnostic))
+      .map((diagnostic) => withExpected(toScript(diagnostic), judge.expectedType(diagnostic)));
   }
 
   private host(): ts.LanguageServiceHost {
@@ -113,6 +115,10 @@ function readLib(path: string): ts.IScriptSnapshot | undefined {
   } catch {
     return undefined;
   }
+}
+
+function withExpected(diagnostic: ScriptDiagnostic, expected: string | undefined): ScriptDiagnostic {
+  return expected === undefined ? diagnostic : { ...diagnostic, expected };
 }
 
 /** A diagnostic at the script's own line and column (1-based), its message on one line. */

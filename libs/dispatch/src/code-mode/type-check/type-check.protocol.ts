@@ -17,6 +17,8 @@ export interface ScriptDiagnostic {
   /** TypeScript's error code (`2339`: no such property); 0 for the checker's own (an unknown operation). */
   readonly code: number;
   readonly message: string;
+  /** The type the value or field was measured against, as TypeScript writes it, where there is one. */
+  readonly expected?: string;
 }
 
 /** The worker's answer: the script's language, its diagnostics and, for TypeScript, the JavaScript to run. */
