@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the scripts are agent code whose template literals are strings here
 /**
  * Valid scripts in the idioms agents write and TypeScript infers loosely: tuples that widen to unions, Map and
  * Set, reduce into `{}`, Object.entries, optional chaining, JSON round trips, try/catch around a call that may
