@@ -59,17 +59,18 @@ async function checkCorpus(app, rounds) {
   const checker = new ScriptTypeChecker(registry);
   const scripts = [...VALID, ...FAULTY];
   // The faulty scripts under the corpus filters (some call a hidden operation), the valid ones as any client.
-  const check = (code, as = filters) => checker.check(code, 'strict', as, new ScriptDiscovery(search, as));
+  const check = (code, as = filters, plan = false) =>
+    checker.check(code, 'strict', as, new ScriptDiscovery(search, as), plan);
   const filtersOf = (entry) => (FAULTY.includes(entry) ? filters : ClientFilters.ALLOW_ALL);
   try {
     await checker.warm();
-    for (const entry of scripts) await check(entry.code, filtersOf(entry));
+    for (const entry of scripts) await check(entry.code, filtersOf(entry), entry.plan);
     const samples = [];
     const verdicts = new Map();
     for (let round = 0; round < rounds; round++) {
       for (const entry of scripts) {
         const start = performance.now();
-        const outcome = await check(entry.code, filtersOf(entry));
+        const outcome = await check(entry.code, filtersOf(entry), entry.plan);
         samples.push(performance.now() - start);
         verdicts.set(entry, outcome);
       }

@@ -47,7 +47,10 @@ async function rawToolCall(server: TestServer, key: string, body: string): Promi
 function writeConfig(profiles: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), 'myko-hardening-'));
   const path = join(dir, 'myko.config.json');
-  writeFileSync(path, JSON.stringify({ auth: { required: true }, profiles, audit: { path: 'audit.log' } }));
+  // The host's checks are under test (arguments parsed first, the audited refusal): the type check, which would
+  // refuse a literally named hidden operation before anything runs (by design), is off.
+  const config = { auth: { required: true }, profiles, audit: { path: 'audit.log' }, typeCheck: 'off' };
+  writeFileSync(path, JSON.stringify(config));
   return path;
 }
 

@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createAppConfig } from '../../src/config/app.config';
 import {
   AVAILABLE_AT_BER,
   callExecute as execute,
@@ -11,13 +15,22 @@ import { useTestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
 
-const server = useTestServer();
+/**
+ * What the host throws into a script is under test, a deliberately unknown or hidden operation and a field that
+ * is not there included: the type check would refuse those before the script runs (by design), so it is off,
+ * for the in-process server and for `myko-nest stdio` alike.
+ */
+const CONFIG_PATH = join(mkdtempSync(join(tmpdir(), 'myko-execute-')), 'myko.config.json');
+writeFileSync(CONFIG_PATH, JSON.stringify({ auth: { required: false }, profiles: {}, typeCheck: 'off' }));
+const server = useTestServer(
+  createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath: CONFIG_PATH }, {}),
+);
 
 describe.each<TransportName>(['stdio', 'http', 'ws'])('execute over %s', (transport) => {
   let client: Client;
 
   beforeAll(async () => {
-    client = await connectClient(clientTransport(transport, server()));
+    client = await connectClient(clientTransport(transport, server(), ['--config', CONFIG_PATH]));
   });
 
   afterAll(async () => {

@@ -112,6 +112,36 @@ describe("execute's type check over HTTP (SDK 1.x)", () => {
     expect(served.snapshot()).toBe(before);
   });
 
+  it('warn: the diagnostics also come back as data in _meta.typeCheck, with the expected type', async () => {
+    const code = "const low = await myko.report('LowStock', { limit: 1 });\nreturn low.map((r) => r.SKU);";
+    const result = await execute('warn', code);
+    expect(result.isError).toBeFalsy();
+    expect(result._meta?.typeCheck).toEqual({
+      mode: 'warn',
+      diagnostics: [
+        {
+          line: 2,
+          column: 25,
+          message: "Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'?",
+          expected: 'LowStockRow',
+        },
+      ],
+    });
+    const clean = await execute('warn', "const low = await myko.report('LowStock');\nreturn low.length;");
+    expect(clean._meta?.typeCheck).toBeUndefined();
+  });
+
+  it('strict: a refusal carries the same data, an argument of the wrong type with the type expected', async () => {
+    const result = await execute('strict', "await myko.report('LowStock', { warehouseCode: 'BER', limit: '5' });");
+    expect(result.isError).toBe(true);
+    expect(result._meta?.typeCheck).toEqual({
+      mode: 'strict',
+      diagnostics: [
+        { line: 1, column: 55, message: "Type 'string' is not assignable to type 'number'.", expected: 'number' },
+      ],
+    });
+  });
+
   it('off: the faulty script runs as today, its commands and all', async () => {
     const served = servers.off as Served;
     const before = served.snapshot();

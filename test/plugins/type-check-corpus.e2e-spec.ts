@@ -14,6 +14,8 @@ interface Entry {
   line?: number;
   name?: string;
   code: string;
+  /** Checked as `execute({ mode: 'plan' })` checks it. */
+  plan?: boolean;
 }
 
 /**
@@ -37,17 +39,21 @@ describe('type check over the corpus', () => {
     await app?.close();
   });
 
-  const check = (code: string, as: ClientFilters) => checker.check(code, 'strict', as, new ScriptDiscovery(search, as));
+  const check = (code: string, as: ClientFilters, plan = false) =>
+    checker.check(code, 'strict', as, new ScriptDiscovery(search, as), plan);
 
-  it('has at least 40 faulty and 100 valid scripts', () => {
-    expect(FAULTY.length).toBeGreaterThanOrEqual(40);
-    expect(VALID.length).toBeGreaterThanOrEqual(100);
+  it("has at least 50 faulty and 240 valid scripts, the test suite's and the agent idioms among them", () => {
+    expect(FAULTY.length).toBeGreaterThanOrEqual(50);
+    expect(VALID.length).toBeGreaterThanOrEqual(240);
+    const names = (VALID as Entry[]).map((entry) => entry.name ?? '');
+    expect(names.filter((name) => name.startsWith('test/')).length).toBeGreaterThanOrEqual(30);
+    expect(names.filter((name) => name.startsWith('idiom')).length).toBeGreaterThanOrEqual(70);
   });
 
   it('refuses none of the valid scripts', async () => {
     const refused: string[] = [];
     for (const entry of VALID as Entry[]) {
-      const outcome = await check(entry.code, ClientFilters.ALLOW_ALL);
+      const outcome = await check(entry.code, ClientFilters.ALLOW_ALL, entry.plan);
       if (outcome.refused) refused.push(`${entry.name}: ${JSON.stringify(outcome.diagnostics)}`);
     }
     expect(refused).toEqual([]);

@@ -1,7 +1,8 @@
 /**
  * Code Mode's honesty rule: a script may call only operations whose call shape the task's search answers
  * showed, since an agent cannot write the arguments of an operation it only saw named. Shown: a JSON entry of
- * it (`"id":"<id>"`, which lists its arguments), its TypeScript signature (`<kind> <id>(`) or its declaration
+ * it (`"id":"<id>"`, which lists its arguments), its TypeScript signature (`<kind> <id>(`, marks `!~` after the
+ * id allowed) or its declaration
  * (`myko.<kind>('<id>'`). A one-line mention (a compact entry, another operation's description) is not enough.
  */
 
@@ -20,7 +21,7 @@ const literal = (text) => text.replace(/[$]/g, '\\$');
 /** Whether `text` shows how to call the operation (its arguments), in any of the answer formats. */
 function shows(text, kind, id) {
   const pattern = new RegExp(
-    `"id":"${literal(id)}"|(?<![\\w$])${kind} ${literal(id)}\\(|myko\\.${kind}\\('${literal(id)}'`,
+    `"id":"${literal(id)}"|(?<![\\w$])${kind} ${literal(id)}[!~]*\\(|myko\\.${kind}\\('${literal(id)}'`,
   );
   return pattern.test(text);
 }

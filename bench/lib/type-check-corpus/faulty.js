@@ -239,6 +239,52 @@ const FAULTY = [
     line: 2,
     code: "const s = await myko.view('OrderSummary', { orderId: 12 });\nreturn s.customer.orders.length;",
   },
+  // near the inference the checker leaves alone: certain all the same
+  {
+    kind: 'argument-type',
+    line: 2,
+    code: "const plan = [[1, 2], [3, 4]];\nfor (const [limit, code] of plan) await myko.report('LowStock', { warehouseCode: code, limit });\nreturn plan.length;",
+  },
+  {
+    kind: 'argument-type',
+    line: 2,
+    code: "const ids = ['401', '402'];\nconst orders = await myko.query('GetOrders', { ids });\nreturn orders.map((o) => o.status);",
+  },
+  {
+    kind: 'output-field',
+    line: 2,
+    code: "const low = await myko.report('LowStock', { warehouseCode: 'BER' });\nreturn low.map(({ sku, suggestedQuantity }) => [sku, suggestedQuantity]);",
+  },
+  {
+    kind: 'output-field',
+    line: 3,
+    code: "const w = await myko.query('ListWarehouses');\nconst byCode = new Map(w.map((x) => [x.code, x]));\nreturn byCode.get('BER')?.lowStock;",
+  },
+  {
+    kind: 'output-field',
+    line: 2,
+    code: "interface Row { sku: string; quantity: number }\nconst rows: Row[] = await myko.report('LowStock', { warehouseCode: 'BER' });\nreturn rows.map((r) => r.quantity);",
+  },
+  {
+    kind: 'missing-await',
+    line: 1,
+    code: "for (const row of myko.report('LowStock', { warehouseCode: 'BER' })) {\n  await myko.command('RestockProduct', { productId: row.productId, warehouseCode: 'BER', quantity: 5 });\n}\nreturn 'done';",
+  },
+  {
+    kind: 'missing-await',
+    line: 1,
+    code: "const [p] = myko.query('GetProducts', { skus: ['KIT-001'] });\nawait myko.command('UpdateProductPrice', { productId: p.id, unitPriceCents: 1299 });\nreturn 'ok';",
+  },
+  {
+    kind: 'missing-argument',
+    line: 2,
+    code: "const [p] = await myko.query('GetProducts', { skus: ['KIT-001'] });\nawait myko.command('DeactivateProduct');\nreturn p.id;",
+  },
+  {
+    kind: 'unknown-operation',
+    line: 2,
+    code: "const low = await myko.report('LowStock');\nawait Promise.all(low.map((r) => myko.command('Restock', { productId: r.productId, quantity: 5 })));\nreturn low.length;",
+  },
 ];
 
 /** The filter the corpus is checked under: what the hidden-operation scripts call is hidden. */

@@ -1,11 +1,14 @@
 /**
  * Valid scripts: the agent-task scripts, the documented examples (every ```js block of README.md and docs/
- * that calls `myko`), and scripts as agents write them against the example domain, with the loose JavaScript
- * agents rely on (inference, optional chaining, untyped accumulators, `any` from `myko.search`).
+ * that calls `myko`), the scripts the test suite runs against the example domain (harvested.js), and scripts as
+ * agents write them against the example domain, with the loose JavaScript agents rely on (inference, optional
+ * chaining, untyped accumulators, `any` from `myko.search`; idioms.js). An entry with `plan` runs in plan mode.
  */
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { AGENT_TASKS } = require('../agent-tasks/task-set');
+const { HARVESTED } = require('./harvested');
+const { IDIOMS } = require('./idioms');
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FENCE = /```js\n([\s\S]*?)```/g;
@@ -140,11 +143,19 @@ function variations() {
   );
 }
 
-const VALID = [
+/** The same script from two sources counts once. */
+function distinct(entries) {
+  const seen = new Set();
+  return entries.filter((entry) => !seen.has(entry.code.trim()) && seen.add(entry.code.trim()));
+}
+
+const VALID = distinct([
   ...AGENT_TASKS.map((task) => ({ name: `agent task ${task.name}`, code: task.script })),
   ...documentedScripts(),
   ...WRITTEN.map((code, i) => ({ name: `written ${i + 1}`, code })),
   ...variations(),
-];
+  ...HARVESTED,
+  ...IDIOMS,
+]);
 
 module.exports = { VALID };

@@ -46,6 +46,7 @@ export class OperationDescriptorFactory {
     this.checkResource(name, definition);
     const { input, output } = this.describe(name, definition);
     const readOnly = kind !== 'command';
+    const preview = readOnly ? undefined : definition.preview;
     const descriptor: OperationDescriptor = deepFreeze({
       name,
       kind,
@@ -60,13 +61,13 @@ export class OperationDescriptorFactory {
       idempotent: readOnly || definition.idempotent === true,
       destructive: !readOnly && definition.destructive === true,
       ...(!readOnly && definition.approval === true ? { approval: true as const } : {}),
+      ...(preview ? { hasPreview: true as const } : {}),
       ...touches(definition, readOnly),
       source,
     });
     const validator = definition.schema
       ? new SchemaArgumentsValidator(name, definition.schema)
       : new ArgumentsValidator(name, definition.args, input.args.length > 0);
-    const preview = readOnly ? undefined : definition.preview;
     return Object.freeze({ descriptor, handler, validator, ...(preview ? { preview } : {}) });
   }
 

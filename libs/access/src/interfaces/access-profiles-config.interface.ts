@@ -38,7 +38,7 @@ export interface AccessProfilesConfig {
   readonly defaultProfile?: string;
   /** The server's tool mode (default `code`). */
   readonly toolMode?: ToolMode;
-  /** Whether `execute` type-checks scripts before they run (default `off`). */
+  /** Whether `execute` type-checks scripts before they run (default `strict`). */
   readonly typeCheck?: 'strict' | 'warn' | 'off';
   /** OAuth 2.1 resource server: bearer JWTs of trusted issuers select profiles by their claims. */
   readonly oauth?: OAuthConfig;

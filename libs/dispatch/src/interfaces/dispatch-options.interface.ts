@@ -65,7 +65,7 @@ export interface DispatchModuleOptions {
      * Type-check a script before it runs, against the operations it names as this client sees them (see
      * docs/code-mode.md): `strict` refuses a script with a type error before anything runs, `warn` runs it
      * and returns the diagnostics beside the result, `off` runs every script unchecked.
-     * @default 'off'
+     * @default 'strict'
      */
     typeCheck?: 'strict' | 'warn' | 'off';
     /** Access profiles (by name, the client's `principal`) whose scripts are checked otherwise than `typeCheck`. */

@@ -36,6 +36,8 @@ export interface OperationDescriptor {
   readonly destructive: boolean;
   /** A command that scripts (and direct calls) run only once the user approved it (`@Command({ approval })`). */
   readonly approval?: true;
+  /** A command that declares what it would do for plan mode (`@Command({ preview })`). */
+  readonly hasPreview?: true;
   /** Entities a read declares it reads (`reads`); absent for commands and for reads that declare none. */
   readonly reads?: readonly string[];
   /** Entities a command writes; absent for reads, and for a command that may write anything. */

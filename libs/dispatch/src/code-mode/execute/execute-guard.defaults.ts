@@ -59,7 +59,7 @@ export function resolveExecuteGuardOptions(
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
   } = {},
 ): ExecuteGuardOptions {
-  const { abuseBackoff, typeCheck = 'off', profileTypeChecks = {}, ...caps } = options;
+  const { abuseBackoff, typeCheck = 'strict', profileTypeChecks = {}, ...caps } = options;
   return {
     ...DEFAULT_RUN_CAPS,
     ...definedOnly(caps),

@@ -1,11 +1,13 @@
 import { executeToolDefinition } from './execute.tool-definition';
 
 describe('executeToolDefinition', () => {
-  it('says scripts are type-checked only when they are, in the fewest bytes', () => {
+  it('says TypeScript is accepted only when scripts are type-checked, in the fewest bytes', () => {
     const plain = executeToolDefinition(30_000);
     const checked = executeToolDefinition(30_000, true);
-    expect(plain.description).not.toMatch(/type-checked/);
-    expect(checked.description).toContain('commands are only listed. TypeScript or JavaScript; type-checked first.\n');
-    expect(checked.description.length - plain.description.length).toBeLessThanOrEqual(48);
+    expect(plain.description).not.toMatch(/TypeScript/);
+    expect(checked.description).toContain(
+      'Runs the body of an async JavaScript (or TypeScript) function in a sandbox.',
+    );
+    expect(checked.description.length - plain.description.length).toBeLessThanOrEqual(16);
   });
 });

@@ -4,8 +4,11 @@ import type { ToolDefinition } from '../../features/tools/tool-definition.interf
 const DESCRIPTION = `Runs the body of an async JavaScript function in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; myko.search and myko.describe work too. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. A failed run lists the commands it completed. mode 'plan': reads run, commands are only listed.
 Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
 
-/** Said only when scripts are type-checked: the fewest bytes every conversation reads. */
-const TYPE_CHECKED = ' TypeScript or JavaScript; type-checked first.';
+/**
+ * Said only when scripts are type-checked, in the fewest bytes every conversation reads: that TypeScript is
+ * accepted. That the check comes first needs no bytes here: a refusal says so itself.
+ */
+const TYPE_CHECKED = 'JavaScript (or TypeScript)';
 
 /**
  * `execute`: runs model-written code that may call commands, so it is not read-only. `typeChecked`: the
@@ -15,7 +18,7 @@ export function executeToolDefinition(maxTimeoutMs: number, typeChecked = false)
   return {
     name: EXECUTE_TOOL,
     title: 'Execute a script',
-    description: typeChecked ? DESCRIPTION.replace('\n', `${TYPE_CHECKED}\n`) : DESCRIPTION,
+    description: typeChecked ? DESCRIPTION.replace('JavaScript', TYPE_CHECKED) : DESCRIPTION,
     inputSchema: {
       type: 'object',
       properties: {

@@ -30,4 +30,36 @@ describe('OperationSearchService', () => {
     expect(service.search(request, ClientFilters.ALLOW_ALL).operations.map((op) => op.id)).toEqual(['LateComer']);
     expect(service.getIndex()).not.toBe(first);
   });
+
+  it("marks a command's approval (its own, or the caller's profile rule) and its plan-mode preview", () => {
+    const registry = new OperationRegistry();
+    const service = new OperationSearchService(registry);
+    const command = (id: string, extra: object) =>
+      registry.register({
+        kind: 'command',
+        id,
+        description: `${id} stock`,
+        handler: () => 1,
+        source: 'spec',
+        ...extra,
+      });
+    command('Purge', { approval: true });
+    command('Reprice', { preview: () => ({}) });
+    command('Restock', {});
+    const marks = (filters: ClientFilters) =>
+      service
+        .search({ query: 'stock', limit: 20, detail: 'summary' }, filters)
+        .operations.map(({ id, approval, preview }) => ({ id, approval, preview }));
+    expect(marks(ClientFilters.ALLOW_ALL)).toEqual(
+      expect.arrayContaining([
+        { id: 'Purge', approval: true, preview: undefined },
+        { id: 'Reprice', approval: undefined, preview: true },
+        { id: 'Restock', approval: undefined, preview: undefined },
+      ]),
+    );
+    const ops = ClientFilters.from({ approval: ['command_Restock'] }, 'profiles.ops');
+    expect(marks(ops)).toContainEqual({ id: 'Restock', approval: true, preview: undefined });
+    // The shared entry is not changed for other clients.
+    expect(marks(ClientFilters.ALLOW_ALL)).toContainEqual({ id: 'Restock', approval: undefined, preview: undefined });
+  });
 });

@@ -48,7 +48,7 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     const ranked = offset === 0 && (query.terms.length > 0 || selection.scores[0] > 0);
     const coverage = (k: number) => index.coverage(selection.indices[k], selection.variants);
     const shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection, coverage);
-    const result = full ? this.fullPage(selection) : this.page(selection, shape);
+    const result = full ? this.fullPage(selection, filters) : this.page(selection, shape, filters);
     const next = offset + shape.shown;
     if (next < selection.total) result.nextCursor = encodeCursor(next, scope);
     if (selection.total === 0 && query.key !== '') this.suggest(result, query, request, filters);
@@ -62,7 +62,7 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
   describe(nameOrId: string, filters: ClientFilters): OperationDetail | undefined {
     const index = this.getIndex();
     const [found] = index.exact(queryKey(nameOrId), filters);
-    return found === undefined ? undefined : index.entries.detail(found);
+    return found === undefined ? undefined : withApproval(index.entries.detail(found), filters);
   }
 
   /** The client's visible operations in index order (what the schema resources list). */
@@ -90,11 +90,15 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
   }
 
   /** The entries shown, confident ones first, and the types their signatures mention, each once. */
-  private page({ indices, total }: SearchSelection, { confident, shown }: PageShape): SearchPage {
+  private page(
+    { indices, total }: SearchSelection,
+    { confident, shown }: PageShape,
+    filters: ClientFilters,
+  ): SearchPage {
     const { entries } = this.getIndex();
     const operations = indices
       .slice(0, shown)
-      .map((op, k) => (k < confident ? entries.confident(op) : entries.compact(op)));
+      .map((op, k) => withApproval(k < confident ? entries.confident(op) : entries.compact(op), filters));
     const types = new Map<string, string>();
     for (const op of indices.slice(0, confident)) {
       for (const { name, body } of entries.types(op)) if (!types.has(name)) types.set(name, body);
@@ -102,9 +106,9 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     return types.size === 0 ? { operations, total } : { operations, types: Object.fromEntries(types), total };
   }
 
-  private fullPage({ indices, total }: SearchSelection): FullSearchPage {
+  private fullPage({ indices, total }: SearchSelection, filters: ClientFilters): FullSearchPage {
     const { entries } = this.getIndex();
-    return { operations: indices.map((op) => entries.detail(op)), total };
+    return { operations: indices.map((op) => withApproval(entries.detail(op), filters)), total };
   }
 
   private suggest(result: SearchResult, query: SearchQuery, request: SearchRequest, filters: ClientFilters): void {
@@ -115,7 +119,16 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
       near = index.select(query, undefined, filters, 0, SUGGESTIONS, true).indices;
       kind = undefined;
     }
-    result.suggestions = near.map((i) => index.entries.compact(i));
+    result.suggestions = near.map((i) => withApproval(index.entries.compact(i), filters));
     result.hint = nothingFoundHint(request, kind !== request.kind, index.match([], undefined, filters).length);
   }
+}
+
+/**
+ * A command the caller's access profile requires approval for (its `approval` globs), marked so: a copy, since
+ * the entries are shared by every client; one that needs it anyway (`@Command({ approval: true })`) is marked already.
+ */
+function withApproval<T extends { kind: string; id: string; approval?: true }>(entry: T, filters: ClientFilters): T {
+  if (entry.approval || entry.kind !== 'command' || !filters.requiresApproval(`command_${entry.id}`)) return entry;
+  return { ...entry, approval: true };
 }

@@ -28,7 +28,7 @@ export class SearchEntries {
     this.details = new Array(ops.length);
   }
 
-  /** `{ id, kind, description: its first sentence, watchable? }`. */
+  /** `{ id, kind, description: its first sentence, watchable?, approval?, preview? }`. */
   compact(index: number): SearchEntry {
     return frozenOnce(this.compacts, index, () => {
       const op = this.ops[index];
@@ -36,7 +36,7 @@ export class SearchEntries {
     });
   }
 
-  /** `{ id, kind, description, signature, watchable? }`: how to call it. */
+  /** `{ id, kind, description, signature, watchable?, approval?, preview? }`: how to call it. */
   confident(index: number): SearchEntry {
     return frozenOnce(this.confidents, index, () => {
       const op = this.ops[index];
@@ -82,6 +82,8 @@ function toEntry(op: OperationDescriptor, description: string | undefined, signa
   if (description !== undefined) entry.description = description;
   if (signature !== undefined) entry.signature = signature;
   if (op.watchable) entry.watchable = true;
+  if (op.approval) entry.approval = true;
+  if (op.hasPreview) entry.preview = true;
   return entry;
 }
 
@@ -93,5 +95,7 @@ function toSummary(op: OperationDescriptor): OperationSummary {
   const shape = renderOutputShape(op.outputType, op.outputSchema);
   if (shape !== undefined) summary.output = shape;
   if (op.watchable) summary.watchable = true;
+  if (op.approval) summary.approval = true;
+  if (op.hasPreview) summary.preview = true;
   return summary;
 }

@@ -62,4 +62,18 @@ describe('SearchNotation', () => {
     const page: SearchPage = { operations: [cancel, get, list], types: { OrderDetail: '{ id: number }' }, total: 3 };
     expect(notation.render(page).length).toBeLessThan(JSON.stringify(page).length);
   });
+
+  it('marks a command that asks the user first (!) or that plan mode previews (~) after its id, with a legend once', () => {
+    const asks: SearchEntry = { ...cancel, approval: true, preview: true };
+    const previewed: SearchEntry = { id: 'SetPrice', kind: 'command', description: 'Set a price.', preview: true };
+    expect(notation.render({ operations: [asks, previewed], total: 2 })).toBe(
+      [
+        '2 of 2 matches (! asks the user first; ~ previewed in plan mode)',
+        '// Cancel an order. Cannot be undone.',
+        'command CancelOrder!~(args: { orderId: number }): OrderDetail',
+        'command SetPrice~ — Set a price.',
+      ].join('\n'),
+    );
+    expect(notation.render({ operations: [cancel], total: 1 })).not.toMatch(/[!~]|asks/);
+  });
 });

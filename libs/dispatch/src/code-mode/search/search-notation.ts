@@ -19,7 +19,7 @@ export class SearchNotation {
 
   render(page: SearchPage): string {
     if (page.total === 0 && page.hint !== undefined) return this.nothingFound(page);
-    const out = [header(page)];
+    const out = [header(page) + legend(page.operations)];
     for (const entry of page.operations) if (entry.signature !== undefined) out.push(this.entry(entry));
     for (const [name, body] of Object.entries(page.types ?? {})) out.push(`type ${name} = ${body}`);
     for (const entry of page.operations) if (entry.signature === undefined) out.push(this.entry(entry));
@@ -29,10 +29,10 @@ export class SearchNotation {
   private nothingFound(page: SearchPage): string {
     const near = page.suggestions ?? [];
     if (near.length === 0) return page.hint ?? '';
-    return [page.hint, 'Closest:', ...near.map((entry) => this.entry(entry))].join('\n');
+    return [page.hint, `Closest:${legend(near)}`, ...near.map((entry) => this.entry(entry))].join('\n');
   }
 
-  /** `// description` and the signature (`// live` when watchable), or the one compact line. */
+  /** `// description` and the signature (`// live` when watchable), or the one compact line; marks after the id. */
   private entry(entry: SearchEntry): string {
     let text = this.lines.get(entry);
     if (text === undefined) {
@@ -43,6 +43,25 @@ export class SearchNotation {
   }
 }
 
+/**
+ * A command's marks after its id, a byte each: `!` it asks the user first (approval), `~` plan mode previews it.
+ * Every byte an agent reads is a cost, so the legend is said only on a page that shows a mark.
+ */
+const APPROVAL_MARK = '!';
+const PREVIEW_MARK = '~';
+
+function marks(entry: SearchEntry): string {
+  return `${entry.approval ? APPROVAL_MARK : ''}${entry.preview ? PREVIEW_MARK : ''}`;
+}
+
+function legend(entries: readonly SearchEntry[]): string {
+  const said = [
+    entries.some((entry) => entry.approval) ? `${APPROVAL_MARK} asks the user first` : '',
+    entries.some((entry) => entry.preview) ? `${PREVIEW_MARK} previewed in plan mode` : '',
+  ].filter(Boolean);
+  return said.length === 0 ? '' : ` (${said.join('; ')})`;
+}
+
 function header(page: SearchPage): string {
   const shown = `${page.operations.length} of ${page.total} ${page.total === 1 ? 'match' : 'matches'}`;
   return page.nextCursor === undefined ? shown : `${shown}; next page: cursor "${page.nextCursor}"`;
@@ -50,11 +69,13 @@ function header(page: SearchPage): string {
 
 function confidentLines(entry: SearchEntry): string {
   const live = entry.watchable ? ' // live' : '';
-  const signature = `${entry.signature}${live}`;
+  const name = `${entry.kind} ${entry.id}`;
+  const call = entry.signature ?? name;
+  const signature = `${call.startsWith(name) ? name + marks(entry) + call.slice(name.length) : call}${live}`;
   return entry.description === undefined ? signature : `// ${entry.description}\n${signature}`;
 }
 
 function compactLine(entry: SearchEntry): string {
-  const name = `${entry.kind} ${entry.id}`;
+  const name = `${entry.kind} ${entry.id}${marks(entry)}`;
   return entry.description === undefined ? name : `${name} — ${entry.description}`;
 }

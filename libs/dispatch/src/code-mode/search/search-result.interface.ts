@@ -28,6 +28,10 @@ export interface SearchEntry {
   signature?: string;
   /** Present on reads that can be watched: subscribe to `myko://live/<kind>/<id>?args=<JSON>`. */
   watchable?: true;
+  /** Present on a command a script runs only once the user approved the call (its own or the caller's rule). */
+  approval?: true;
+  /** Present on a command that answers plan mode with what it would do (`@Command({ preview })`). */
+  preview?: true;
 }
 
 /** The default `search` answer: full signatures where the ranking is confident, one line per other match shown. */
@@ -56,6 +60,8 @@ export interface OperationSummary {
   /** The result's members as compact TypeScript (`OrderPage { items: Order[]; total: number; … }`), bounded. */
   output?: string;
   watchable?: true;
+  approval?: true;
+  preview?: true;
 }
 
 /** An operation in full: the call's TypeScript declaration, the types it uses, and the JSON Schemas. */

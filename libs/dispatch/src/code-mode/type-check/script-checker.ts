@@ -2,19 +2,15 @@ import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as ts from 'typescript';
+import { DiagnosticJudge } from './diagnostic-judge';
 import type { CheckRequest, CheckVerdict, ScriptDiagnostic } from './type-check.protocol';
 
 const DECLARATIONS = '/myko.d.ts';
-const LIB = '/lib.es2023.d.ts';
+const LIB = '/lib.es2024.d.ts';
 /** The line the wrapper adds above the script: TypeScript's 0-based lines are then the script's 1-based ones. */
 const PREFIX = '(async function () {\n';
 const SUFFIX = '\n})();\n';
 /** TypeScript-only syntax in a `.js` file (a type annotation, `interface`, `as`…): the script is TypeScript. */
-/**
- * `string` where a union of string literals is expected: an agent's `['pending', 'paid'].map((status) => …)`
- * widens its literals, and TypeScript cannot tell a valid value from a wrong one. Not judged.
- */
-const WIDENED_STRING = /^Type 'string' is not assignable to type '"[^']*"'\.$/;
 const TS_ONLY_SYNTAX = new Set([8002, 8004, 8006, 8008, 8009, 8010, 8011, 8012, 8013, 8016, 8017]);
 
 // Lenient on purpose: an agent's valid JavaScript relies on inference and on values that may be null;
@@ -25,7 +21,8 @@ const OPTIONS: ts.CompilerOptions = {
   noEmit: true,
   strict: false,
   noImplicitAny: false,
-  target: ts.ScriptTarget.ES2022,
+  // The newest syntax: the sandbox's V8 judges what it can run, not the checker.
+  target: ts.ScriptTarget.ESNext,
   module: ts.ModuleKind.None,
   lib: [LIB.slice(1)],
   types: [],
@@ -52,21 +49,38 @@ export class ScriptChecker {
 
   check(request: CheckRequest): CheckVerdict {
     this.declarations = request.declarations;
-    const asJs = this.diagnose('/script.js', request.code);
-    if (!asJs.some((d) => TS_ONLY_SYNTAX.has(d.code))) return { language: 'js', diagnostics: asJs.map(toScript) };
-    const asTs = this.diagnose('/script.ts', request.code);
+    this.load('/script.js', request.code);
+    const syntax = this.service.getSyntacticDiagnostics('/script.js');
+    if (!syntax.some((d) => TS_ONLY_SYNTAX.has(d.code))) {
+      // JavaScript that does not parse: V8 reports it when it compiles the script, before anything runs.
+      return { language: 'js', diagnostics: syntax.length > 0 ? [] : this.certain('/script.js') };
+    }
+    this.load('/script.ts', request.code);
+    const tsSyntax = this.service.getSyntacticDiagnostics('/script.ts');
+    if (tsSyntax.length > 0) return { language: 'ts', diagnostics: tsSyntax.map(toScript) };
+    const diagnostics = this.certain('/script.ts');
     // Types become spaces: the JavaScript keeps every line and column of the agent's code.
     const output = stripTypeScriptTypes(`${PREFIX}${request.code}${SUFFIX}`).slice(PREFIX.length, -SUFFIX.length);
-    return { language: 'ts', diagnostics: asTs.map(toScript), javascript: output };
+    return { language: 'ts', diagnostics, javascript: output };
   }
 
-  private diagnose(name: string, code: string): ts.Diagnostic[] {
+  private load(name: string, code: string): void {
     this.scriptName = name;
     this.script = `${PREFIX}${code}${SUFFIX}`;
     this.version++;
-    const syntax = this.service.getSyntacticDiagnostics(name);
-    if (syntax.length > 0) return syntax;
-    return this.service.getSemanticDiagnostics(name).filter((d) => !WIDENED_STRING.test(leafMessage(d.messageText)));
+  }
+
+  /** The semantic diagnostics that are certain mistakes against the myko API (see DiagnosticJudge). */
+  private certain(name: string): ScriptDiagnostic[] {
+    const diagnostics = this.service.getSemanticDiagnostics(name);
+    if (diagnostics.length === 0) return [];
+    const program = this.service.getProgram();
+    const file = program?.getSourceFile(name);
+    if (!program || !file) return [];
+    const judge = new DiagnosticJudge(program.getTypeChecker(), file, DECLARATIONS);
+    return diagnostics
+      .filter((diagnostic) => judge.isCertain(diagnostic))
+      .map((diagnostic) => withExpected(toScript(diagnostic), judge.expectedType(diagnostic)));
   }
 
   private host(): ts.LanguageServiceHost {
@@ -103,14 +117,8 @@ function readLib(path: string): ts.IScriptSnapshot | undefined {
   }
 }
 
-/** The innermost message of a chain: what exactly did not fit. */
-function leafMessage(text: string | ts.DiagnosticMessageChain): string {
-  let chain = text;
-  while (typeof chain !== 'string') {
-    if (!chain.next?.length) return chain.messageText;
-    chain = chain.next[0];
-  }
-  return chain;
+function withExpected(diagnostic: ScriptDiagnostic, expected: string | undefined): ScriptDiagnostic {
+  return expected === undefined ? diagnostic : { ...diagnostic, expected };
 }
 
 /** A diagnostic at the script's own line and column (1-based), its message on one line. */

@@ -7,6 +7,7 @@ import {
 } from '@myko/registry';
 import { renderArgsParameter } from '../search/operation-declaration';
 import type { NamedOperation } from './script-operation-ids';
+import { OPERATION_CALL_TYPE } from './type-check.protocol';
 
 /** One operation's part of a check's declarations, rendered once per descriptor. */
 interface OperationTypes {
@@ -92,19 +93,20 @@ function kindMap(kind: string, members: string[]): string {
  * `myko.<kind>(id, args)`: a named operation's arguments and result, `any` for an id the map does not hold
  * (computed at run time, or unknown: reported on its own, as the host would refuse it).
  */
-const CALL = `type MykoCall<M> = <K extends string>(id: K, ...args: K extends keyof M ? (M[K] extends { args: infer A } ? A : never) : [args?: any]) => Promise<K extends keyof M ? (M[K] extends { result: infer R } ? R : never) : any>;
-type MykoPlanned<M> = <K extends string>(id: K, ...args: K extends keyof M ? (M[K] extends { args: infer A } ? A : never) : [args?: any]) => Promise<any>;`;
+const { run: RUN_CALL, plan: PLAN_CALL } = OPERATION_CALL_TYPE;
+const CALL = `type ${RUN_CALL}<M> = <K extends string>(id: K, ...args: K extends keyof M ? (M[K] extends { args: infer A } ? A : never) : [args?: any]) => Promise<K extends keyof M ? (M[K] extends { result: infer R } ? R : never) : any>;
+type ${PLAN_CALL}<M> = <K extends string>(id: K, ...args: K extends keyof M ? (M[K] extends { args: infer A } ? A : never) : [args?: any]) => Promise<any>;`;
 
 const API = (command: string) => `declare const myko: {
-  readonly query: MykoCall<Myko_query>;
-  readonly view: MykoCall<Myko_view>;
-  readonly report: MykoCall<Myko_report>;
+  readonly query: ${RUN_CALL}<Myko_query>;
+  readonly view: ${RUN_CALL}<Myko_view>;
+  readonly report: ${RUN_CALL}<Myko_report>;
   readonly command: ${command}<Myko_command>;
   readonly search: (query?: string, options?: { kind?: string; limit?: number; cursor?: string; detail?: 'summary' | 'full' }) => Promise<any>;
   readonly describe: (id: string) => Promise<any>;
 };
 declare const console: { readonly log: (...data: any[]) => void; readonly info: (...data: any[]) => void; readonly warn: (...data: any[]) => void; readonly error: (...data: any[]) => void; readonly debug: (...data: any[]) => void };`;
 
-const RUN_API = `${CALL}\n${API('MykoCall')}`;
+const RUN_API = `${CALL}\n${API(RUN_CALL)}`;
 /** Plan mode: a command answers what it would do (`{ planned, command, … }`), not its result. */
-const PLAN_API = `${CALL}\n${API('MykoPlanned')}`;
+const PLAN_API = `${CALL}\n${API(PLAN_CALL)}`;

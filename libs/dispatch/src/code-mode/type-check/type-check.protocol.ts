@@ -1,3 +1,9 @@
+/**
+ * The type names the declarations give `myko.query` & co. (run, and plan mode): the checker recognises an
+ * operation call by its callee's type, whatever the script named it through.
+ */
+export const OPERATION_CALL_TYPE = { run: 'MykoCall', plan: 'MykoPlanned' } as const;
+
 /** One check sent to the type-check worker: the script and the declarations of what it names. */
 export interface CheckRequest {
   readonly code: string;
@@ -11,6 +17,8 @@ export interface ScriptDiagnostic {
   /** TypeScript's error code (`2339`: no such property); 0 for the checker's own (an unknown operation). */
   readonly code: number;
   readonly message: string;
+  /** The type the value or field was measured against, as TypeScript writes it, where there is one. */
+  readonly expected?: string;
 }
 
 /** The worker's answer: the script's language, its diagnostics and, for TypeScript, the JavaScript to run. */
