@@ -6,7 +6,7 @@ describe('executeToolDefinition', () => {
     const checked = executeToolDefinition(30_000, true);
     expect(plain.description).not.toMatch(/TypeScript/);
     expect(checked.description).toContain(
-      'Runs the body of an async JavaScript (or TypeScript) function in a sandbox.',
+      'Runs an async JavaScript (or TypeScript) function body in a sandbox.',
     );
     expect(checked.description.length - plain.description.length).toBeLessThanOrEqual(16);
   });

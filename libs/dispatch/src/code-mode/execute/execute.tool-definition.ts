@@ -1,7 +1,7 @@
 import { EXECUTE_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Runs the body of an async JavaScript function in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; myko.search and myko.describe work too. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. A failed run lists the commands it completed. mode 'plan': reads run, commands are only listed.
+const DESCRIPTION = `Runs an async JavaScript function body in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; also myko.search, myko.describe. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. mode plan: reads run, commands are only listed.
 Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
 
 /**
