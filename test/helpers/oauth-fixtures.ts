@@ -19,6 +19,8 @@ export interface OidcClient {
   groups?: string[];
   /** Access token lifetime in seconds (default 300). */
   ttl?: number;
+  /** More `aud` entries beside the resource (a token also for a connector's backend). */
+  audiences?: string[];
 }
 
 /** A private signing key (JWK with `kid` and `alg`) and the same key for signing tokens here. */

@@ -1,6 +1,7 @@
 // A real OAuth 2.1 / OpenID authorization server (oidc-provider) for the e2e tests, run as a child
 // process because oidc-provider is ESM-only. Reads its settings from OIDC_SETTINGS (JSON):
-// { port, signingKeys: [private JWK...], defaultResource, clients: [{ client_id, client_secret, scope, groups?, ttl? }] }
+// { port, signingKeys: [private JWK...], defaultResource, clients: [{ client_id, client_secret, scope, groups?, ttl?, audiences? }] }
+// (`audiences`: more `aud` entries beside the resource, for a token also meant for a connector's backend)
 // and prints "listening <issuer>" once it serves.
 import Provider from 'oidc-provider';
 
@@ -34,6 +35,14 @@ const provider = new Provider(issuer, {
         accessTokenFormat: 'jwt',
         jwt: { sign: { alg: settings.signingKeys[0].alg } },
       }),
+    },
+  },
+  formats: {
+    customizers: {
+      jwt: (_ctx, token, jwt) => {
+        const extra = byClient.get(token.clientId)?.audiences;
+        if (extra?.length) jwt.payload.aud = [jwt.payload.aud, ...extra].flat();
+      },
     },
   },
   extraTokenClaims: (_ctx, token) => {
