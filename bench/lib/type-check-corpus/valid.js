@@ -9,6 +9,7 @@ const { join } = require('node:path');
 const { AGENT_TASKS } = require('../agent-tasks/task-set');
 const { HARVESTED } = require('./harvested');
 const { IDIOMS } = require('./idioms');
+const { SCRIPTS: LOAD_SCRIPTS } = require('../../../scripts/load/lib/honest-mix');
 
 const ROOT = join(__dirname, '..', '..', '..');
 const FENCE = /```js\n([\s\S]*?)```/g;
@@ -149,6 +150,19 @@ function distinct(entries) {
   return entries.filter((entry) => !seen.has(entry.code.trim()) && seen.add(entry.code.trim()));
 }
 
+/** The honest scripts of `npm run load` (and the soak), with their random arguments drawn from a fixed seed. */
+function loadScripts() {
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 9301 + 49297) % 233280;
+    return seed / 233280;
+  };
+  return Object.entries(LOAD_SCRIPTS).map(([name, script]) => ({
+    name: `npm run load: ${name}`,
+    code: script(random),
+  }));
+}
+
 const VALID = distinct([
   ...AGENT_TASKS.map((task) => ({ name: `agent task ${task.name}`, code: task.script })),
   ...documentedScripts(),
@@ -156,6 +170,7 @@ const VALID = distinct([
   ...variations(),
   ...HARVESTED,
   ...IDIOMS,
+  ...loadScripts(),
 ]);
 
 module.exports = { VALID };

@@ -1,6 +1,6 @@
 import * as ts from 'typescript';
 import { ApiTypes } from './api-types';
-import { argumentOf, nodeAt, unwrap, writtenProperties } from './script-syntax';
+import { argumentOf, nodeAt, probedProperties, unwrap, writtenProperties } from './script-syntax';
 import { OPERATION_CALL_TYPE } from './type-check.protocol';
 
 /** `Property 'x' does not exist on type T` (and `Did you mean 'y'?`). */
@@ -24,6 +24,7 @@ const ARITY = new Set([2554, 2555]);
 export class DiagnosticJudge {
   private readonly types: ApiTypes;
   private readonly written: ReadonlySet<string>;
+  private readonly probed: ReadonlySet<string>;
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -32,6 +33,7 @@ export class DiagnosticJudge {
   ) {
     this.types = new ApiTypes(checker, declarationsFile);
     this.written = writtenProperties(file);
+    this.probed = probedProperties(file);
   }
 
   isCertain(diagnostic: ts.Diagnostic): boolean {
@@ -69,9 +71,12 @@ export class DiagnosticJudge {
     return type && this.checker.typeToString(type, undefined, ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
   }
 
-  /** `row.SKU` on an API type that no member of it has; not a property the script sets itself (`row.score = …`). */
+  /**
+   * `row.SKU` on an API type that no member of it has; not a property the script sets itself (`row.score = …`),
+   * nor one it probes for with a fallback or a guard (`c.name ?? c.customer?.name`, `typeof r.x`).
+   */
   private unknownProperty(node: ts.Node): boolean {
-    if (!ts.isIdentifier(node) || this.written.has(node.text)) return false;
+    if (!ts.isIdentifier(node) || this.written.has(node.text) || this.probed.has(node.text)) return false;
     const object = objectOf(node);
     if (!object) return false;
     const type = this.typeOfObject(object);

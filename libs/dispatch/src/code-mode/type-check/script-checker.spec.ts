@@ -70,6 +70,12 @@ describe('ScriptChecker', () => {
       expect(messages("const low = await myko.report('LowStock');\nreturn low.map(({ SKU }) => SKU);")).toHaveLength(1);
     });
 
+    it("a fallback chain's last alternative, which the script relies on", () => {
+      expect(messages("const low = await myko.report('LowStock');\nreturn low.map((r) => r.name ?? r.SKU);")).toEqual([
+        "2:35 Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'?",
+      ]);
+    });
+
     it('a missing await: the Promise used as the result', () => {
       expect(messages("const low = myko.report('LowStock');\nreturn low.length;")).toEqual([
         "2:12 Property 'length' does not exist on type 'Promise<LowStockRow[]>'.",
@@ -134,6 +140,23 @@ describe('ScriptChecker', () => {
         'an unknown property on a script-built object',
         "const low = await myko.report('LowStock');\nconst m = low.map((r) => ({ sku: r.sku }));\nreturn m[0].nope;",
       ],
+      [
+        'a field read as a probe with a fallback (npm run load wrote these)',
+        "const low = await myko.report('LowStock');\nreturn low.map((r) => r.name ?? r.sku);",
+      ],
+      [
+        'a fallback chain',
+        "const low = await myko.report('LowStock');\nreturn (low[0].rows ?? low[0].groups ?? []).length;",
+      ],
+      [
+        'a probe by typeof',
+        "const [r] = await myko.report('LowStock');\nreturn typeof r.extra === 'string' ? r.extra : r.sku;",
+      ],
+      [
+        'a probe against undefined',
+        "const [r] = await myko.report('LowStock');\nreturn r.extra === undefined ? 0 : 1;",
+      ],
+      ['an optional chain after the field', "const [r] = await myko.report('LowStock');\nreturn r.meta?.note;"],
       [
         'a built-in the lib lacks',
         "const low = await myko.report('LowStock');\nreturn Object.groupBy(low, (r) => r.sku);",

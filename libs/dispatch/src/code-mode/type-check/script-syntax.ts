@@ -105,3 +105,67 @@ function addKeys(literal: ts.ObjectLiteralExpression, names: Set<string>): void 
     }
   }
 }
+
+/**
+ * Property names the script reads as probes somewhere (see `isProbedRead`): a guarded read of the same name
+ * elsewhere (`typeof r.extra === 'string' ? r.extra : r.sku`) is part of the same handling.
+ */
+export function probedProperties(file: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name) && isProbedRead(node.name)) {
+      names.add(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return names;
+}
+
+const FALLBACK = new Set([ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken]);
+const EQUALITY = new Set([
+  ts.SyntaxKind.EqualsEqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsEqualsToken,
+  ts.SyntaxKind.EqualsEqualsToken,
+  ts.SyntaxKind.ExclamationEqualsToken,
+]);
+
+/**
+ * Whether the property named by `name` is read as a probe, its absence handled by the script itself:
+ * `c.name ?? c.customer?.name`, `r.rows ?? r.groups ?? []`, `r.rows || []`, `typeof r.x`, `r.x?.y`,
+ * `r.x === undefined`. Such a script runs correctly whichever field exists, so it is no certain mistake.
+ */
+export function isProbedRead(name: ts.Identifier): boolean {
+  const access = name.parent;
+  if (!ts.isPropertyAccessExpression(access) || access.name !== name) return false;
+  if (isOptionallyChained(access)) return true;
+  const node = outermostParentheses(access);
+  const parent = node.parent;
+  if (ts.isTypeOfExpression(parent)) return true;
+  if (!ts.isBinaryExpression(parent)) return false;
+  const operator = parent.operatorToken.kind;
+  if (EQUALITY.has(operator)) return isNullish(parent.left === node ? parent.right : parent.left);
+  if (!FALLBACK.has(operator)) return false;
+  if (parent.left === node) return true;
+  // `a ?? b ?? c` is `(a ?? b) ?? c`: `b` is a fallback too, inside the outer one's left operand.
+  const chain = outermostParentheses(parent);
+  const outer = chain.parent;
+  return ts.isBinaryExpression(outer) && FALLBACK.has(outer.operatorToken.kind) && outer.left === chain;
+}
+
+function isOptionallyChained(access: ts.PropertyAccessExpression): boolean {
+  const next = access.parent;
+  const chains = ts.isPropertyAccessExpression(next) || ts.isElementAccessExpression(next) || ts.isCallExpression(next);
+  return chains && next.expression === access && next.questionDotToken !== undefined;
+}
+
+function outermostParentheses(node: ts.Node): ts.Node {
+  let outer = node;
+  while (ts.isParenthesizedExpression(outer.parent)) outer = outer.parent;
+  return outer;
+}
+
+function isNullish(expression: ts.Expression): boolean {
+  const value = unwrap(expression);
+  return value.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(value) && value.text === 'undefined');
+}
