@@ -2,10 +2,11 @@ import type { Type } from '@nestjs/common';
 import { type ValidatorOptions, validate } from 'class-validator';
 import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
 import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
-import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
+import { UNKNOWN_ARGUMENT } from '../registry.messages';
 import { ArgumentCanon } from './argument-canon';
 import { toArgumentIssues } from './argument-issues';
 import { type DtoInstanceFactory, dtoInstanceFactory } from './dto-instance.factory';
+import { plainArguments } from './plain-arguments';
 import { cacheValidationMetadata } from './validation-metadata.cache';
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
@@ -47,11 +48,7 @@ export class ArgumentsValidator implements OperationArgumentsValidator {
 
   /** @throws InvalidArgumentsError listing every bad field */
   async validate(raw: unknown): Promise<object> {
-    const plain = raw ?? {};
-    if (!isPlainObject(plain)) this.fail([{ path: ARGUMENTS_PATH, reasons: [notAnObjectMessage(plain)] }]);
-    // JSON.parse makes these own keys; the DTO never copies them, so they would pass unseen.
-    const reserved = RESERVED_KEYS.filter((key) => Object.hasOwn(plain, key));
-    if (reserved.length > 0) this.fail(reserved.map((path) => ({ path, reasons: [UNKNOWN_ARGUMENT] })));
+    const plain = plainArguments(this.operation, raw);
     if (!this.declaresArguments) {
       const unknown = Object.keys(plain).map((path) => ({ path, reasons: [UNKNOWN_ARGUMENT] }));
       if (unknown.length > 0) this.fail(unknown);
@@ -67,12 +64,4 @@ export class ArgumentsValidator implements OperationArgumentsValidator {
   private fail(issues: ArgumentIssue[]): never {
     throw new InvalidArgumentsError(this.operation, issues);
   }
-}
-
-const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }

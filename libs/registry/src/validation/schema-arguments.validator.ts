@@ -1,10 +1,7 @@
-import { type ArgumentIssue, InvalidArgumentsError } from '../errors';
 import type { OperationArgumentsValidator } from '../interfaces/registered-operation.interface';
 import type { SchemaDescribedTypes } from '../interfaces/schema-described.interface';
-import { ARGUMENTS_PATH, notAnObjectMessage, UNKNOWN_ARGUMENT } from '../registry.messages';
 import { ArgumentCanon } from './argument-canon';
-
-const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'];
+import { plainArguments } from './plain-arguments';
 
 /**
  * The validator of an operation described by JSON Schema (`ProgrammaticOperation.schema`): the same
@@ -23,21 +20,6 @@ export class SchemaArgumentsValidator implements OperationArgumentsValidator {
 
   /** @throws InvalidArgumentsError listing every bad field */
   async validate(raw: unknown): Promise<object> {
-    const plain = raw ?? {};
-    if (!isPlainObject(plain)) this.fail([{ path: ARGUMENTS_PATH, reasons: [notAnObjectMessage(plain)] }]);
-    // JSON.parse makes these own keys; a schema validator may not look at them.
-    const reserved = RESERVED_KEYS.filter((key) => Object.hasOwn(plain, key));
-    if (reserved.length > 0) this.fail(reserved.map((path) => ({ path, reasons: [UNKNOWN_ARGUMENT] })));
-    return this.types.validate(this.canon.apply(plain));
+    return this.types.validate(this.canon.apply(plainArguments(this.operation, raw)));
   }
-
-  private fail(issues: ArgumentIssue[]): never {
-    throw new InvalidArgumentsError(this.operation, issues);
-  }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }

@@ -135,7 +135,7 @@ const EQUALITY = new Set([
  * `c.name ?? c.customer?.name`, `r.rows ?? r.groups ?? []`, `r.rows || []`, `typeof r.x`, `r.x?.y`,
  * `r.x === undefined`. Such a script runs correctly whichever field exists, so it is no certain mistake.
  */
-export function isProbedRead(name: ts.Identifier): boolean {
+function isProbedRead(name: ts.Identifier): boolean {
   const access = name.parent;
   if (!ts.isPropertyAccessExpression(access) || access.name !== name) return false;
   if (isOptionallyChained(access)) return true;
