@@ -20,8 +20,8 @@ const { syntheticOperations } = loadFixture('synthetic');
 
 const OPERATIONS = 10_000;
 const TRIVIAL = 'return 1 + 1';
-/** One read, typed: what every checked script pays at the least. */
-const ONE_READ = "const w = await myko.query('ListWarehouses');\nreturn w.length;";
+/** One read, typed: what every checked script pays at the least (`n` makes each script new to the checker). */
+const oneRead = (n) => `const w = await myko.query('ListWarehouses');\nreturn w.length + ${n} * 0;`;
 
 class TypeCheckBenchModule {}
 
@@ -56,7 +56,8 @@ async function checkCorpus(app, rounds) {
   const registry = app.get(OperationRegistry);
   const search = app.get(OperationSearchService);
   const filters = ClientFilters.from(CORPUS_FILTERS);
-  const checker = new ScriptTypeChecker(registry);
+  // No verdicts kept: every round measures the check itself, not a lookup.
+  const checker = new ScriptTypeChecker(registry, undefined, { entries: 0, chars: 0 });
   const scripts = [...VALID, ...FAULTY];
   // The faulty scripts under the corpus filters (some call a hidden operation), the valid ones as any client.
   const check = (code, as = filters, plan = false) =>
@@ -120,13 +121,13 @@ function stoppedAtLine(outcome, line) {
   return outcome.refused && outcome.diagnostics.some((d) => d.line === line);
 }
 
-/** `tools/call execute` of a trivial script on a dispatch. */
+/** `tools/call execute` of a script on a dispatch: `code`, or `code(n)` for the n-th call. */
 function trivialExecute(app, code = TRIVIAL, expected = '2') {
   const dispatch = app.get(DispatchService);
   const client = { transport: 'internal', sessionId: 'bench', filters: ClientFilters.ALLOW_ALL };
   let id = 1;
   return async () => {
-    const params = { name: 'execute', arguments: { code } };
+    const params = { name: 'execute', arguments: { code: typeof code === 'function' ? code(id) : code } };
     const { result } = await dispatch.handle({ jsonrpc: '2.0', id: id++, method: 'tools/call', params }, client);
     if (result.content[0].text !== expected) throw new Error(`unexpected execute result ${JSON.stringify(result)}`);
   };
@@ -159,17 +160,30 @@ module.exports = {
           paired: true,
         }),
       );
-      ctx.log('one-read execute, checking strict vs off, interleaved');
+      ctx.log('one-read execute, checking strict vs off, interleaved: a new script each time, and one script again');
       const read = await interleave(
-        { on: trivialExecute(examples, ONE_READ, '4'), off: trivialExecute(off, ONE_READ, '4') },
+        {
+          on: trivialExecute(examples, oneRead, '4'),
+          again: trivialExecute(examples, oneRead(0), '4'),
+          off: trivialExecute(off, oneRead, '4'),
+        },
         { iterations: ctx.iterations(100) },
       );
       rows.push(
         row({
           id: 'type-check.one-read-execute',
           benchmark: 'type check: one-read execute on vs off',
-          measures: "tools/call execute of one typed read (`ListWarehouses`) with typeCheck 'strict', vs 'off'",
+          measures:
+            "tools/call execute of one typed read (`ListWarehouses`), a new script each call, typeCheck 'strict' vs 'off'",
           subject: read.on,
+          baseline: { label: "typeCheck 'off'", samples: read.off },
+          paired: true,
+        }),
+        row({
+          id: 'type-check.one-read-execute-again',
+          benchmark: 'type check: the same one-read execute again, on vs off',
+          measures: "the same script every call (its verdict kept), typeCheck 'strict' vs 'off'",
+          subject: read.again,
           baseline: { label: "typeCheck 'off'", samples: read.off },
           paired: true,
         }),

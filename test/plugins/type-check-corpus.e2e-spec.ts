@@ -88,4 +88,33 @@ describe('type check over the corpus', () => {
     );
     expect(ts).toMatchObject({ refused: false, code: expect.stringMatching(/^ +\nconst r +=/) });
   });
+
+  it('gives every script the same verdict when all arrive at once (the worker checks them in batches)', async () => {
+    // No verdicts kept: every check of both passes is the worker's.
+    const uncached = new ScriptTypeChecker(
+      app.registry,
+      { timeoutMs: 20_000, maxHeapMb: 256 },
+      { entries: 0, chars: 0 },
+    );
+    const checkFresh = (entry: Entry) => {
+      const as = FAULTY.includes(entry) ? filters : ClientFilters.ALLOW_ALL;
+      return uncached.check(entry.code, 'strict', as, new ScriptDiscovery(search, as), entry.plan);
+    };
+    try {
+      const entries = [...(VALID as Entry[]), ...(FAULTY as Entry[])];
+      const oneByOne = [];
+      for (const entry of entries) oneByOne.push(await checkFresh(entry));
+      const atOnce = await Promise.all(entries.map(checkFresh));
+      expect(atOnce).toEqual(oneByOne);
+    } finally {
+      await uncached.close();
+    }
+  });
+
+  it("keeps a verdict for the declarations it was judged on: another client's filters are judged afresh", async () => {
+    const code = "const rows = await myko.report('TopCustomers', { limit: 3 });\nreturn rows.length;";
+    expect((await check(code, ClientFilters.ALLOW_ALL)).refused).toBe(false);
+    expect(await check(code, filters)).toMatchObject({ refused: true, diagnostics: [{ line: 1, code: 0 }] });
+    expect((await check(code, ClientFilters.ALLOW_ALL)).refused).toBe(false);
+  });
 });

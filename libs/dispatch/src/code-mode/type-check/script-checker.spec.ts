@@ -1,64 +1,10 @@
-import { ClientFilters } from '@myko/filter';
-import type { OperationDescriptor, OperationRegistry } from '@myko/registry';
+import { declarationsFor } from './__fixtures__/checker-operations.fixture';
 import { ScriptChecker } from './script-checker';
-import { namedOperations } from './script-operation-ids';
-import { TypeCheckDeclarations } from './type-check-declarations';
-
-const ROW_SCHEMA = {
-  type: 'object',
-  properties: { sku: { type: 'string' }, productId: { type: 'number' }, available: { type: 'number' } },
-  required: ['sku', 'productId', 'available'],
-};
-
-function operation(kind: string, id: string, args: [string, string, boolean][], outputType: string) {
-  return {
-    name: `${kind}_${id}`,
-    kind,
-    id,
-    description: id,
-    args: args.map(([name, tsType, optional]) => ({ name, tsType, optional })),
-    inputSchema: { type: 'object' },
-    outputType,
-    outputSchema: outputType.startsWith('LowStockRow') ? ROW_SCHEMA : { type: 'number' },
-    readOnly: kind !== 'command',
-    idempotent: false,
-    destructive: false,
-    source: 'spec',
-  } as unknown as OperationDescriptor;
-}
-
-const OPERATIONS = [
-  operation(
-    'report',
-    'LowStock',
-    [
-      ['warehouseCode', 'string', true],
-      ['status', "'pending' | 'paid'", true],
-      ['limit', 'number', true],
-    ],
-    'LowStockRow[]',
-  ),
-  operation(
-    'command',
-    'Restock',
-    [
-      ['productId', 'number', false],
-      ['warehouseCode', 'string', false],
-      ['quantity', 'number', false],
-    ],
-    'number',
-  ),
-];
 
 /** The checker as the worker runs it, over declarations rendered for two operations. */
 describe('ScriptChecker', () => {
   const checker = new ScriptChecker();
-  const registry = { get: (name: string) => OPERATIONS.find((op) => op.name === name) };
-  const declarations = new TypeCheckDeclarations(registry as unknown as OperationRegistry);
-  const check = (code: string) => {
-    const text = declarations.render(namedOperations(code), ClientFilters.ALLOW_ALL, false).text;
-    return checker.check({ code, declarations: text });
-  };
+  const check = (code: string) => checker.check({ code, declarations: declarationsFor(code) });
   const messages = (code: string) => check(code).diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`);
 
   describe('refuses certain mistakes against the API', () => {

@@ -1,120 +1,114 @@
-import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';
-import { dirname, join } from 'node:path';
 import * as ts from 'typescript';
 import { DiagnosticJudge } from './diagnostic-judge';
+import { DECLARATIONS, ScriptPrograms } from './script-program';
 import type { CheckRequest, CheckVerdict, ScriptDiagnostic } from './type-check.protocol';
 
-const DECLARATIONS = '/myko.d.ts';
-const LIB = '/lib.es2024.d.ts';
 /** The line the wrapper adds above the script: TypeScript's 0-based lines are then the script's 1-based ones. */
 const PREFIX = '(async function () {\n';
 const SUFFIX = '\n})();\n';
 /** TypeScript-only syntax in a `.js` file (a type annotation, `interface`, `as`…): the script is TypeScript. */
 const TS_ONLY_SYNTAX = new Set([8002, 8004, 8006, 8008, 8009, 8010, 8011, 8012, 8013, 8016, 8017]);
 
-// Lenient on purpose: an agent's valid JavaScript relies on inference and on values that may be null;
-// what is refused is what fails at run time or silently reads `undefined` (names, types, arity, a Promise).
-const OPTIONS: ts.CompilerOptions = {
-  allowJs: true,
-  checkJs: true,
-  noEmit: true,
-  strict: false,
-  noImplicitAny: false,
-  // The newest syntax: the sandbox's V8 judges what it can run, not the checker.
-  target: ts.ScriptTarget.ESNext,
-  module: ts.ModuleKind.None,
-  lib: [LIB.slice(1)],
-  types: [],
-  skipLibCheck: true,
-  noResolve: true,
-};
+/** A script of a batch: its place in the batch and its text inside the wrapper. */
+interface Entry {
+  readonly index: number;
+  readonly code: string;
+}
 
 /**
- * A warm TypeScript language service over a fixed set of files: the ES2023 lib (no DOM), a declaration
- * file and one script, both replaced on every check. The lib's syntax trees are parsed once and kept.
+ * Checks scripts against their declarations. Checks waiting together are checked together, one program per
+ * declarations text: a fresh program's type checker resolves the lib's types (`Array`, `Promise`) again, and that
+ * is most of a lone check's cost. A script that does not keep to its wrapper (it closes the function and goes on)
+ * is checked alone, so that nothing it declares can touch another script's verdict.
  */
 export class ScriptChecker {
-  private readonly libDir = dirname(require.resolve('typescript'));
-  private readonly libs = new Map<string, ts.IScriptSnapshot | undefined>();
-  private declarations = '';
-  private script = '';
-  private scriptName = '/script.js';
-  private version = 0;
-  private readonly service: ts.LanguageService;
-
-  constructor() {
-    this.service = ts.createLanguageService(this.host(), ts.createDocumentRegistry());
-  }
+  private readonly programs = new ScriptPrograms();
 
   check(request: CheckRequest): CheckVerdict {
-    this.declarations = request.declarations;
-    this.load('/script.js', request.code);
-    const syntax = this.service.getSyntacticDiagnostics('/script.js');
-    if (!syntax.some((d) => TS_ONLY_SYNTAX.has(d.code))) {
-      // JavaScript that does not parse: V8 reports it when it compiles the script, before anything runs.
-      return { language: 'js', diagnostics: syntax.length > 0 ? [] : this.certain('/script.js') };
+    return this.checkAll([request])[0];
+  }
+
+  /** The verdicts of these checks, in their order. */
+  checkAll(requests: readonly CheckRequest[]): CheckVerdict[] {
+    const verdicts: CheckVerdict[] = new Array(requests.length);
+    for (const [declarations, entries] of byDeclarations(requests)) {
+      const shared = entries.filter((entry) => keepsToWrapper(entry.code));
+      if (shared.length > 0) this.checkTogether(declarations, shared, verdicts);
+      for (const alone of entries.filter((entry) => !shared.includes(entry))) {
+        this.checkTogether(declarations, [alone], verdicts);
+      }
     }
-    this.load('/script.ts', request.code);
-    const tsSyntax = this.service.getSyntacticDiagnostics('/script.ts');
-    if (tsSyntax.length > 0) return { language: 'ts', diagnostics: tsSyntax.map(toScript) };
-    const diagnostics = this.certain('/script.ts');
-    // Types become spaces: the JavaScript keeps every line and column of the agent's code.
-    const output = stripTypeScriptTypes(`${PREFIX}${request.code}${SUFFIX}`).slice(PREFIX.length, -SUFFIX.length);
-    return { language: 'ts', diagnostics, javascript: output };
+    return verdicts;
   }
 
-  private load(name: string, code: string): void {
-    this.scriptName = name;
-    this.script = `${PREFIX}${code}${SUFFIX}`;
-    this.version++;
-  }
-
-  /** The semantic diagnostics that are certain mistakes against the myko API (see DiagnosticJudge). */
-  private certain(name: string): ScriptDiagnostic[] {
-    const diagnostics = this.service.getSemanticDiagnostics(name);
-    if (diagnostics.length === 0) return [];
-    const program = this.service.getProgram();
-    const file = program?.getSourceFile(name);
-    if (!program || !file) return [];
-    const judge = new DiagnosticJudge(program.getTypeChecker(), file, DECLARATIONS);
-    return diagnostics
-      .filter((diagnostic) => judge.isCertain(diagnostic))
-      .map((diagnostic) => withExpected(toScript(diagnostic), judge.expectedType(diagnostic)));
-  }
-
-  private host(): ts.LanguageServiceHost {
-    return {
-      getCompilationSettings: () => OPTIONS,
-      getScriptFileNames: () => [DECLARATIONS, this.scriptName],
-      // The lib files never change: their syntax trees are parsed once and kept.
-      getScriptVersion: (file) => (file === DECLARATIONS || file === this.scriptName ? String(this.version) : '0'),
-      getScriptSnapshot: (file) => this.snapshot(file),
-      getCurrentDirectory: () => '/',
-      getDefaultLibFileName: () => LIB,
-      fileExists: (file) => file === DECLARATIONS || file === this.scriptName || this.snapshot(file) !== undefined,
-      readFile: (file) => {
-        const snapshot = this.snapshot(file);
-        return snapshot?.getText(0, snapshot.getLength());
-      },
-    };
-  }
-
-  private snapshot(file: string): ts.IScriptSnapshot | undefined {
-    if (file === DECLARATIONS) return ts.ScriptSnapshot.fromString(this.declarations);
-    if (file === this.scriptName) return ts.ScriptSnapshot.fromString(this.script);
-    if (!/^\/lib\.[\w.]+\.d\.ts$/.test(file)) return undefined;
-    if (!this.libs.has(file)) this.libs.set(file, readLib(join(this.libDir, file.slice(1))));
-    return this.libs.get(file);
+  /** One JavaScript program for all; those written in TypeScript then get one TypeScript program. */
+  private checkTogether(declarations: string, entries: readonly Entry[], verdicts: CheckVerdict[]): void {
+    const js = this.programs.program(declarations, scriptFiles(entries, 'js'), ts.ScriptKind.JS);
+    const typescript: Entry[] = [];
+    entries.forEach((entry, position) => {
+      const file = js.getSourceFile(scriptName(position, 'js')) as ts.SourceFile;
+      const syntax = js.getSyntacticDiagnostics(file);
+      if (syntax.some((d) => TS_ONLY_SYNTAX.has(d.code))) return void typescript.push(entry);
+      // JavaScript that does not parse: V8 reports it when it compiles the script, before anything runs.
+      verdicts[entry.index] = { language: 'js', diagnostics: syntax.length > 0 ? [] : certain(js, file) };
+    });
+    if (typescript.length === 0) return;
+    const tsProgram = this.programs.program(declarations, scriptFiles(typescript, 'ts'), ts.ScriptKind.TS);
+    typescript.forEach((entry, position) => {
+      const file = tsProgram.getSourceFile(scriptName(position, 'ts')) as ts.SourceFile;
+      verdicts[entry.index] = typeScriptVerdict(tsProgram, file, entry.code);
+    });
   }
 }
 
-function readLib(path: string): ts.IScriptSnapshot | undefined {
-  try {
-    return ts.ScriptSnapshot.fromString(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
+function typeScriptVerdict(program: ts.Program, file: ts.SourceFile, code: string): CheckVerdict {
+  const syntax = program.getSyntacticDiagnostics(file);
+  if (syntax.length > 0) return { language: 'ts', diagnostics: syntax.map(toScript) };
+  // Types become spaces: the JavaScript keeps every line and column of the agent's code.
+  const output = stripTypeScriptTypes(`${PREFIX}${code}${SUFFIX}`).slice(PREFIX.length, -SUFFIX.length);
+  return { language: 'ts', diagnostics: certain(program, file), javascript: output };
+}
+
+/** The semantic diagnostics that are certain mistakes against the myko API (see DiagnosticJudge). */
+function certain(program: ts.Program, file: ts.SourceFile): ScriptDiagnostic[] {
+  const diagnostics = program.getSemanticDiagnostics(file);
+  if (diagnostics.length === 0) return [];
+  const judge = new DiagnosticJudge(program.getTypeChecker(), file, DECLARATIONS);
+  return diagnostics
+    .filter((diagnostic) => judge.isCertain(diagnostic))
+    .map((diagnostic) => withExpected(toScript(diagnostic), judge.expectedType(diagnostic)));
+}
+
+function byDeclarations(requests: readonly CheckRequest[]): Map<string, Entry[]> {
+  const groups = new Map<string, Entry[]>();
+  requests.forEach(({ code, declarations }, index) => {
+    const group = groups.get(declarations) ?? [];
+    group.push({ index, code });
+    groups.set(declarations, group);
+  });
+  return groups;
+}
+
+/** The wrapped script parses as the wrapper's one statement: nothing of it sits outside the function. */
+function keepsToWrapper(code: string): boolean {
+  const text = wrapped(code);
+  const file = ts.createSourceFile('/probe.ts', text, ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
+  // The wrapper's statement ends at its `;`, before the last line break.
+  return file.statements.length === 1 && file.statements[0].end === text.length - 1;
+}
+
+function scriptFiles(entries: readonly Entry[], extension: 'js' | 'ts'): Map<string, string> {
+  return new Map(entries.map((entry, position) => [scriptName(position, extension), wrapped(entry.code)]));
+}
+
+/** By position in the batch: a batch of one always has the same file names, and its program reuses the last. */
+function scriptName(position: number, extension: 'js' | 'ts'): string {
+  return `/script-${position}.${extension}`;
+}
+
+function wrapped(code: string): string {
+  return `${PREFIX}${code}${SUFFIX}`;
 }
 
 function withExpected(diagnostic: ScriptDiagnostic, expected: string | undefined): ScriptDiagnostic {

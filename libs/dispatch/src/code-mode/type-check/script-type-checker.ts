@@ -2,9 +2,10 @@ import type { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import type { ScriptDiscovery } from '../execute/script-discovery';
 import { namedOperations } from './script-operation-ids';
-import type { ScriptDiagnostic } from './type-check.protocol';
+import type { CheckRequest, CheckVerdict, ScriptDiagnostic } from './type-check.protocol';
 import { TypeCheckWorkerClient, type TypeCheckWorkerLimits } from './type-check.worker-client';
 import { TypeCheckDeclarations } from './type-check-declarations';
+import { DEFAULT_VERDICT_CACHE_LIMITS, VerdictCache, type VerdictCacheLimits } from './verdict.cache';
 
 /** `strict`: a script with a type error does not run; `warn`: it runs, the diagnostics come back beside the result. */
 export type TypeCheckMode = 'strict' | 'warn' | 'off';
@@ -24,10 +25,16 @@ export const DEFAULT_TYPE_CHECK_LIMITS: TypeCheckWorkerLimits = { timeoutMs: 2_0
 export class ScriptTypeChecker {
   private readonly declarations: TypeCheckDeclarations;
   private readonly worker: TypeCheckWorkerClient;
+  private readonly verdicts: VerdictCache;
 
-  constructor(registry: OperationRegistry, limits: TypeCheckWorkerLimits = DEFAULT_TYPE_CHECK_LIMITS) {
+  constructor(
+    registry: OperationRegistry,
+    limits: TypeCheckWorkerLimits = DEFAULT_TYPE_CHECK_LIMITS,
+    cache: VerdictCacheLimits = DEFAULT_VERDICT_CACHE_LIMITS,
+  ) {
     this.declarations = new TypeCheckDeclarations(registry);
     this.worker = new TypeCheckWorkerClient(limits);
+    this.verdicts = new VerdictCache(cache);
   }
 
   async check(
@@ -42,12 +49,21 @@ export class ScriptTypeChecker {
     // Nothing in it is typed beyond the built-ins: not worth a check (a trivial script stays as fast as today).
     if (named.length === 0) return { refused: false, code, diagnostics: [] };
     const { text, unknown } = this.declarations.render(named, filters, plan);
-    const verdict = await this.worker.check({ code, declarations: text });
+    const verdict = await this.verdictOf({ code, declarations: text });
     const unknownErrors = unknown.map((op) => unknownOperation(code, op.offset, discovery, `${op.kind}_${op.id}`));
     const diagnostics = [...unknownErrors, ...(verdict?.diagnostics ?? [])];
     const runnable = verdict?.javascript ?? code;
     if (mode === 'strict' && diagnostics.length > 0) return { refused: true, diagnostics };
     return { refused: false, code: runnable, diagnostics };
+  }
+
+  /** A verdict judged before for this script and declarations, else the worker's (kept when it could judge). */
+  private async verdictOf(request: CheckRequest): Promise<CheckVerdict | undefined> {
+    const known = this.verdicts.get(request);
+    if (known) return known;
+    const verdict = await this.worker.check(request);
+    if (verdict) this.verdicts.set(request, verdict);
+    return verdict;
   }
 
   /** Starts the worker and parses the lib, so the first agent's check is a warm one. */
