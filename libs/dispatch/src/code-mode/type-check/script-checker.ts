@@ -49,9 +49,12 @@ export class ScriptChecker {
     entries.forEach((entry, position) => {
       const file = js.getSourceFile(scriptName(position, 'js')) as ts.SourceFile;
       const syntax = js.getSyntacticDiagnostics(file);
-      if (syntax.some((d) => TS_ONLY_SYNTAX.has(d.code))) return void typescript.push(entry);
-      // JavaScript that does not parse: V8 reports it when it compiles the script, before anything runs.
-      verdicts[entry.index] = { language: 'js', diagnostics: syntax.length > 0 ? [] : certain(js, file) };
+      if (syntax.some((d) => TS_ONLY_SYNTAX.has(d.code))) {
+        typescript.push(entry);
+      } else {
+        // JavaScript that does not parse: V8 reports it when it compiles the script, before anything runs.
+        verdicts[entry.index] = { language: 'js', diagnostics: syntax.length > 0 ? [] : certain(js, file) };
+      }
     });
     if (typescript.length === 0) return;
     const tsProgram = this.programs.program(declarations, scriptFiles(typescript, 'ts'), ts.ScriptKind.TS);

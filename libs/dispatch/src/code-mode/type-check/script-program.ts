@@ -42,8 +42,8 @@ export class ScriptPrograms {
   private readonly declarations = new Map<string, ts.SourceFile>();
 
   /**
-   * One program over the declarations and these scripts, all of one language (by their names' extension). The
-   * scripts are parsed as the program asks, so that each is a module.
+   * One program over the declarations and these scripts, all of one language (`kind`). The scripts are parsed as
+   * the program asks, with its options, so that each is a module.
    */
   program(declarations: string, scripts: ReadonlyMap<string, string>, kind: ts.ScriptKind): ts.Program {
     const declarationFile = this.declarationFile(declarations);
@@ -51,8 +51,8 @@ export class ScriptPrograms {
     const script = (name: string, options: ts.ScriptTarget | ts.CreateSourceFileOptions) => {
       const text = scripts.get(name);
       if (text === undefined) return undefined;
-      let file = parsed.get(name);
-      if (!file) parsed.set(name, (file = ts.createSourceFile(name, text, options, true, kind)));
+      const file = parsed.get(name) ?? ts.createSourceFile(name, text, options, true, kind);
+      parsed.set(name, file);
       return file;
     };
     const fixed = (name: string) => (name === DECLARATIONS ? declarationFile : name === LIB ? this.lib : undefined);
