@@ -48,7 +48,8 @@ describe('OpenApiConnectorModule against the tickets service', () => {
           baseUrl: service.url,
           prefix: 'tickets',
           auth: { fromEnv: 'TICKETS_TOKEN', scheme: 'Bearer' },
-          timeoutMs: 2_000,
+          // Three attempts and their backoff must fit on a loaded 2-core CI machine (a 2 s budget did not once).
+          timeoutMs: 10_000,
           maxResponseBytes: 10_000,
           operations: { slowStatus: { timeoutMs: 200 } },
         },
