@@ -33,7 +33,8 @@ export class ScriptChecker {
   checkAll(requests: readonly CheckRequest[]): CheckVerdict[] {
     const verdicts: CheckVerdict[] = new Array(requests.length);
     for (const [declarations, entries] of byDeclarations(requests)) {
-      const shared = entries.filter((entry) => keepsToWrapper(entry.code));
+      // A script alone in its group shares its program with nobody: no need to parse it once more to tell.
+      const shared = entries.length > 1 ? entries.filter((entry) => keepsToWrapper(entry.code)) : entries;
       if (shared.length > 0) this.checkTogether(declarations, shared, verdicts);
       for (const alone of entries.filter((entry) => !shared.includes(entry))) {
         this.checkTogether(declarations, [alone], verdicts);
@@ -69,7 +70,7 @@ function typeScriptVerdict(program: ts.Program, file: ts.SourceFile, code: strin
   const syntax = program.getSyntacticDiagnostics(file);
   if (syntax.length > 0) return { language: 'ts', diagnostics: syntax.map(toScript) };
   // Types become spaces: the JavaScript keeps every line and column of the agent's code.
-  const output = stripTypeScriptTypes(`${PREFIX}${code}${SUFFIX}`).slice(PREFIX.length, -SUFFIX.length);
+  const output = stripTypeScriptTypes(wrapped(code)).slice(PREFIX.length, -SUFFIX.length);
   return { language: 'ts', diagnostics: certain(program, file), javascript: output };
 }
 
@@ -105,7 +106,7 @@ function scriptFiles(entries: readonly Entry[], extension: 'js' | 'ts'): Map<str
   return new Map(entries.map((entry, position) => [scriptName(position, extension), wrapped(entry.code)]));
 }
 
-/** By position in the batch: a batch of one always has the same file names, and its program reuses the last. */
+/** A script file named by its position in the group. */
 function scriptName(position: number, extension: 'js' | 'ts'): string {
   return `/script-${position}.${extension}`;
 }
