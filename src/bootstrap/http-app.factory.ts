@@ -1,7 +1,7 @@
 import { applyHttpServerLimits, GATEWAYS_OPTIONS, type ResolvedGatewaysOptions } from '@myko/gateways';
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from '../app.module';
 import type { AppConfig } from '../config/app-config.interface';
 
@@ -15,7 +15,9 @@ export async function createHttpApp(
   config: AppConfig,
   logger?: LoggerService | LogLevel[] | false,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // The driver given, not loaded lazily by Nest, whose loader calls process.exit(1) on a failed require whatever
+  // abortOnError says (a test server still starting after its jest suite ended took the whole run down).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), new ExpressAdapter(), {
     bodyParser: false,
     // Open SSE streams and idle keep-alive sockets must not hold up shutdown.
     forceCloseConnections: true,
