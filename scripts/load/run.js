@@ -93,7 +93,7 @@ async function main() {
     const phases = [['honest load', calm]];
     let attacked;
     if (values.hostile) {
-      attacked = await phase(server, { ...options, hostile: true }, calm.after);
+      attacked = await phase(server, { ...options, hostile: true, phase: 1 }, calm.after);
       phases.push(['honest load + hostile client', attacked]);
     }
     const ledger = ledgerDifferences(ledgerBefore, await readLedger(server.port));

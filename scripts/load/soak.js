@@ -44,6 +44,7 @@ async function main() {
     const baseline = await settled(server, values.settle);
     const soak = await runPhase(server, {
       ...load,
+      phase: 1,
       durationMs: values.minutes * 60_000,
       sampleEveryMs: values.sample * 1000,
     });

@@ -79,7 +79,10 @@ function nextRequest(random, schemaUris) {
     return { method: 'search', send: (session) => callTool(session, 'search', args, checkSearch) };
   }
   if (roll < WEIGHTS.search + WEIGHTS.execute) {
-    const code = SCRIPTS[pick(SCRIPT_ROTATION, random)](random);
+    // An agent writes each script for its task: the task line keeps any two apart, so no answer or verdict
+    // kept from an earlier request (or the other phase) makes one cheaper than a model's new script would be.
+    const task = Math.floor(random() * 2 ** 32).toString(36);
+    const code = `// task ${task}${SCRIPTS[pick(SCRIPT_ROTATION, random)](random)}`;
     return { method: 'execute', send: (session) => callTool(session, 'execute', { code }, checkExecute) };
   }
   const uri = pick(schemaUris, random);

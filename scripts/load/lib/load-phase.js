@@ -12,10 +12,12 @@ const { startMonitor } = require('./server-monitor');
 const CONNECT_BATCH = 25;
 const SAMPLE_EVERY_MS = 1_000;
 
-async function openClients(port, count) {
+async function openClients(port, count, phase) {
   const clients = [];
   for (let i = 0; i < count; i += CONNECT_BATCH) {
-    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, (_, j) => openHonestClient(port, i + j));
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, (_, j) =>
+      openHonestClient(port, i + j, phase),
+    );
     clients.push(...(await Promise.all(batch)));
   }
   return clients;
@@ -23,13 +25,14 @@ async function openClients(port, count) {
 
 /**
  * @param {{ port: number, pid: number, dir: string }} server
- * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, attacks?: string, sampleEveryMs?: number }} options
+ * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, attacks?: string, sampleEveryMs?: number, phase?: number }} options
+ *   `phase`: which phase of the run this is (0, 1, …): each sends its own seeded mix
  */
 async function runPhase(
   server,
-  { clients, durationMs, thinkMs, hostile, edge, attacks, sampleEveryMs = SAMPLE_EVERY_MS },
+  { clients, durationMs, thinkMs, hostile, edge, attacks, sampleEveryMs = SAMPLE_EVERY_MS, phase = 0 },
 ) {
-  const honest = await openClients(server.port, clients);
+  const honest = await openClients(server.port, clients, phase);
   const recorder = new Recorder();
   const monitor = startMonitor(server, sampleEveryMs);
   const cpuBefore = treeCpu(server.pid);
