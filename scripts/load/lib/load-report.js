@@ -74,6 +74,11 @@ function phaseSection(title, phase) {
     '',
     latencyTable(summary),
     '',
+    `p99 of all requests per 10 s: ${phase.recorder
+      .windows()
+      .map((p99) => (p99 === undefined ? '–' : ms(p99)))
+      .join(' · ')}.`,
+    '',
     `CPU time in the phase: server ${ms(phase.cpu.server)}, sandbox processes ${ms(phase.cpu.sandbox)}.`,
     '',
     failures(summary, phase.recorder.examples),

@@ -4,6 +4,8 @@ const { ProtocolError } = require('./json-rpc-answer');
 
 /** How many failure messages are kept as examples. */
 const EXAMPLES = 5;
+/** The width of the windows of `windows()`, in ms. */
+const WINDOW_MS = 10_000;
 
 class Recorder {
   constructor() {
@@ -13,12 +15,16 @@ class Recorder {
     /** @type {Map<string, number>} tool errors (`isError`) by kind */
     this.toolErrors = new Map();
     this.examples = [];
+    /** @type {number[][]} every request's latency (ms), by the window of the phase it ended in */
+    this.byWindow = [];
     this.startedAt = 0;
     this.endedAt = 0;
   }
 
   ok(method, transport, ms) {
     this.push('all', ms);
+    const window = Math.max(0, Math.floor((Date.now() - this.startedAt) / WINDOW_MS));
+    (this.byWindow[window] ??= []).push(ms);
     this.push(method, ms);
     this.push(`${method}@${transport}`, ms);
   }
@@ -37,6 +43,14 @@ class Recorder {
 
   get toolErrorCount() {
     return [...this.toolErrors.values()].reduce((sum, n) => sum + n, 0);
+  }
+
+  /**
+   * The p99 of every request in each 10 s of the phase, in order: whether a tail is the phase's steady state or
+   * a few seconds of it (a cold start, one attack, a pause).
+   */
+  windows() {
+    return Array.from(this.byWindow, (list) => (list ? summarize(list).p99 : undefined));
   }
 
   /** Per key: count, p50, p99, max (ms) and requests per second over the phase. */
