@@ -24,7 +24,8 @@ class Recorder {
   ok(method, transport, ms) {
     this.push('all', ms);
     const window = Math.max(0, Math.floor((Date.now() - this.startedAt) / WINDOW_MS));
-    (this.byWindow[window] ??= []).push(ms);
+    this.byWindow[window] ??= [];
+    this.byWindow[window].push(ms);
     this.push(method, ms);
     this.push(`${method}@${transport}`, ms);
   }
