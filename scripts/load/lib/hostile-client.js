@@ -36,6 +36,9 @@ class HostileTally {
   }
 }
 
+/** How the abuse backoff's refusal reads (`toolErrorKind`). */
+const COOLDOWN_REFUSAL = 'Execution refused';
+
 /** One attack: sends it, judges the answer, records it. */
 async function attackOnce(session, attack, tally, markers) {
   const started = performance.now();
@@ -51,8 +54,12 @@ async function attackOnce(session, attack, tally, markers) {
   const blocks = (result.content ?? []).map((block) => block.text ?? '');
   const evidence = escapeEvidence(blocks, result.isError === true, markers);
   if (evidence) tally.escapes.push(`${attack.name}: ${evidence}: ${blocks.join(' | ').slice(0, 400)}`);
-  const outcome = result.isError ? `error: ${toolErrorKind(result)}` : 'result';
-  const unexpected = (attack.expect === 'error' && !result.isError) || (attack.expect === 'ok' && result.isError);
+  const kind = result.isError ? toolErrorKind(result) : undefined;
+  const outcome = kind ? `error: ${kind}` : 'result';
+  // Refused by the abuse backoff (the client's cooldown): the defence working, not a run that ended wrong.
+  const refused = kind === COOLDOWN_REFUSAL;
+  const unexpected =
+    !refused && ((attack.expect === 'error' && !kind) || (attack.expect === 'ok' && kind !== undefined));
   tally.record(attack, outcome, ms, unexpected);
 }
 
