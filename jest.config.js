@@ -14,16 +14,17 @@ const moduleNameMapper = {
   '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state|nest|openapi)$': '<rootDir>/libs/$1/src',
   '^@myko/plugins$': '<rootDir>/plugins',
 };
-// Hooks and tests that set no timeout of their own get 30 s, not Jest's 5 s: servers start slowly on a loaded 2-core CI machine.
 const common = {
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper,
-  testTimeout: 30_000,
   // Stops what a file started and did not stop (a failed beforeAll), so the suite exits on its own.
   testEnvironment: '<rootDir>/test/support/releasing.environment.js',
 };
 
 module.exports = {
+  // Hooks and tests that set no timeout of their own get 30 s, not Jest's 5 s: servers start slowly on a loaded
+  // 2-core CI machine. A global option: inside `projects` Jest ignores it (a 6 s hook failed at 5 s there).
+  testTimeout: 30_000,
   projects: [
     {
       ...common,
