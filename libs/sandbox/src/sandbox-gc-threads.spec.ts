@@ -1,25 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readThreadCpu } from './process-host/thread-cpu.reader';
 import { SandboxService } from './sandbox.service';
 
 const bridge = { call: async () => 'null' };
 const onLinux = process.platform === 'linux' ? describe : describe.skip;
 /** V8's garbage-collection helper threads, shared by every isolate of a process. */
 const V8_HELPER = /^V8Worker/;
+/** One clock tick of `/proc` CPU times. */
 const TICK_MS = 10;
 
-/** CPU time (ms) of a process's threads whose name matches, from `/proc/<pid>/task/<tid>/stat`. */
+/** CPU time (ms) of a process's threads whose name matches. */
 function threadCpuMs(pid: number, name: RegExp): number {
   let total = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      if (!name.test(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    } catch {
-      // The thread ended between the listing and the read.
-    }
-  }
+  for (const thread of readThreadCpu(pid)?.values() ?? []) if (name.test(thread.name)) total += thread.cpuMs;
   return total;
 }
 
