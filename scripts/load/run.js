@@ -11,7 +11,7 @@ const { join } = require('node:path');
 const { writeKeyedConfig } = require('./lib/client-keys');
 const { startLauncher } = require('./lib/launcher');
 const { runPhase } = require('./lib/load-phase');
-const { containmentTable, header, hostileSection, phaseSection } = require('./lib/load-report');
+const { containmentTable, header, hostileSection, laneLine, phaseSection } = require('./lib/load-report');
 const { parseFlags, usage } = require('./lib/options');
 const { idleSample } = require('./lib/server-monitor');
 const { ledgerDifferences, readLedger } = require('./lib/stock-ledger');
@@ -104,6 +104,7 @@ async function main() {
         : undefined;
     const calm = await phase(server, { ...options, hostile: false }, await settledSample(server, 1));
     const phases = [['honest load', calm]];
+    const heavyBeforeHostile = server.heavyClients.length;
     let attacked;
     if (values.hostile) {
       attacked = await phase(server, { ...options, hostile: true, phase: 1 }, calm.after);
@@ -114,7 +115,10 @@ async function main() {
     const sections = [header('Load', values), phaseSection('Honest load', calm)];
     if (attacked) {
       sections.push(phaseSection('Honest load with a hostile client', attacked));
-      sections.push(`## Containment\n\n${containmentTable(calm, attacked)}\n\n${hostileSection(attacked.tally)}`);
+      const lanes = laneLine(server.heavyClients, heavyBeforeHostile, values.clients);
+      sections.push(
+        `## Containment\n\n${containmentTable(calm, attacked)}\n\n${lanes}\n\n${hostileSection(attacked.tally)}`,
+      );
     }
     sections.push(`## Verdict\n\n${result.text}\n`);
     const markdown = sections.join('\n\n');

@@ -18,7 +18,7 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
   ],
   sandbox: [
     ['.'],
-    ['in-process', 'process-pool'],
+    ['in-process', 'process-pool', 'lanes'],
     ['process-host'],
     ['engine'],
     ['interfaces', 'errors', 'failed-run.ts', 'node-flags.ts', 'sandbox.constants.ts', 'sandbox-options.table.ts'],

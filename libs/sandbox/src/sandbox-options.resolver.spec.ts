@@ -18,6 +18,7 @@ describe('resolveSandboxOptions', () => {
       warmPool: 1,
       isolation: 'process',
       processes: 2,
+      heavyClientCpuPercent: 5,
       processHeapMb: 256,
       processMaxRssMb: 512,
       processRssLimitMb: 0,

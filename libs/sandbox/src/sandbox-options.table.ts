@@ -68,6 +68,12 @@ export const SANDBOX_OPTION_TABLE: OptionTable<SandboxNumericOption> = {
     inConfigFile: true,
     doc: 'Sandbox processes; runs go to the least busy one, so a script that crashes its process reaches only the runs beside it.',
   },
+  heavyClientCpuPercent: {
+    default: 5,
+    minimum: 0,
+    inConfigFile: true,
+    doc: "Share of the sandbox's CPU (maxConcurrent cores), in percent, one client (API key, else address) may use over about 10 s before its runs move to a low-priority sandbox process (niceness 19), where they get the cores others leave. 0: one lane for all.",
+  },
   processHeapMb: {
     default: 256,
     minimum: 32,

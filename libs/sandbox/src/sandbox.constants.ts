@@ -46,3 +46,10 @@ export const PROCESS_RESTARTS_PER_MINUTE = 10;
 export function restartDelayMs(recentRestarts: number): number {
   return recentRestarts === 0 ? 0 : Math.min(250 * 2 ** (recentRestarts - 1), 5_000);
 }
+
+/**
+ * OS niceness of the low-priority lane's process (`heavyClientCpuPercent`), the lowest: while normal threads
+ * want the cores it gets ~1.5 % of one (the scheduler's weight 15 against 1,024), never nothing, and all of
+ * what they leave. Niceness 10 (weight 110) left honest p99 1.95× and 1.66× the quiet phase's, 19 1.50×.
+ */
+export const LOW_PRIORITY_NICENESS = 19;

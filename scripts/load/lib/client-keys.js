@@ -51,4 +51,4 @@ function writeKeyedConfig(dir, honestClients) {
   return path;
 }
 
-module.exports = { HOSTILE, LEDGER, authHeaders, honestName, writeKeyedConfig };
+module.exports = { HOSTILE, LEDGER, authHeaders, honestName, keyOf, writeKeyedConfig };

@@ -7,6 +7,7 @@ const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { launchServe } = require('../../../test/support/serve-process');
+const { watchHeavyClients } = require('./lane-watch');
 
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -25,7 +26,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /**
  * Starts the server; `--port 0` lets the OS pick a free port, which the server then logs. `extraArgs` go
  * to `serve` as given (e.g. `--config <file>`).
- * @returns {Promise<{ pid: number, port: number, dir: string, log(): string, close(): Promise<void> }>}
+ * @returns {Promise<{ pid: number, port: number, dir: string, log(): string, heavyClients: string[],
+ *   close(): Promise<void> }>}
  */
 async function startLauncher(extraArgs = []) {
   const dir = mkdtempSync(join(tmpdir(), 'myko-load-'));
@@ -65,6 +67,7 @@ async function startLauncher(extraArgs = []) {
     port,
     dir,
     log: output,
+    heavyClients: watchHeavyClients(child),
     killGroup,
     close: async () => {
       killGroup('SIGTERM');

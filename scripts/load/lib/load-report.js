@@ -1,6 +1,8 @@
 /** The Markdown report of `npm run load`. */
 const os = require('node:os');
 const { formatValue } = require('../../../bench/lib/report');
+const { HOSTILE, honestName, keyOf } = require('./client-keys');
+const { clientIdOfKey } = require('./lane-watch');
 
 const ROW_KEYS = ['all', 'search', 'execute', 'resources/read'];
 const TRANSPORTS = ['http', 'ws'];
@@ -120,4 +122,24 @@ function containmentTable(calm, attacked) {
   return lines.join('\n');
 }
 
-module.exports = { containmentTable, header, hostileSection, phaseSection };
+/**
+ * Whom fair shares moved to the low-priority lane before and during the hostile phase (`heavyClients` in the
+ * order the server named them; the first `quietCount` before it). An honest client there is a regression.
+ */
+function laneLine(heavyClients, quietCount, honestClients) {
+  const honest = new Set(Array.from({ length: honestClients }, (_, i) => clientIdOfKey(keyOf(honestName(i)))));
+  const hostile = clientIdOfKey(keyOf(HOSTILE));
+  const label = (id) => {
+    if (id === hostile) return `${id} (the hostile client)`;
+    if (id.startsWith('address:')) return `${id} (keyless: the edge attacks)`;
+    return honest.has(id) ? `${id} (**honest**)` : id;
+  };
+  const list = (ids) => (ids.length === 0 ? 'none' : ids.map(label).join(', '));
+  const honestMoved = heavyClients.filter((id) => honest.has(id)).length;
+  return (
+    `Moved to the low-priority lane (fair shares): before the hostile phase ${list(heavyClients.slice(0, quietCount))}; ` +
+    `in it ${list(heavyClients.slice(quietCount))}. Honest clients moved: **${honestMoved}**.`
+  );
+}
+
+module.exports = { containmentTable, header, hostileSection, laneLine, phaseSection };

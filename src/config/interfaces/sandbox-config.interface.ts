@@ -30,6 +30,8 @@ export interface SandboxConfig {
   readonly maxCalls?: number;
   readonly processes?: number;
   readonly processRssLimitMb?: number;
+  /** Share of the sandbox's CPU, in percent, one client may use before its runs go to the low-priority lane. */
+  readonly heavyClientCpuPercent?: number;
   /** Scripts one session may hold resident at once; past it `execute` is refused, retryable. 0: no limit. */
   readonly maxRunsPerSession?: number;
   /** The same per API key, over all its sessions. 0: no limit. */

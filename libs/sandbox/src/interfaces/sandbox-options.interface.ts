@@ -71,6 +71,15 @@ export interface SandboxOptions {
    */
   processes: number;
   /**
+   * Fair shares (process isolation): a client (its API key, else its address) whose runs used more than this
+   * share of the sandbox's CPU (`maxConcurrent` cores), in percent, over about the last 10 s is heavy until
+   * its use falls to half of that; its runs go to a low-priority lane, a sandbox process of its own (started
+   * on first use, `processes` does not count it) at OS niceness 19. While the cores are contended, heavy runs
+   * get what the others leave, so one client's flood of scripts queues behind its own work; on an idle
+   * machine they run as fast as any. 0: one lane for every client.
+   */
+  heavyClientCpuPercent: number;
+  /**
    * Heap limit of each sandbox process's own JavaScript heap (`--max-old-space-size`), in MB. Isolates have
    * their own heaps (`memoryMb`); this bounds what the process itself holds (results, console, leaks).
    */

@@ -9,6 +9,8 @@ export interface SandboxProcessStatus {
   rssMb: number;
   /** Being replaced (after a lost isolate or too much memory): takes no new runs, exits when idle. */
   retiring: boolean;
+  /** A process of the low-priority lane (`heavyClientCpuPercent`), which serves heavy clients' runs. */
+  lowPriority?: boolean;
 }
 
 /** What a runner adds to `SandboxStatus`. */

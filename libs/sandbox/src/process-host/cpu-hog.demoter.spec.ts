@@ -21,8 +21,9 @@ class FakeScheduler implements ThreadScheduler {
   }
   /** Thread `tid` used `share` of a core over the next sample. */
   run(tid: number, share: number, runnable = share > 0): void {
-    const cpu = this.threads.get(tid) ?? { cpuMs: 0, runnable, name: `worker-${tid}` };
-    this.threads.set(tid, { cpuMs: cpu.cpuMs + share * HOG_SAMPLE_MS, runnable, name: cpu.name });
+    const cpu = this.threads.get(tid) ?? { cpuMs: 0, runnable, name: `worker-${tid}`, niceness: 0 };
+    const niceness = this.getNiceness(tid);
+    this.threads.set(tid, { cpuMs: cpu.cpuMs + share * HOG_SAMPLE_MS, runnable, name: cpu.name, niceness });
   }
 }
 

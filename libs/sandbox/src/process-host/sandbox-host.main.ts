@@ -5,6 +5,7 @@
  */
 import { CpuHogDemoter } from './cpu-hog.demoter';
 import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
+import { lowerProcessPriority } from './process-niceness';
 import { type HostPort, SandboxHost } from './sandbox-host';
 
 /** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
@@ -30,7 +31,10 @@ function main(): void {
       if (unsent === 0) end();
     },
   };
-  const host = new SandboxHost(JSON.parse(process.argv[2] ?? '{}') as HostConfig, port);
+  const config = JSON.parse(process.argv[2] ?? '{}') as HostConfig;
+  // Before the first isolate exists: the threads isolated-vm creates for them inherit the niceness.
+  if (config.niceness) lowerProcessPriority(config.niceness);
+  const host = new SandboxHost(config, port);
   process.on('message', (message) => host.handle(message as ToHostMessage));
   process.on('disconnect', end);
   // A terminal's Ctrl-C (or a service manager's SIGTERM) reaches the whole process group: the server decides

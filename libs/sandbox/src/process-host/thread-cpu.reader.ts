@@ -11,6 +11,8 @@ export interface ThreadCpu {
   runnable: boolean;
   /** The thread's name (`comm`: V8 names its GC helpers `V8Worker`, isolated-vm its isolates' threads `MainThread`). */
   name: string;
+  /** The thread's OS niceness (-20 to 19). */
+  niceness: number;
 }
 
 /**
@@ -32,7 +34,8 @@ export function readThreadCpu(pid: number | 'self' = 'self'): Map<number, Thread
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ticks = Number(fields[11]) + Number(fields[12]); // state is field 3; utime, stime: 14 and 15
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      times.set(Number(tid), { cpuMs: (ticks * 1000) / TICKS_PER_SECOND, runnable: fields[0] === 'R', name });
+      const cpuMs = (ticks * 1000) / TICKS_PER_SECOND;
+      times.set(Number(tid), { cpuMs, runnable: fields[0] === 'R', name, niceness: Number(fields[16]) }); // field 19
     } catch {
       // The thread ended between the listing and the read.
     }
