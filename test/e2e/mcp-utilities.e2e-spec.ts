@@ -5,7 +5,7 @@ import {
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { executeJson, expectCancelStopsCommands } from '../helpers/execute-tool';
-import { clientTransport, useSession } from '../helpers/mcp-client';
+import { clientTransport, progressOnWire, recordWire, useSession } from '../helpers/mcp-client';
 import { type TestServer, useTestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -27,25 +27,6 @@ async function connect(transport: Transport, server: TestServer) {
   });
   await client.connect(clientTransport(transport, server, []));
   return { client, logs, updates };
-}
-
-interface WireMessage {
-  id?: unknown;
-  method?: string;
-  params?: Record<string, unknown>;
-}
-
-/** Records every message the client's transport delivers, in arrival order, until `stop()`. */
-function recordWire(client: Client) {
-  const transport = client.transport;
-  const deliver = transport?.onmessage;
-  if (!transport || !deliver) throw new Error('the client is not connected');
-  const messages: WireMessage[] = [];
-  transport.onmessage = (message, extra) => {
-    messages.push(message as WireMessage);
-    deliver(message, extra);
-  };
-  return { messages, stop: () => (transport.onmessage = deliver) };
 }
 
 /** Polls until `check` holds, failing after `ms`. */
@@ -125,15 +106,10 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
     } finally {
       wire.stop();
     }
-    const result = wire.messages.findIndex((m) => 'result' in m && typeof m.id === 'number');
-    const token = wire.messages[result]?.id;
-    const progress = wire.messages
-      .map((m, at) => ({ at, params: m.method === 'notifications/progress' ? m.params : undefined }))
-      .filter(({ params }) => params?.progressToken === token);
+    const { progress, beforeResult } = progressOnWire(wire.messages);
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress.every(({ at }) => at < result)).toBe(true);
-    const values = progress.map(({ params }) => params?.progress as number);
-    expect(values).toEqual([...values].sort((a, b) => a - b));
+    expect(beforeResult).toBe(true);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
   it('cancels a long execute: the client stops waiting and no command runs after the cancellation', async () => {

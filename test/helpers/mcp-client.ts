@@ -55,3 +55,42 @@ export function useSession<T extends { client: Client }>(open: () => Promise<T>)
     return session;
   };
 }
+
+/** A JSON-RPC message as the client's transport delivered it. */
+export interface WireMessage {
+  id?: unknown;
+  method?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * Records every message the client's transport delivers, in arrival order, until `stop()`: what the
+ * server sent, before the SDK's handling (which drops a progress read in the same chunk as its result).
+ */
+export function recordWire(client: Client) {
+  const transport = client.transport;
+  const deliver = transport?.onmessage;
+  if (!transport || !deliver) throw new Error('the client is not connected');
+  const messages: WireMessage[] = [];
+  transport.onmessage = (message, extra) => {
+    messages.push(message as WireMessage);
+    deliver(message, extra);
+  };
+  return { messages, stop: () => (transport.onmessage = deliver) };
+}
+
+/**
+ * The progress values sent for the one request answered among `messages` (the SDK's token is the request's
+ * id), and whether every one came before its result.
+ */
+export function progressOnWire(messages: readonly WireMessage[]): { progress: number[]; beforeResult: boolean } {
+  const result = messages.findIndex((m) => 'result' in m && typeof m.id === 'number');
+  const token = messages[result]?.id;
+  const sent = messages
+    .map((m, at) => ({ at, params: m.method === 'notifications/progress' ? m.params : undefined }))
+    .filter(({ params }) => params !== undefined && params.progressToken === token);
+  return {
+    progress: sent.map(({ params }) => params?.progress as number),
+    beforeResult: sent.every(({ at }) => at < result),
+  };
+}
