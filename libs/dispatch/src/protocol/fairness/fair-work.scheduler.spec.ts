@@ -100,7 +100,9 @@ describe('FairWorkScheduler', () => {
   });
 
   it('holds a key past its rate while other keys start at once, and runs its rest as tokens refill', async () => {
-    const scheduler = new FairWorkScheduler({ tasksPerTurn: 100, ratePerKey: { perSecond: 200, burst: 3 } });
+    // A token every 200 ms: the checks below hold unless the machine stalls that long between two turns (at 200/s
+    // a 10 ms stall on a loaded CI machine refilled two tokens, and the honest runs' drain started them).
+    const scheduler = new FairWorkScheduler({ tasksPerTurn: 100, ratePerKey: { perSecond: 5, burst: 3 } });
     let flooded = 0;
     const flood = Array.from({ length: 8 }, () => scheduler.run('flood', () => ++flooded));
     await nextTurn();
