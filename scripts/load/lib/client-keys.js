@@ -28,7 +28,14 @@ function honestName(index) {
   return `load-honest-${index}`;
 }
 
-const stored = (name) => `sha256:${createHash('sha256').update(keyOf(name), 'utf8').digest('hex')}`;
+/** The SHA-256 of `name`'s key, hex: what the server stores and names the key by. */
+const keyDigest = (name) => createHash('sha256').update(keyOf(name), 'utf8').digest('hex');
+const stored = (name) => `sha256:${keyDigest(name)}`;
+
+/** The client id the server gives the holder of `name`'s key (`key:` and its digest's first 16 hex digits). */
+function clientIdOf(name) {
+  return `key:${keyDigest(name).slice(0, 16)}`;
+}
 
 /**
  * Writes `myko.config.json` in `dir`: a profile for the honest clients (and the ledger), one for the hostile
@@ -51,4 +58,4 @@ function writeKeyedConfig(dir, honestClients) {
   return path;
 }
 
-module.exports = { HOSTILE, LEDGER, authHeaders, honestName, keyOf, writeKeyedConfig };
+module.exports = { HOSTILE, LEDGER, authHeaders, clientIdOf, honestName, writeKeyedConfig };

@@ -2,8 +2,6 @@
  * The clients the server moved to its low-priority sandbox lane (fair shares), read from its log as it
  * writes: fair shares must slow the hostile client and nobody honest, and only the log says whom.
  */
-const { createHash } = require('node:crypto');
-
 const HEAVY = /((?:key|address):\S+) used more than [\d.]+ % of the sandbox's CPU lately/;
 
 /** Collects, in order, every client id the server's output names as turned heavy. */
@@ -23,9 +21,4 @@ function watchHeavyClients(child) {
   return clients;
 }
 
-/** The client id the server gives the holder of API key `key` (`key:` and its digest's first 16 hex digits). */
-function clientIdOfKey(key) {
-  return `key:${createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 16)}`;
-}
-
-module.exports = { clientIdOfKey, watchHeavyClients };
+module.exports = { watchHeavyClients };

@@ -1,8 +1,7 @@
 /** The Markdown report of `npm run load`. */
 const os = require('node:os');
 const { formatValue } = require('../../../bench/lib/report');
-const { HOSTILE, honestName, keyOf } = require('./client-keys');
-const { clientIdOfKey } = require('./lane-watch');
+const { HOSTILE, clientIdOf, honestName } = require('./client-keys');
 
 const ROW_KEYS = ['all', 'search', 'execute', 'resources/read'];
 const TRANSPORTS = ['http', 'ws'];
@@ -127,8 +126,8 @@ function containmentTable(calm, attacked) {
  * order the server named them; the first `quietCount` before it). An honest client there is a regression.
  */
 function laneLine(heavyClients, quietCount, honestClients) {
-  const honest = new Set(Array.from({ length: honestClients }, (_, i) => clientIdOfKey(keyOf(honestName(i)))));
-  const hostile = clientIdOfKey(keyOf(HOSTILE));
+  const honest = new Set(Array.from({ length: honestClients }, (_, i) => clientIdOf(honestName(i))));
+  const hostile = clientIdOf(HOSTILE);
   const label = (id) => {
     if (id === hostile) return `${id} (the hostile client)`;
     if (id.startsWith('address:')) return `${id} (keyless: the edge attacks)`;

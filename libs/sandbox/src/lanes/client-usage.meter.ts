@@ -79,7 +79,7 @@ export class ClientUsageMeter {
     return false;
   }
 
-  /** The usage of `client` now, in ms of CPU (tests, health). */
+  /** The usage of `client` now, in ms of CPU. */
   usageMs(client: string): number {
     const usage = this.clients.get(client);
     return usage ? faded(usage, this.now()) : 0;
