@@ -54,7 +54,7 @@ export class OpenApiConnectorsRegistrar implements OnModuleInit, OnApplicationSh
     if (!baseUrl)
       throw new ConnectorConfigError(connector.name, 'no baseUrl, and the document names no absolute server URL');
     const auth = backendAuth(connector.name, connector.auth, this.options.env ?? process.env);
-    const { operations, skipped } = mapDocument(document, connector);
+    const { operations, skipped, warnings } = mapDocument(document, connector);
     return () => {
       const client = new ConnectorHttpClient(baseUrl);
       this.clients.push(client);
@@ -73,6 +73,7 @@ export class OpenApiConnectorsRegistrar implements OnModuleInit, OnApplicationSh
       this.logger.log(`${connector.name}: ${operations.length} operations from ${connector.document} in ${ms} ms`);
       for (const { operation, reason } of skipped)
         this.logger.warn(`${connector.name}: skipped ${operation}: ${reason}`);
+      for (const warning of warnings) this.logger.warn(`${connector.name}: ${warning}`);
     };
   }
 }
