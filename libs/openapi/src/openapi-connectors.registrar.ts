@@ -49,7 +49,10 @@ export class OpenApiConnectorsRegistrar implements OnModuleInit, OnApplicationSh
   /** Loads and maps one connector; registering waits until every document loaded, so a failure registers none. */
   private async prepare(connector: OpenApiConnectorOptions): Promise<() => void> {
     const started = performance.now();
-    const { document, serverUrl } = await loadOpenApiDocument(connector.name, connector.document);
+    const { document, serverUrl } = await loadOpenApiDocument(connector.name, connector.document, {
+      ...(connector.refRoots ? { refRoots: connector.refRoots } : {}),
+      ...(connector.timeoutMs ? { timeoutMs: connector.timeoutMs } : {}),
+    });
     const baseUrl = connector.baseUrl ?? serverUrl;
     if (!baseUrl)
       throw new ConnectorConfigError(connector.name, 'no baseUrl, and the document names no absolute server URL');
