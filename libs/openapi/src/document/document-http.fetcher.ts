@@ -6,10 +6,10 @@ export interface FetchLimits {
   readonly maxBytes: number;
 }
 
-/** A document read over HTTP failed: the cause in a few words (`HTTP 404`, `connect ECONNREFUSED …`). */
+/** A document read over HTTP failed: the URL and the cause in a few words (`answered HTTP 404`). */
 export class DocumentFetchError extends Error {
   constructor(url: string, cause: string) {
-    super(`cannot read ${url}: ${cause}`);
+    super(`GET ${url} ${cause}`);
     this.name = 'DocumentFetchError';
   }
 }
@@ -29,7 +29,7 @@ export async function fetchDocument(url: string, limits: FetchLimits): Promise<B
     const response = await request(url, { method: 'GET', headers: { accept: ACCEPT }, signal });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       await response.body.dump().catch(() => undefined);
-      throw new DocumentFetchError(url, `the server answered HTTP ${response.statusCode}`);
+      throw new DocumentFetchError(url, `answered HTTP ${response.statusCode}`);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -37,15 +37,15 @@ export async function fetchDocument(url: string, limits: FetchLimits): Promise<B
       size += (chunk as Buffer).length;
       if (size > limits.maxBytes) {
         response.body.destroy();
-        throw new DocumentFetchError(url, `larger than ${limits.maxBytes} bytes`);
+        throw new DocumentFetchError(url, `answered more than ${limits.maxBytes} bytes`);
       }
       chunks.push(chunk as Buffer);
     }
     return Buffer.concat(chunks);
   } catch (error) {
     if (error instanceof DocumentFetchError) throw error;
-    if (signal.aborted) throw new DocumentFetchError(url, `no answer within ${limits.timeoutMs} ms`);
+    if (signal.aborted) throw new DocumentFetchError(url, `did not answer within ${limits.timeoutMs} ms`);
     const { code, message } = error as { code?: string; message?: string };
-    throw new DocumentFetchError(url, message || code || 'network error');
+    throw new DocumentFetchError(url, `failed: ${message || code || 'network error'}`);
   }
 }

@@ -97,12 +97,12 @@ describe('loadOpenApiDocument: where a document and its $refs may be read from',
 
   it('names the URL and the cause in one line when the document cannot be fetched', async () => {
     await expect(loadOpenApiDocument('routes', `${service.url}/missing.json`)).rejects.toThrow(
-      `OpenAPI connector "routes": cannot read the document ${service.url}/missing.json: cannot read ${service.url}/missing.json: the server answered HTTP 404`,
+      `OpenAPI connector "routes": cannot read the document ${service.url}/missing.json: GET ${service.url}/missing.json answered HTTP 404`,
     );
     const closed = await otherOrigin();
     await new Promise((resolve) => closed.server.close(resolve));
     const refused = await loadOpenApiDocument('routes', `${closed.url}/openapi.json`).catch((error: Error) => error);
-    expect((refused as Error).message).toMatch(/cannot read http:\/\/127\.0\.0\.1:\d+\/openapi\.json: .*ECONNREFUSED/);
+    expect((refused as Error).message).toMatch(/: GET http:\/\/127\.0\.0\.1:\d+\/openapi\.json failed: .*ECONNREFUSED/);
     expect((refused as Error).message).not.toContain('\n');
   });
 });
