@@ -79,6 +79,11 @@ describe('a connector whose document is served on an internal http:// URL', () =
     );
     expect(file).toEqual({ folder: 'a', name: 'b' });
     expect(backendPaths()).toEqual(['/api/files/a/b']);
+    const output = server?.output() ?? '';
+    expect(output).toContain(
+      'routes: GET /api/echo: header parameter Host left out (the connector sets it, not an argument)',
+    );
+    expect(output).toContain('routes: GET /api/echo: header parameter X-Api-Key left out');
   });
 
   it('fails the start in one line naming the URL and the cause when the document is missing; exit 1', async () => {

@@ -105,4 +105,18 @@ describe('loadOpenApiDocument: where a document and its $refs may be read from',
     expect((refused as Error).message).toMatch(/: GET http:\/\/127\.0\.0\.1:\d+\/openapi\.json failed: .*ECONNREFUSED/);
     expect((refused as Error).message).not.toContain('\n');
   });
+
+  it("gives up on a document server that does not answer within the connector's timeout", async () => {
+    const stalled = createServer(() => undefined);
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/openapi.json`;
+    try {
+      await expect(loadOpenApiDocument('slow', url, { timeoutMs: 200 })).rejects.toThrow(
+        `OpenAPI connector "slow": cannot read the document ${url}: GET ${url} did not answer within 200 ms`,
+      );
+    } finally {
+      stalled.closeAllConnections();
+      stalled.close();
+    }
+  });
 });
