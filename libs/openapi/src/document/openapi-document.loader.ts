@@ -57,6 +57,7 @@ export async function loadOpenApiDocument(
       return URL_SOURCE.test(target) ? fetchDocument(target, limits) : readFile(target);
     };
     const reader = { order: 1, canRead: true, read };
+    // swagger-parser's types do not list custom resolvers, which json-schema-ref-parser takes by any key.
     const resolve = { file: false, http: false, connector: reader } as unknown as SwaggerParser.Options['resolve'];
     document = (await SwaggerParser.bundle(documentLocation(source), { resolve })) as unknown as Json;
   } catch (error) {
