@@ -124,11 +124,13 @@ function pluginPaths(cli: readonly string[] | undefined, file: LoadedConfigFile 
   return [...new Set([...(cli ?? []).map((path) => resolve(path)), ...fromFile])];
 }
 
-/** The config file's connectors, each relative `document` path read from the file's directory. */
+/** The config file's connectors, each relative `document` and `refRoots` path read from the file's directory. */
 function connectorsOf(file: LoadedConfigFile | undefined): OpenApiConnectorOptions[] {
+  const dir = dirname(file?.path ?? '.');
   return (file?.config.connectors ?? []).map((connector) => ({
     ...connector,
-    document: documentLocation(connector.document, dirname(file?.path ?? '.')),
+    document: documentLocation(connector.document, dir),
+    ...(connector.refRoots ? { refRoots: connector.refRoots.map((root) => documentLocation(root, dir)) } : {}),
   }));
 }
 

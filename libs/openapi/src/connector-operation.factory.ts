@@ -2,8 +2,10 @@ import type { OperationContext, ProgrammaticOperation } from '@myko/registry';
 import type { BackendAuth } from './http/backend-auth.resolver';
 import type { CallLimits, ConnectorHttpClient } from './http/connector-http.client';
 import { buildRequest } from './http/connector-request.builder';
+import { credentialRedactor } from './http/credential.redactor';
 import type { ConnectorOperation } from './interfaces/connector-operation.interface';
 import { schemaValidator } from './validation/connector-arguments.validator';
+import { assertOnRoute } from './validation/route-arguments.guard';
 
 /** What every operation of one connector shares. */
 export interface ConnectorRuntime {
@@ -17,7 +19,8 @@ export interface ConnectorRuntime {
 
 /**
  * A mapped API operation as the registry takes it: described by its JSON Schemas, validated against
- * them before any request, and run as one HTTP call (retried only when idempotent).
+ * them and the route rules before any request, and run as one HTTP call (retried only when idempotent),
+ * whose answer has the credentials it carried redacted.
  */
 export function programmaticOperationOf(
   operation: ConnectorOperation,
@@ -30,9 +33,17 @@ export function programmaticOperationOf(
     retries: operation.idempotent ? runtime.limits.retries : 0,
   };
   const handler = (args: object, ctx: OperationContext) => {
-    const request = buildRequest(operation, args as Record<string, unknown>);
-    const headers = { ...request.headers, ...runtime.auth(ctx, name) };
-    return runtime.client.call(name, { ...request, headers }, limits, ctx.signal);
+    const request = buildRequest(operation, args as Record<string, unknown>, name);
+    const auth = runtime.auth(ctx, name);
+    const headers = { ...request.headers, ...auth };
+    return runtime.client.call(name, { ...request, headers, redact: credentialRedactor(auth) }, limits, ctx.signal);
+  };
+  const validateSchema = schemaValidator(name, operation.input);
+  // The route rules run with the schema, so a refused value fails before approval and any request.
+  const validate = (args: Record<string, unknown>) => {
+    const valid = validateSchema(args);
+    assertOnRoute(name, operation, args);
+    return valid;
   };
   return {
     kind: operation.kind,
@@ -41,7 +52,7 @@ export function programmaticOperationOf(
     keywords: operation.keywords,
     schema: {
       input: operation.input,
-      validate: schemaValidator(name, operation.input),
+      validate,
       normalizers: operation.normalizers,
       defaults: operation.defaults,
       outputType: operation.outputType,

@@ -10,6 +10,7 @@ export type AddProblem = (path: string, problem: string) => void;
 const CONNECTOR_KEYS = [
   'name',
   'document',
+  'refRoots',
   'baseUrl',
   'prefix',
   'typePrefix',
@@ -104,6 +105,8 @@ function checkConnector(value: Json, path: string, add: AddProblem): void {
   if (typeof value.name !== 'string' || !NAME.test(value.name))
     add(`${path}.name`, 'expected 1-64 letters, digits, _ . - (starting with a letter or digit)');
   if (!isText(value.document)) add(`${path}.document`, 'expected the path or http(s) URL of an OpenAPI document');
+  if (value.refRoots !== undefined && !isStrings(value.refRoots))
+    add(`${path}.refRoots`, 'expected an array of folders or http(s) URL prefixes');
   if (value.baseUrl !== undefined) checkUrl(value.baseUrl, `${path}.baseUrl`, add);
   for (const key of ['prefix', 'typePrefix'] as const) {
     if (value[key] !== undefined && (typeof value[key] !== 'string' || !IDENTIFIER.test(value[key] as string)))

@@ -51,3 +51,30 @@ export const MAX_ARGUMENT_CHARS = 160;
 
 /** Headers OpenAPI says parameters may not declare (RFC: they are set from the request itself). */
 export const RESERVED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * Headers that frame or route the request (RFC 9110 §7.2, §7.6.1, RFC 9112): an argument setting one could
+ * point the request at another virtual host or smuggle a second request, so a header parameter of one of
+ * these names is dropped with a warning at start (as is the connector's own auth header).
+ */
+export const HOP_BY_HOP_HEADERS: ReadonlySet<string> = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'cookie',
+]);
+
+/** The largest OpenAPI document (or `$ref`ed file) read over HTTP at start, in bytes (GitHub's is 13 MB). */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
+/** What replaces a credential the backend echoes in a response, before a script sees it. */
+export const REDACTED = '[redacted]';

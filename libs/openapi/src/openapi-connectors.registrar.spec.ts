@@ -157,8 +157,14 @@ describe('OpenApiConnectorModule start-up', () => {
   });
 
   it('fails on invalid options, naming each path', async () => {
-    await expect(boot([{ name: 'x', document: '', baseUrl: 'ftp://x' } as OpenApiConnectorOptions])).rejects.toThrow(
-      /connectors\[0\]\.document: .*connectors\[0\]\.baseUrl: expected an http/,
+    const bad = {
+      name: 'x',
+      document: '',
+      refRoots: '../shared',
+      baseUrl: 'ftp://x',
+    } as unknown as OpenApiConnectorOptions;
+    await expect(boot([bad])).rejects.toThrow(
+      /connectors\[0\]\.document: .*connectors\[0\]\.refRoots: expected an array of folders or http\(s\) URL prefixes; connectors\[0\]\.baseUrl: expected an http/,
     );
   });
 

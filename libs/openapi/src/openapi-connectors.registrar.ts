@@ -49,12 +49,15 @@ export class OpenApiConnectorsRegistrar implements OnModuleInit, OnApplicationSh
   /** Loads and maps one connector; registering waits until every document loaded, so a failure registers none. */
   private async prepare(connector: OpenApiConnectorOptions): Promise<() => void> {
     const started = performance.now();
-    const { document, serverUrl } = await loadOpenApiDocument(connector.name, connector.document);
+    const { document, serverUrl } = await loadOpenApiDocument(connector.name, connector.document, {
+      ...(connector.refRoots ? { refRoots: connector.refRoots } : {}),
+      ...(connector.timeoutMs ? { timeoutMs: connector.timeoutMs } : {}),
+    });
     const baseUrl = connector.baseUrl ?? serverUrl;
     if (!baseUrl)
       throw new ConnectorConfigError(connector.name, 'no baseUrl, and the document names no absolute server URL');
     const auth = backendAuth(connector.name, connector.auth, this.options.env ?? process.env);
-    const { operations, skipped } = mapDocument(document, connector);
+    const { operations, skipped, warnings } = mapDocument(document, connector);
     return () => {
       const client = new ConnectorHttpClient(baseUrl);
       this.clients.push(client);
@@ -73,6 +76,7 @@ export class OpenApiConnectorsRegistrar implements OnModuleInit, OnApplicationSh
       this.logger.log(`${connector.name}: ${operations.length} operations from ${connector.document} in ${ms} ms`);
       for (const { operation, reason } of skipped)
         this.logger.warn(`${connector.name}: skipped ${operation}: ${reason}`);
+      for (const warning of warnings) this.logger.warn(`${connector.name}: ${warning}`);
     };
   }
 }

@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ConnectorConfigError } from '../errors';
+import { CONNECTOR_OPTION_TABLE, MAX_DOCUMENT_BYTES } from '../openapi-connector.constants';
+import { fetchDocument } from './document-http.fetcher';
+import { RefRoots } from './ref-roots.guard';
 
 type Json = Record<string, unknown>;
 
@@ -9,6 +13,14 @@ export interface LoadedDocument {
   readonly document: Json;
   /** The first `servers` URL, resolved against the document's own URL when relative. */
   readonly serverUrl?: string;
+}
+
+/** Where a document's `$ref`s may also point, and how its HTTP reads are bounded. */
+export interface DocumentReadOptions {
+  /** Folders or http(s) URL prefixes besides the document's own folder (a file) or origin (a URL). */
+  readonly refRoots?: readonly string[];
+  /** Per HTTP read. @default the connectors' timeoutMs default */
+  readonly timeoutMs?: number;
 }
 
 const URL_SOURCE = /^https?:\/\//i;
@@ -23,15 +35,33 @@ export function documentLocation(source: string, baseDir = process.cwd()): strin
  * `bundle` resolves external `$ref`s into the document and keeps internal ones, so the mapper names
  * component types instead of inlining (and looping over) recursive ones. The document's full schema
  * validation is not run: on large documents it costs seconds, and each operation's schemas are checked
- * where they are used.
- * @throws ConnectorConfigError when it cannot be read or is not OpenAPI 3.x
+ * where they are used. Files and URLs are read by the connector's own readers (parser's are off): a
+ * `$ref` stays under the document's folder or origin unless `refRoots` allows more, and URLs, internal
+ * ones included, are read with undici within the timeout and `MAX_DOCUMENT_BYTES`.
+ * @throws ConnectorConfigError when it cannot be read or is not OpenAPI 3.x, in one line naming the source
  */
-export async function loadOpenApiDocument(connector: string, source: string): Promise<LoadedDocument> {
+export async function loadOpenApiDocument(
+  connector: string,
+  source: string,
+  options: DocumentReadOptions = {},
+): Promise<LoadedDocument> {
   let document: Json;
   try {
-    document = (await SwaggerParser.bundle(source)) as unknown as Json;
+    const roots = await RefRoots.of(documentLocation(source), options.refRoots);
+    const limits = {
+      timeoutMs: options.timeoutMs ?? CONNECTOR_OPTION_TABLE.timeoutMs.default,
+      maxBytes: MAX_DOCUMENT_BYTES,
+    };
+    const read = async (file: { url: string }) => {
+      const target = await roots.assertInside(file.url);
+      return URL_SOURCE.test(target) ? fetchDocument(target, limits) : readFile(target);
+    };
+    const reader = { order: 1, canRead: true, read };
+    // swagger-parser's types do not list custom resolvers, which json-schema-ref-parser takes by any key.
+    const resolve = { file: false, http: false, connector: reader } as unknown as SwaggerParser.Options['resolve'];
+    document = (await SwaggerParser.bundle(documentLocation(source), { resolve })) as unknown as Json;
   } catch (error) {
-    throw new ConnectorConfigError(connector, `cannot read the document ${source}: ${(error as Error).message}`);
+    throw new ConnectorConfigError(connector, `cannot read the document ${source}: ${oneLine(error)}`);
   }
   const version = typeof document.openapi === 'string' ? document.openapi : undefined;
   if (!version || !/^3\.[01]\./.test(version)) {
@@ -43,6 +73,12 @@ export async function loadOpenApiDocument(connector: string, source: string): Pr
   }
   const serverUrl = firstServer(document, source);
   return { document, ...(serverUrl ? { serverUrl } : {}) };
+}
+
+/** The parser's message without its stack or a repeated cause: the start fails with one line. */
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0].trim();
 }
 
 function firstServer(document: Json, source: string): string | undefined {

@@ -5,6 +5,7 @@ import { BackendRequestError, BackendUnavailableError, ResponseTooLargeError } f
 import { ERROR_EXCERPT_CHARS, MAX_REDIRECTS, RETRY_BASE_DELAY_MS } from '../openapi-connector.constants';
 import type { ConnectorRequest } from './connector-request.builder';
 import { discardBody, readBody, resultOf } from './connector-response.reader';
+import { type CredentialRedactor, NO_REDACTION } from './credential.redactor';
 
 /** The limits of one call. */
 export interface CallLimits {
@@ -72,6 +73,7 @@ export class ConnectorHttpClient {
   }
 
   private async attempt(operation: string, request: ConnectorRequest, limits: CallLimits, signal: AbortSignal) {
+    const redact = request.redact ?? NO_REDACTION;
     let path = this.basePath + request.path;
     for (let redirects = 0; ; redirects++) {
       const response = await this.pool.request({
@@ -83,14 +85,15 @@ export class ConnectorHttpClient {
       });
       const { statusCode } = response;
       if (statusCode >= 200 && statusCode < 300) {
-        return resultOf(await readBody(operation, response, limits.maxResponseBytes));
+        const body = await readBody(operation, response, limits.maxResponseBytes);
+        return resultOf({ ...body, text: redact(body.text) });
       }
       if (REDIRECTS.has(statusCode)) {
         await discardBody(response);
         path = this.redirectTarget(operation, request.method, response, redirects);
         continue;
       }
-      if (statusCode >= 400 && statusCode < 500) throw await this.refusal(operation, response);
+      if (statusCode >= 400 && statusCode < 500) throw await this.refusal(operation, response, redact);
       await discardBody(response);
       throw new RetryableFailure(
         new BackendUnavailableError(
@@ -122,10 +125,10 @@ export class ConnectorHttpClient {
     return target.pathname + target.search;
   }
 
-  private async refusal(operation: string, response: Dispatcher.ResponseData): Promise<BackendRequestError> {
+  private async refusal(operation: string, response: Dispatcher.ResponseData, redact: CredentialRedactor) {
     let excerpt = '';
     try {
-      excerpt = (await readBody(operation, response, ERROR_BODY_BYTES)).text;
+      excerpt = redact((await readBody(operation, response, ERROR_BODY_BYTES)).text);
     } catch (error) {
       if (!(error instanceof ResponseTooLargeError)) throw error;
     }

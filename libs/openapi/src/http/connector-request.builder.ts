@@ -1,4 +1,6 @@
 import type { ConnectorOperation } from '../interfaces/connector-operation.interface';
+import { assertOnRoute, encodePathValue } from '../validation/route-arguments.guard';
+import type { CredentialRedactor } from './credential.redactor';
 
 /** The request an operation's validated arguments make: path and query, headers, JSON body. */
 export interface ConnectorRequest {
@@ -7,6 +9,8 @@ export interface ConnectorRequest {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body?: string;
+  /** Hides the credentials this request carries in what the backend answers. @default none hidden */
+  readonly redact?: CredentialRedactor;
 }
 
 const scalar = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -19,7 +23,7 @@ function appendQuery(query: URLSearchParams, name: string, value: unknown, explo
   } else if (typeof value === 'object') {
     for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
       if (deep) query.append(`${name}[${key}]`, scalar(item));
-      else if (explode) query.append(key, scalar(item));
+      else if (explode) query.append(key, scalar(item)); // keys the schema declares (assertOnRoute)
     }
     if (!deep && !explode)
       query.append(
@@ -36,10 +40,16 @@ function appendQuery(query: URLSearchParams, name: string, value: unknown, explo
 
 /**
  * Fills the operation's path template, query, headers and body from validated arguments. Path values are
- * percent-encoded (a `/` in an id cannot reach another route); JSON bodies are built from the `body`
- * argument or from the body properties given.
+ * percent-encoded (a `/` in an id cannot reach another route) and may not be dot-segments; JSON bodies are
+ * built from the `body` argument or from the body properties given.
+ * @throws InvalidArgumentsError for arguments that would leave the route (`name` is the operation's)
  */
-export function buildRequest(operation: ConnectorOperation, args: Record<string, unknown>): ConnectorRequest {
+export function buildRequest(
+  operation: ConnectorOperation,
+  args: Record<string, unknown>,
+  name = operation.id,
+): ConnectorRequest {
+  assertOnRoute(name, operation, args);
   const query = new URLSearchParams();
   const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9, */*;q=0.1' };
   const properties: Record<string, unknown> = {};
@@ -48,7 +58,7 @@ export function buildRequest(operation: ConnectorOperation, args: Record<string,
   for (const binding of operation.bindings) {
     const value = args[binding.arg];
     if (value === undefined) continue;
-    if (binding.in === 'path') path = path.split(`{${binding.name}}`).join(encodeURIComponent(scalar(value)));
+    if (binding.in === 'path') path = path.split(`{${binding.name}}`).join(encodePathValue(value));
     else if (binding.in === 'query')
       appendQuery(query, binding.name, value, binding.explode !== false, binding.deepObject === true);
     else if (binding.in === 'header')

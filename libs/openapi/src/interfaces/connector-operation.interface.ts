@@ -14,6 +14,13 @@ export interface ArgumentBinding {
   readonly explode?: boolean;
   /** Query objects written as `name[key]=value`. */
   readonly deepObject?: boolean;
+  /**
+   * Query parameters: the keys an object value may have (its schema's declared properties); any other key
+   * is refused, since an exploded object's keys become query parameters of their own.
+   */
+  readonly keys?: readonly string[];
+  /** Query objects whose schema declares `additionalProperties` and whose keys stay under the name (`name[key]`, `name=k,v`). */
+  readonly openKeys?: boolean;
 }
 
 /** One API operation as the connector serves it: how it is described, validated and called. */

@@ -45,6 +45,11 @@ export interface OpenApiConnectorOptions {
   readonly name: string;
   /** The OpenAPI 3.0/3.1 document: a file path or an http(s) URL, YAML or JSON; `$ref`s are resolved. */
   readonly document: string;
+  /**
+   * Folders (relative to the config file) or http(s) URL prefixes the document's `$ref`s may also read.
+   * @default none: only the document's own folder (a file) or origin (a URL)
+   */
+  readonly refRoots?: readonly string[];
   /** Where requests go, e.g. `https://billing.internal/v2`. @default the document's first `servers` URL */
   readonly baseUrl?: string;
   /** Starts every operation id, joined by `_`: `billing` → `query_billing_listInvoices`. @default none */

@@ -16,6 +16,8 @@ type Json = Record<string, unknown>;
 export interface MappedDocument {
   readonly operations: ConnectorOperation[];
   readonly skipped: SkippedOperation[];
+  /** Header parameters left out of served operations (`GET /x: header Host dropped …`), for a warning at start. */
+  readonly warnings: string[];
 }
 
 const isObject = (value: unknown): value is Json =>
@@ -48,6 +50,7 @@ export function mapDocument(document: Json, options: OpenApiConnectorOptions): M
   const taken = new Set<string>();
   const operations: ConnectorOperation[] = [];
   const skipped: SkippedOperation[] = [];
+  const warnings: string[] = [];
   for (const [path, pathItem] of Object.entries(isObject(document.paths) ? document.paths : {})) {
     if (!isObject(pathItem)) continue;
     for (const verb of HTTP_METHODS) {
@@ -59,14 +62,15 @@ export function mapDocument(document: Json, options: OpenApiConnectorOptions): M
       taken.add(apiId);
       if ((include && !include(apiId)) || exclude?.(apiId)) continue;
       try {
-        operations.push(mapOperation(document, converter, options, { path, pathItem, operation, method, apiId }));
+        const site = { path, pathItem, operation, method, apiId, warnings };
+        operations.push(mapOperation(document, converter, options, site));
       } catch (error) {
         if (!(error instanceof UnmappableOperation)) throw error;
         skipped.push({ operation: `${method} ${path}`, reason: error.message });
       }
     }
   }
-  return { operations, skipped };
+  return { operations, skipped, warnings };
 }
 
 interface OperationSite {
@@ -75,18 +79,28 @@ interface OperationSite {
   operation: Json;
   method: string;
   apiId: string;
+  warnings: string[];
+}
+
+/** The header the connector authenticates with; no parameter may set it. */
+function authHeaderOf(options: OpenApiConnectorOptions): string | undefined {
+  if (!options.auth) return undefined;
+  return 'passThrough' in options.auth ? 'Authorization' : (options.auth.header ?? 'Authorization');
 }
 
 function mapOperation(
   document: Json,
   converter: OpenApiSchemaConverter,
   options: OpenApiConnectorOptions,
-  { path, pathItem, operation, method, apiId }: OperationSite,
+  { path, pathItem, operation, method, apiId, warnings }: OperationSite,
 ): ConnectorOperation {
   const override = options.operations?.[apiId] ?? {};
   const kind: OperationKind = override.kind ?? (READ_METHODS.has(method) ? 'query' : 'command');
   const id = options.prefix ? `${options.prefix}_${apiId}` : apiId;
-  const args = mapArguments(document, converter, pathItem, operation);
+  const args = mapArguments(document, converter, pathItem, operation, authHeaderOf(options));
+  for (const header of args.droppedHeaders) {
+    warnings.push(`${method} ${path}: header parameter ${header} left out (the connector sets it, not an argument)`);
+  }
   const defs = converter.defsOf(args.used);
   const input: JsonSchema = {
     $schema: JSON_SCHEMA_DIALECT,

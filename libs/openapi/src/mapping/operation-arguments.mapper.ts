@@ -2,6 +2,7 @@ import type { JsonSchema } from '@myko/registry';
 import type { ArgumentBinding } from '../interfaces/connector-operation.interface';
 import { RESERVED_HEADERS } from '../openapi-connector.constants';
 import { dereference, type OpenApiSchemaConverter } from './openapi-schema.converter';
+import { isForbiddenHeader, queryKeysOf } from './parameter-safety';
 
 type Json = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ export interface MappedArguments {
   readonly required: string[];
   readonly used: Set<string>;
   readonly bodyMediaType?: string;
+  /** Header parameters left out because they frame or route the request (`Host`) or carry the connector's auth. */
+  readonly droppedHeaders: string[];
 }
 
 /** Why an operation cannot be served (it is skipped, not a failed start). */
@@ -35,7 +38,8 @@ export function jsonMediaType(content: unknown): string | undefined {
  * Arguments from the path, query and header parameters (the path item's, overridden by the operation's)
  * and the JSON request body: an object body's properties become arguments of their own when no name
  * collides, else the whole body is one `body` argument. Cookie parameters and the headers OpenAPI
- * reserves are left out.
+ * reserves are left out; so are headers that frame or route the request and `authHeader` (named in
+ * `droppedHeaders`, for a warning at start).
  * @throws UnmappableOperation for a body that is not JSON, or a name two parameters share
  */
 export function mapArguments(
@@ -43,9 +47,14 @@ export function mapArguments(
   converter: OpenApiSchemaConverter,
   pathItem: Json,
   operation: Json,
+  authHeader?: string,
 ): MappedArguments {
-  const mapped: MappedArguments = { bindings: [], properties: {}, required: [], used: new Set() };
-  for (const parameter of parametersOf(document, pathItem, operation)) addParameter(mapped, converter, parameter);
+  const mapped: MappedArguments = { bindings: [], properties: {}, required: [], used: new Set(), droppedHeaders: [] };
+  for (const parameter of parametersOf(document, pathItem, operation)) {
+    if (parameter.in === 'header' && isForbiddenHeader(parameter.name as string, authHeader))
+      mapped.droppedHeaders.push(parameter.name as string);
+    else addParameter(mapped, document, converter, parameter);
+  }
   const body = dereference(document, operation.requestBody);
   if (!body) return mapped;
   const mediaType = jsonMediaType(body.content);
@@ -70,7 +79,12 @@ function parametersOf(document: Json, pathItem: Json, operation: Json): Json[] {
   );
 }
 
-function addParameter(mapped: MappedArguments, converter: OpenApiSchemaConverter, parameter: Json): void {
+function addParameter(
+  mapped: MappedArguments,
+  document: Json,
+  converter: OpenApiSchemaConverter,
+  parameter: Json,
+): void {
   const name = parameter.name as string;
   if (Object.hasOwn(mapped.properties, name)) throw new UnmappableOperation(`two parameters are named ${name}`);
   const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
@@ -86,6 +100,9 @@ function addParameter(mapped: MappedArguments, converter: OpenApiSchemaConverter
     name,
     ...(parameter.in === 'query' ? { explode: explode === true } : {}),
     ...(parameter.style === 'deepObject' ? { deepObject: true } : {}),
+    ...(parameter.in === 'query'
+      ? queryKeysOf(document, raw, parameter.style === 'deepObject' || explode !== true)
+      : {}),
   });
 }
 
