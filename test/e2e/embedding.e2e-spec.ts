@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
+import { DispatchService } from '@myko/dispatch';
 import type { INestApplication } from '@nestjs/common';
 import { AGENTS_PATH, SUPPORT_KEY, shutdownLog } from '../fixtures/embedding-app/app.module';
 import { type Platform, startApp } from '../fixtures/embedding-app/main';
@@ -32,6 +33,12 @@ async function connect(transport: 'http' | 'ws', url: (path: string, scheme?: st
       : new WebSocketClientTransport(url(AGENTS_PATH, 'ws')),
   );
   return client;
+}
+
+/** Resolves once dispatch holds a request in flight (polled every 10 ms, for up to 20 s). */
+async function untilInFlight(dispatch: DispatchService): Promise<void> {
+  for (let i = 0; i < 2_000 && dispatch.inFlightCount === 0; i++) await new Promise((done) => setTimeout(done, 10));
+  if (dispatch.inFlightCount === 0) throw new Error('the call never reached dispatch');
 }
 
 async function execute(client: Client, code: string): Promise<ToolText> {
@@ -145,8 +152,9 @@ describe.each<Platform>(['express', 'fastify'])('MykoModule inside an existing N
     const app: INestApplication = other.app;
     try {
       const client = await connect('http', other.url);
-      const slow = execute(client, `return await myko.query('SlowReport', { ms: 1000 });`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const slow = execute(client, `return await myko.query('SlowReport', { ms: 3000 });`);
+      // Closed only once the call is in flight: a fixed pause let a loaded machine close before it arrived.
+      await untilInFlight(app.get(DispatchService, { strict: false }));
       shutdownLog.length = 0;
       const closing = app.close();
       await new Promise((resolve) => setTimeout(resolve, 100));

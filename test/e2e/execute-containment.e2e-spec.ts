@@ -4,12 +4,17 @@ import { SandboxService } from '@myko/sandbox';
 import { type ExecuteOutcome, execute, type LoadServer, startLoadServer, untilWaiting } from '../helpers/execute-load';
 import type { TestServer } from '../helpers/test-server';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 /** V8 aborts the whole sandbox process on it (a fatal "invalid size" error): no limit can stop it first. */
 const CRASH = "return 'x'.repeat(2 ** 29 - 24).split('').length;";
-const WAIT = "await myko.query('Wait', { ms: 2500 }); return 'waited';";
-const WRITE_THEN_WAIT = "await myko.command('RecordPing'); await myko.query('Wait', { ms: 2500 }); return 'waited';";
+/**
+ * Long enough to still be waiting when the crash comes: V8 gives up on CRASH in ~0.5 s on a quiet machine but
+ * took 8 s under a load of 20, and a 2.5 s wait had ended by then (the writer finished instead of failing).
+ * The crash aborts the writer's wait; the reader's replay waits again, within the server's 60 s wall clock.
+ */
+const WAIT = "await myko.query('Wait', { ms: 20000 }); return 'waited';";
+const WRITE_THEN_WAIT = "await myko.command('RecordPing'); await myko.query('Wait', { ms: 20000 }); return 'waited';";
 
 /** Memory outside the isolate heaps: ICU objects, and strings flattened again and again. */
 const NATIVE_ATTACKS = [
@@ -34,7 +39,7 @@ describe('execute containment: one client crashing its sandbox process', () => {
   beforeAll(async () => {
     // One process, so the honest runs are the crasher's co-tenants; no resident memory watch, which would
     // stop the crasher cleanly before V8 gives up.
-    load = await startLoadServer({ processes: 1, processRssLimitMb: 1_000_000, wallTimeMs: 30_000 });
+    load = await startLoadServer({ processes: 1, processRssLimitMb: 1_000_000, wallTimeMs: 60_000 });
     ({ server, keys } = load);
   });
   afterAll(() => load?.close());
