@@ -20,6 +20,9 @@ async function launch(args: string[], env: Record<string, string> = {}) {
   return result;
 }
 
+/** Lines of a stack trace or of Nest's own report of the error (`ERROR [ExceptionHandler] …`). */
+const STACK_LINE = /^\s+at\s|\[ExceptionHandler\]|StateConnectionError/m;
+
 describe('myko-nest serve --redis with no Redis there', () => {
   let port: number;
 
@@ -38,12 +41,16 @@ describe('myko-nest serve --redis with no Redis there', () => {
     );
     expect(output).toMatch(/ECONNREFUSED/);
     expect(output).not.toContain('hunter2');
+    // Issue 39: the one line only, no Nest stack trace before it.
+    expect(output).not.toMatch(STACK_LINE);
+    expect(output.match(/cannot connect to Redis/g)).toHaveLength(1);
   });
 
   it('reads MYKO_REDIS_URL when --redis is not given, and refuses a malformed one before starting', async () => {
     const fromEnv = await launch([], { MYKO_REDIS_URL: `redis://127.0.0.1:${port}` });
     expect(fromEnv.code).toBe(1);
     expect(fromEnv.output).toContain(`cannot connect to Redis at redis://127.0.0.1:${port}`);
+    expect(fromEnv.output).not.toMatch(STACK_LINE);
     const malformed = await launch([], { MYKO_REDIS_URL: 'localhost:6379' });
     expect(malformed.code).toBe(2);
     expect(malformed.output).toContain('refusing to start: MYKO_REDIS_URL: expected a redis:// or rediss:// URL');
