@@ -139,7 +139,11 @@ describe('a TypeScript plugin outside the repository (templates/plugin)', () => 
 const CONSUMERS = [
   { name: 'commonjs (the template)', compilerOptions: { module: 'commonjs' }, type: 'commonjs' },
   { name: 'node16, CommonJS', compilerOptions: { module: 'node16', moduleResolution: 'node16' }, type: 'commonjs' },
-  { name: 'nodenext, CommonJS', compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' }, type: 'commonjs' },
+  {
+    name: 'nodenext, CommonJS',
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
+    type: 'commonjs',
+  },
   { name: 'nodenext, ESM', compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' }, type: 'module' },
 ];
 
