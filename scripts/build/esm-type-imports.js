@@ -10,8 +10,11 @@ const { join } = require('node:path');
 const { packageOf } = require('./package-imports');
 
 const MODE = `{ 'resolution-mode': 'import' }`;
-/** `import { A, type B } from 'x';`, `import type * as N from 'x';`, `export { A } from 'x';` (one statement, maybe over lines). */
-const STATEMENT = /^(import|export)(?:\s+type)?\s+([^;'"]*?)\s+from\s+(['"])([^'"\n]+)\3\s*;/gm;
+/**
+ * `import { A, type B } from 'x';`, `import type * as N from 'x';` (one statement, maybe over lines). Not
+ * `export … from`: made type-only, a re-exported class would lose its value side without a word.
+ */
+const STATEMENT = /^import(?:\s+type)?\s+([^;'"]*?)\s+from\s+(['"])([^'"\n]+)\2\s*;/gm;
 /** `import("x")`, the form tsc writes for a type it inlines. */
 const IMPORT_TYPE = /\bimport\(\s*(['"])([^'"\n]+)\1\s*\)/g;
 
@@ -38,11 +41,11 @@ function markEsmTypeImports(text, esmOnly) {
     return name !== undefined && esmOnly(name);
   };
   return text
-    .replace(STATEMENT, (whole, keyword, clause, quote, specifier) => {
+    .replace(STATEMENT, (whole, clause, quote, specifier) => {
       if (!isEsm(specifier)) return whole;
       // `import type` takes no inner `type` modifiers.
       const bindings = clause.replace(/([{,]\s*)type\s+/g, '$1');
-      return `${keyword} type ${bindings} from ${quote}${specifier}${quote} with ${MODE};`;
+      return `import type ${bindings} from ${quote}${specifier}${quote} with ${MODE};`;
     })
     .replace(IMPORT_TYPE, (whole, quote, specifier) =>
       isEsm(specifier) ? `import(${quote}${specifier}${quote}, { with: ${MODE} })` : whole,
