@@ -6,8 +6,9 @@ import { startRedisServer } from '../helpers/redis-server';
 const run = promisify(execFile);
 
 /** `bin/myko-nest` as an operator starts it (needs `npm run build`). */
-async function launch(args: string[], env: Record<string, string> = {}) {
-  const result = await run(LAUNCHER, ['serve', '--port', '0', '--db', ':memory:', '--audit-log', 'off', ...args], {
+async function launch(args: string[], env: Record<string, string> = {}, mode: 'serve' | 'stdio' = 'serve') {
+  const where = mode === 'serve' ? ['serve', '--port', '0'] : ['stdio'];
+  const result = await run(LAUNCHER, [...where, '--db', ':memory:', '--audit-log', 'off', ...args], {
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
     timeout: 30_000,
   }).then(
@@ -54,5 +55,12 @@ describe('myko-nest serve --redis with no Redis there', () => {
     const malformed = await launch([], { MYKO_REDIS_URL: 'localhost:6379' });
     expect(malformed.code).toBe(2);
     expect(malformed.output).toContain('refusing to start: MYKO_REDIS_URL: expected a redis:// or rediss:// URL');
+  });
+
+  it('says the same one line, without a stack, on stdio', async () => {
+    const { code, output } = await launch(['--redis', `redis://127.0.0.1:${port}`], {}, 'stdio');
+    expect(code).toBe(1);
+    expect(output).toContain(`myko-nest: failed to start: cannot connect to Redis at redis://127.0.0.1:${port}`);
+    expect(output).not.toMatch(STACK_LINE);
   });
 });
