@@ -3,13 +3,15 @@
  * build/packages/index.json, the list the tests install from). Runs inside the build, after tsc and
  * before tsc-alias: it reads tsc's own output — dist/ (JavaScript, `@myko/*` imports still bare) and
  * build/types/ (the declarations of the same compile) — and rewrites each `@myko/*` import for its
- * package, so one compile makes both the monorepo's dist/ and the packages. Checks on the way: no two
+ * package, so one compile makes both the monorepo's dist/ and the packages; declarations' imports of
+ * ESM-only packages get `resolution-mode: import` (esm-type-imports.js). Checks on the way: no two
  * sources write one file, every export exists, every package a file imports is a declared dependency or
  * peer, and each declared range is the repository's own (package.json), so the two cannot drift apart.
  */
 const { execFileSync } = require('node:child_process');
 const { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { dirname, join, posix, relative, sep } = require('node:path');
+const { isEsmOnly, markEsmTypeImports } = require('./esm-type-imports');
 const { importedPackages, rewriteSpecifiers } = require('./package-imports');
 
 const ROOT = join(__dirname, '..', '..');
@@ -23,6 +25,12 @@ const SOURCE_MAP_COMMENT = /\n\/\/# sourceMappingURL=\S+\s*$/;
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const toPosix = (path) => path.split(sep).join('/');
+const esmOnlyNames = new Map();
+/** Whether the repository's installed `name` is ESM-only (its declarations then need `resolution-mode`). */
+const esmOnly = (name) => {
+  if (!esmOnlyNames.has(name)) esmOnlyNames.set(name, isEsmOnly(ROOT, name));
+  return esmOnlyNames.get(name);
+};
 
 function walk(dir, out = []) {
   if (!existsSync(dir)) return out;
@@ -88,9 +96,10 @@ function stageSource(pkg, [source, target], rewrite, written, problems) {
     const fileTarget = posix.join(target, toPosix(relative(base, file)));
     if (written.has(fileTarget)) problems.push(`${pkg.name}: ${fileTarget} comes from ${written.get(fileTarget)} and ${source}`);
     written.set(fileTarget, source);
-    const text = rewriteSpecifiers(readFileSync(file, 'utf8'), (specifier) =>
+    const rewritten = rewriteSpecifiers(readFileSync(file, 'utf8'), (specifier) =>
       specifier.startsWith('@myko/') ? rewrite(pkg, fileTarget, specifier, problems) : undefined,
     );
+    const text = file.endsWith('.d.ts') ? markEsmTypeImports(rewritten, esmOnly) : rewritten;
     const out = join(STAGE, pkg.folder, fileTarget);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, text.replace(SOURCE_MAP_COMMENT, '\n'));

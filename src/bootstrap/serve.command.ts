@@ -1,6 +1,6 @@
 import { AuditLog } from '@myko/nest';
 import { OperationRegistry } from '@myko/registry';
-import { ConsoleLogger, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.interface';
 import { GracefulShutdown } from './graceful-shutdown';
 import { createHttpApp } from './http-app.factory';
@@ -8,6 +8,7 @@ import { ListenError } from './listen.error';
 import { assertCanListen, listenProblem } from './listen-address.check';
 import { operationSummary } from './operation-summary';
 import { pluginSummary } from './plugin-summary';
+import { StartupLogger } from './startup.logger';
 import { reportAccess } from './startup-report';
 import { stateSummary } from './state-summary';
 
@@ -15,7 +16,7 @@ import { stateSummary } from './state-summary';
 export async function runServe(config: AppConfig): Promise<void> {
   const logger = new Logger('MykoNest');
   await assertCanListen(config.host, config.port);
-  const app = await createHttpApp(config, new ConsoleLogger({ colors: Boolean(process.stdout.isTTY) }));
+  const app = await createHttpApp(config, new StartupLogger({ colors: Boolean(process.stdout.isTTY) }));
   const shutdown = new GracefulShutdown(app).listen();
   try {
     await app.listen(config.port, config.host);

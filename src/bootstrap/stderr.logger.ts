@@ -1,7 +1,11 @@
-import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import type { LogLevel } from '@nestjs/common';
+import { StartupLogger } from './startup.logger';
 
-/** Nest's console logger, but every level goes to stderr: on stdio, stdout carries protocol only. */
-export class StderrLogger extends ConsoleLogger {
+/**
+ * The start-up logger (Nest's console logger, minus its stack of an error `main` states in one line), but
+ * every level goes to stderr: on stdio, stdout carries protocol only.
+ */
+export class StderrLogger extends StartupLogger {
   protected override printMessages(
     messages: unknown[],
     context?: string,

@@ -10,6 +10,7 @@ import { parseObservabilityConfig } from './observability-config.parser';
 import { parseProtocolConfig } from './protocol-config.parser';
 import { parseRedisConfig } from './redis-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
+import { unknownPropertyMessage } from './unknown-property.message';
 
 type Json = Record<string, unknown>;
 
@@ -60,8 +61,7 @@ class Validator {
       return undefined;
     }
     for (const key of Object.keys(value)) {
-      if (!known.includes(key))
-        this.add(path === ROOT ? key : `${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+      if (!known.includes(key)) this.add(path === ROOT ? key : `${path}.${key}`, unknownPropertyMessage(key, known));
     }
     return value;
   }

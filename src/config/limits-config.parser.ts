@@ -1,6 +1,7 @@
 import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
 import { configFileOptions, isWholeAtLeast } from '@myko/options';
 import type { LimitsConfig } from './interfaces/limits-config.interface';
+import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
 
@@ -19,7 +20,7 @@ function isCount(value: unknown): value is number {
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], path: string, add: Add): void {
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) add(`${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+    if (!known.includes(key)) add(`${path}.${key}`, unknownPropertyMessage(key, known));
   }
 }
 

@@ -1,5 +1,6 @@
 import { OAUTH_OPTION_TABLE, type OAuthConfig, type OAuthIssuerConfig, type OAuthProfileRule } from '@myko/access';
 import { isWholeAtLeast } from '@myko/options';
+import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
 type Json = Record<string, unknown>;
@@ -39,7 +40,7 @@ function isObject(value: unknown): value is Json {
 
 function unknownKeys(value: Json, known: readonly string[], path: string, add: Add): void {
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) add(`${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+    if (!known.includes(key)) add(`${path}.${key}`, unknownPropertyMessage(key, known));
   }
 }
 

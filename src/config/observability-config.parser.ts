@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { MetricsConfig, ObservabilityConfig, TracingConfig } from '@myko/gateways';
+import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
 type Json = Record<string, unknown>;
@@ -21,7 +22,7 @@ function section(value: unknown, path: string, known: readonly string[], add: Ad
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) add(`${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+    if (!known.includes(key)) add(`${path}.${key}`, unknownPropertyMessage(key, known));
   }
   return value;
 }

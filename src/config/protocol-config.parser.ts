@@ -1,3 +1,5 @@
+import { unknownPropertyMessage } from './unknown-property.message';
+
 type Add = (path: string, problem: string) => void;
 
 /** The MCP eras served (`protocol`) and the signing of 2026-07-28 `requestState` (`requestState`). */
@@ -24,7 +26,7 @@ export function parseProtocolConfig(protocol: unknown, requestState: unknown, ad
   }
   const { key, ttlSeconds, ...rest } = requestState as Record<string, unknown>;
   for (const extra of Object.keys(rest))
-    add(`requestState.${extra}`, 'unknown property (expected one of: key, ttlSeconds)');
+    add(`requestState.${extra}`, unknownPropertyMessage(extra, ['key', 'ttlSeconds']));
   const state: { key?: string; ttlSeconds?: number } = {};
   if (key !== undefined) {
     if (typeof key === 'string' && key.length >= MIN_KEY_LENGTH) state.key = key;

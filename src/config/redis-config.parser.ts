@@ -1,5 +1,6 @@
 import { redisUrlProblem } from '@myko/state';
 import type { RedisConfig } from './interfaces/redis-config.interface';
+import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
 
@@ -25,7 +26,7 @@ export function parseRedisConfig(value: unknown, add: Add): RedisConfig | undefi
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    if (!REDIS_KEYS.includes(key)) add(`redis.${key}`, `unknown property (expected one of: ${REDIS_KEYS.join(', ')})`);
+    if (!REDIS_KEYS.includes(key)) add(`redis.${key}`, unknownPropertyMessage(key, REDIS_KEYS));
   }
   const problem = value.url === undefined ? undefined : urlProblem(value.url);
   if (problem) add('redis.url', problem);

@@ -2,6 +2,7 @@ import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/di
 import { configFileOptions, isWholeAtLeast, type OptionTable } from '@myko/options';
 import { SANDBOX_OPTION_TABLE } from '@myko/sandbox';
 import type { AbuseBackoffConfig, SandboxConfig } from './interfaces/sandbox-config.interface';
+import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
 
@@ -34,7 +35,7 @@ function counts(
   for (const key of Object.keys(value)) {
     if (!(key in minimums) && !(path === 'sandbox' && key === 'abuseBackoff')) {
       const known = path === 'sandbox' ? SANDBOX_KEYS : Object.keys(minimums);
-      add(`${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+      add(`${path}.${key}`, unknownPropertyMessage(key, known));
     }
   }
   const parsed: Record<string, unknown> = {};

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
 import { DispatchService } from '@myko/dispatch';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, LoggerService } from '@nestjs/common';
 import { AGENTS_PATH, SUPPORT_KEY, shutdownLog } from '../fixtures/embedding-app/app.module';
 import { type Platform, startApp } from '../fixtures/embedding-app/main';
 
@@ -166,6 +166,29 @@ describe.each<Platform>(['express', 'fastify'])('MykoModule inside an existing N
       await client.close().catch(() => undefined);
     } finally {
       rmSync(other.dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('MykoModule at start-up', () => {
+  it('logs one line, through the application’s own logger, saying where MCP is mounted and over what', async () => {
+    const lines: Array<{ message: string; context: unknown }> = [];
+    const record = (message: unknown, ...params: unknown[]) =>
+      lines.push({ message: String(message), context: params.at(-1) });
+    const logger: LoggerService = { log: record, error: record, warn: record, debug: record, verbose: record };
+    const dir = mkdtempSync(join(tmpdir(), 'myko-embed-'));
+    const app = await startApp({ platform: 'express', databasePath: join(dir, 'orders.db'), logger });
+    try {
+      const mounted = lines.filter((line) => line.message.includes('MCP mounted'));
+      expect(mounted).toEqual([
+        {
+          message: `MCP mounted on the application's HTTP server: Streamable HTTP at ${AGENTS_PATH}, WebSocket at ${AGENTS_PATH}`,
+          context: 'MykoModule',
+        },
+      ]);
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

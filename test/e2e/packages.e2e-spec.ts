@@ -135,27 +135,42 @@ describe('a TypeScript plugin outside the repository (templates/plugin)', () => 
   });
 });
 
-describe("the packages' declarations, as an embedding application imports them", () => {
-  it.each(['commonjs', 'nodenext'])('type-check strictly (skipLibCheck off) under module %s', async (module) => {
-    const dir = join(app, `embed-${module}`);
+/** How a consumer compiles: its tsconfig's module settings and its package.json's `type`. */
+const CONSUMERS = [
+  { name: 'commonjs (the template)', compilerOptions: { module: 'commonjs' }, type: 'commonjs' },
+  { name: 'node16, CommonJS', compilerOptions: { module: 'node16', moduleResolution: 'node16' }, type: 'commonjs' },
+  {
+    name: 'nodenext, CommonJS',
+    compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' },
+    type: 'commonjs',
+  },
+  { name: 'nodenext, ESM', compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext' }, type: 'module' },
+];
+
+describe("the packages' declarations, as a plugin or an embedding application imports them", () => {
+  it.each(CONSUMERS)('type-check strictly (skipLibCheck off) under $name', async ({ name, compilerOptions, type }) => {
+    const dir = join(app, `consumer-${name.replace(/\W+/g, '-')}`);
     mkdirSync(dir);
+    // Issue 39: node16 refused @myko/registry's `import type … from '@nestjs/common'` (TS1541, Nest 12 is ESM-only).
     writeFileSync(
       join(dir, 'imports.ts'),
-      `import { MYKO_NEST_PACKAGE } from '@myko/nest';
+      `import { Entity, OperationRegistry, Query } from '@myko/registry';
+       import { MYKO_NEST_PACKAGE, MykoModule } from '@myko/nest';
        import { ClientAccessResolver } from '@myko/nest/access';
        import { DispatchService } from '@myko/nest/dispatch';
        import { ClientFilters } from '@myko/nest/filter';
        import { GatewaysModule } from '@myko/nest/gateways';
        import { SandboxModule } from '@myko/nest/sandbox';
        import { McpTool } from '@myko/mcp';
-       export const parts = [MYKO_NEST_PACKAGE, ClientAccessResolver, DispatchService, ClientFilters, GatewaysModule, SandboxModule, McpTool];\n`,
+       export const parts = [Entity, OperationRegistry, Query, MYKO_NEST_PACKAGE, MykoModule, ClientAccessResolver,
+         DispatchService, ClientFilters, GatewaysModule, SandboxModule, McpTool];\n`,
     );
-    const options = module === 'nodenext' ? { module, moduleResolution: module } : { module };
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
     writeFileSync(
       join(dir, 'tsconfig.json'),
       JSON.stringify({
         extends: '../tsconfig.json',
-        compilerOptions: { ...options, rootDir: '.', noEmit: true },
+        compilerOptions: { ...compilerOptions, skipLibCheck: false, rootDir: '.', noEmit: true },
         include: ['.'],
       }),
     );

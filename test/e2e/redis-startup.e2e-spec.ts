@@ -6,8 +6,9 @@ import { startRedisServer } from '../helpers/redis-server';
 const run = promisify(execFile);
 
 /** `bin/myko-nest` as an operator starts it (needs `npm run build`). */
-async function launch(args: string[], env: Record<string, string> = {}) {
-  const result = await run(LAUNCHER, ['serve', '--port', '0', '--db', ':memory:', '--audit-log', 'off', ...args], {
+async function launch(args: string[], env: Record<string, string> = {}, mode: 'serve' | 'stdio' = 'serve') {
+  const where = mode === 'serve' ? ['serve', '--port', '0'] : ['stdio'];
+  const result = await run(LAUNCHER, [...where, '--db', ':memory:', '--audit-log', 'off', ...args], {
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
     timeout: 30_000,
   }).then(
@@ -19,6 +20,9 @@ async function launch(args: string[], env: Record<string, string> = {}) {
   );
   return result;
 }
+
+/** Lines of a stack trace or of Nest's own report of the error (`ERROR [ExceptionHandler] …`). */
+const STACK_LINE = /^\s+at\s|\[ExceptionHandler\]|StateConnectionError/m;
 
 describe('myko-nest serve --redis with no Redis there', () => {
   let port: number;
@@ -38,14 +42,25 @@ describe('myko-nest serve --redis with no Redis there', () => {
     );
     expect(output).toMatch(/ECONNREFUSED/);
     expect(output).not.toContain('hunter2');
+    // Issue 39: the one line only, no Nest stack trace before it.
+    expect(output).not.toMatch(STACK_LINE);
+    expect(output.match(/cannot connect to Redis/g)).toHaveLength(1);
   });
 
   it('reads MYKO_REDIS_URL when --redis is not given, and refuses a malformed one before starting', async () => {
     const fromEnv = await launch([], { MYKO_REDIS_URL: `redis://127.0.0.1:${port}` });
     expect(fromEnv.code).toBe(1);
     expect(fromEnv.output).toContain(`cannot connect to Redis at redis://127.0.0.1:${port}`);
+    expect(fromEnv.output).not.toMatch(STACK_LINE);
     const malformed = await launch([], { MYKO_REDIS_URL: 'localhost:6379' });
     expect(malformed.code).toBe(2);
     expect(malformed.output).toContain('refusing to start: MYKO_REDIS_URL: expected a redis:// or rediss:// URL');
+  });
+
+  it('says the same one line, without a stack, on stdio', async () => {
+    const { code, output } = await launch(['--redis', `redis://127.0.0.1:${port}`], {}, 'stdio');
+    expect(code).toBe(1);
+    expect(output).toContain(`myko-nest: failed to start: cannot connect to Redis at redis://127.0.0.1:${port}`);
+    expect(output).not.toMatch(STACK_LINE);
   });
 });

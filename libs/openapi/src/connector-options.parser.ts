@@ -1,5 +1,5 @@
 import { isWholeAtLeast } from '@myko/options';
-import { OPERATION_KINDS } from '@myko/registry';
+import { closestName, OPERATION_KINDS } from '@myko/registry';
 import type { OpenApiConnectorOptions } from './interfaces/openapi-connector-options.interface';
 import { CONNECTOR_OPTION_TABLE } from './openapi-connector.constants';
 
@@ -36,7 +36,10 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 
 function unknownKeys(value: Json, known: readonly string[], path: string, add: AddProblem): void {
   for (const key of Object.keys(value)) {
-    if (!known.includes(key)) add(`${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})`);
+    if (known.includes(key)) continue;
+    const meant = closestName(key, known);
+    const hint = meant === undefined ? '' : `; did you mean "${meant}"?`;
+    add(`${path}.${key}`, `unknown property (expected one of: ${known.join(', ')})${hint}`);
   }
 }
 

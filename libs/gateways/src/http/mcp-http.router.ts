@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ClientAccessResolver } from '@myko/access';
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { requestPath } from '../common/request-path';
@@ -11,6 +11,7 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
 import { writeHttpFailure } from './http-failure.writer';
 import { McpHttpEndpoint } from './mcp-http.endpoint';
+import { mcpMountMessage } from './mcp-mount.message';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -28,6 +29,8 @@ const ALLOWED_METHODS = 'GET, POST, DELETE';
 @Injectable()
 export class McpHttpRouter implements OnApplicationBootstrap {
   private readonly routedPaths: ReadonlySet<string>;
+  private readonly logger = new Logger('MykoModule');
+  private readonly mcpPaths: readonly string[];
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -37,12 +40,15 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     private readonly access: ClientAccessResolver,
     @Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'mcpPaths'>,
   ) {
+    this.mcpPaths = options.mcpPaths;
     this.routedPaths = new Set(options.mcpPaths.flatMap((path) => [path, `${path}/`]));
   }
 
   onApplicationBootstrap(): void {
     const server = this.adapterHost?.httpAdapter?.getHttpServer() as Server | undefined;
-    if (server) this.install(server);
+    if (!server) return;
+    this.install(server);
+    this.logger.log(mcpMountMessage(this.mcpPaths));
   }
 
   /** Puts the MCP routes in front of the server's existing request listeners. */
