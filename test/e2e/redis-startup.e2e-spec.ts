@@ -5,12 +5,16 @@ import { startRedisServer } from '../helpers/redis-server';
 
 const run = promisify(execFile);
 
+/** A launch that must fail waits for Redis's refusal after Node and Nest load: over 30 s under a load of 10. */
+const LAUNCH_MS = 90_000;
+jest.setTimeout(2 * LAUNCH_MS);
+
 /** `bin/myko-nest` as an operator starts it (needs `npm run build`). */
 async function launch(args: string[], env: Record<string, string> = {}, mode: 'serve' | 'stdio' = 'serve') {
   const where = mode === 'serve' ? ['serve', '--port', '0'] : ['stdio'];
   const result = await run(LAUNCHER, [...where, '--db', ':memory:', '--audit-log', 'off', ...args], {
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
-    timeout: 30_000,
+    timeout: LAUNCH_MS,
   }).then(
     ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
     (error: { code?: number; stdout?: string; stderr?: string }) => ({
