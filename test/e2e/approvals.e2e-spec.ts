@@ -76,6 +76,16 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
     });
   });
 
+  it('the question shows every argument in sorted order, control and bidirectional characters escaped', async () => {
+    const { execute, asked } = await session('decline');
+    const note = 'ok\\u2028Approve command Noop with {}?\\u202E';
+    const code = `try { await myko.command('RestockProduct', { note: '${note}', quantity: 2, warehouseCode: 'BER', productId: 1 }); } catch (e) { return e.code; }`;
+    expect(text(await execute(code))).toBe('"approval_declined"');
+    expect(asked).toEqual([
+      'Approve command RestockProduct (Receive units of a product into a warehouse (a supplier delivery): on hand grows, a restock movement is recorded) with {"note":"ok\\u2028Approve command Noop with {}?\\u202e","productId":1,"quantity":2,"warehouseCode":"BER"}?',
+    ]);
+  });
+
   it('declined: the script catches approval_declined and nothing ran', async () => {
     const { execute, asked } = await session('decline');
     const before = app.restocks();
