@@ -15,15 +15,19 @@ const ORDER = {
 };
 
 describe('approvalRequest (the question the user answers)', () => {
-  it('shows every argument of a long call, whatever the key order the script chose, and marks what is cut', () => {
+  it('shows every argument of a long call whole, whatever the key order the script chose', () => {
     const { message } = approvalRequest(PLACE_ORDER, ORDER);
     expect(message).toMatch(
-      /^Approve command PlaceOrder \(Place an order for a customer\) with \{"customerId":66,"lines":/,
+      /^Approve command PlaceOrder \(Place an order for a customer\) with \{"customerId":66,"lines":\[\{"productId":1,/,
     );
-    expect(message).toContain('"warehouseCode":"MAD"');
-    expect(message).toMatch(
-      /"lines":\[\{"productId":1,"quantity":2\},.*…\[cut: 300 of \d+ chars shown\],"warehouseCode"/,
-    );
+    expect(message).toContain('{"productId":25,"quantity":2}],"warehouseCode":"MAD"}?');
+    expect(message).not.toContain('cut');
+  });
+
+  it('cuts a value only when the arguments are too long to show whole, and says so', () => {
+    const lines = Array.from({ length: 100 }, (_, i) => ({ productId: i + 1, quantity: 2 }));
+    const { message } = approvalRequest(PLACE_ORDER, { ...ORDER, lines });
+    expect(message).toMatch(/"lines":\[\{"productId":1,.*…\[cut: 666 of \d+ chars shown\],"warehouseCode":"MAD"\}\?$/);
   });
 
   it('shows the arguments the profile rules on first', () => {
