@@ -62,7 +62,7 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
     const result = await execute(TRY_RESTOCK);
     expect(text(result)).toBe('"ran"');
     expect(asked).toEqual([
-      'Approve command RestockProduct (Receive units of a product into a warehouse (a supplier delivery): on hand grows, a restock movement is recorded) with {"productId":1,"warehouseCode":"BER","quantity":2}?',
+      'Approve command RestockProduct (Receive units of a product into a warehouse (a supplier delivery): on hand grows, a restock movement is recorded) with {"productId":1,"quantity":2,"warehouseCode":"BER"}?',
     ]);
     expect(app.restocks()).toBe(before + 1);
     const line = app
@@ -74,6 +74,16 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
       profile: 'ops',
       approval: { granted: true, by: expect.stringMatching(/^session:/) },
     });
+  });
+
+  it('the question shows every argument in sorted order, control and bidirectional characters escaped', async () => {
+    const { execute, asked } = await session('decline');
+    const note = 'ok\\u2028Approve command Noop with {}?\\u202E';
+    const code = `try { await myko.command('RestockProduct', { note: '${note}', quantity: 2, warehouseCode: 'BER', productId: 1 }); } catch (e) { return e.code; }`;
+    expect(text(await execute(code))).toBe('"approval_declined"');
+    expect(asked).toEqual([
+      'Approve command RestockProduct (Receive units of a product into a warehouse (a supplier delivery): on hand grows, a restock movement is recorded) with {"note":"ok\\u2028Approve command Noop with {}?\\u202e","productId":1,"quantity":2,"warehouseCode":"BER"}?',
+    ]);
   });
 
   it('declined: the script catches approval_declined and nothing ran', async () => {
@@ -233,7 +243,7 @@ describe('the 2026-07-28 era (input_required rounds)', () => {
     const first = await modernExecute(`await ${RESTOCK}; return 'ran';`);
     expect(first.result).toMatchObject({ resultType: 'input_required', requestState: expect.any(String) });
     const [[key, request]] = Object.entries(first.result.inputRequests) as [string, Json][];
-    expect(key).toMatch(/^approval-1-[0-9a-f]{8}$/);
+    expect(key).toMatch(/^approval-1-[\w-]{43}$/);
     expect(request).toMatchObject({
       method: 'elicitation/create',
       params: { message: expect.stringMatching(/^Approve command RestockProduct/) },

@@ -38,11 +38,30 @@ export interface ApprovalServer {
   close(): Promise<void>;
 }
 
+/** Writes the `ops` config into `dir` (for `serve --config`); returns its path. */
+export function writeApprovalConfig(dir: string): string {
+  const configPath = join(dir, 'myko.config.json');
+  writeFileSync(configPath, JSON.stringify(CONFIG));
+  return configPath;
+}
+
+/** Restock movements of product 1 in BER in the SQLite file at `databasePath`. */
+export function countRestocks(databasePath: string): number {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare(RESTOCKS_SQL).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+const RESTOCKS_SQL =
+  "SELECT COUNT(*) AS n FROM stock_movements m JOIN warehouses w ON w.id = m.warehouse_id WHERE m.product_id = 1 AND w.code = 'BER' AND m.reason = 'restock'";
+
 /** The service on a SQLite file in a fresh directory, with the `ops` config and a file audit log. */
 export async function startApprovalServer(): Promise<ApprovalServer> {
   const dir = mkdtempSync(join(tmpdir(), 'myko-approvals-'));
-  const configPath = join(dir, 'myko.config.json');
-  writeFileSync(configPath, JSON.stringify(CONFIG));
+  const configPath = writeApprovalConfig(dir);
   const databasePath = join(dir, 'myko.db');
   const server = await startTestServer(
     createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath, configPath }, {}),
@@ -57,17 +76,7 @@ export async function startApprovalServer(): Promise<ApprovalServer> {
   };
   return {
     server,
-    restocks: () =>
-      read(
-        (db) =>
-          (
-            db
-              .prepare(
-                "SELECT COUNT(*) AS n FROM stock_movements m JOIN warehouses w ON w.id = m.warehouse_id WHERE m.product_id = 1 AND w.code = 'BER' AND m.reason = 'restock'",
-              )
-              .get() as { n: number }
-          ).n,
-      ),
+    restocks: () => countRestocks(databasePath),
     snapshot: () =>
       read((db) => {
         const tables = ['products', 'stock_levels', 'stock_movements', 'orders', 'order_lines', 'customers'];

@@ -79,6 +79,13 @@ export class CallabilityFilter {
     return this.allow.rulesFor(normalized).length > 0 || this.deny.rulesFor(normalized).length > 0;
   }
 
+  /** The arguments a rule of this layer constrains for this name (deny rules first), each once. */
+  ruledArguments(name: string): string[] {
+    const normalized = normalizeName(name);
+    const rules = [...this.deny.rulesFor(normalized), ...this.allow.rulesFor(normalized)];
+    return [...new Set(rules.flatMap((rule) => rule.args.map(([argument]) => argument)))];
+  }
+
   /** Undefined when allowed; otherwise a refusal naming the tool, the argument and the rule. */
   check(name: string, args: unknown, forms: ArgumentForms = EXACT_ARGUMENT_FORMS): string | undefined {
     const normalized = normalizeName(name);

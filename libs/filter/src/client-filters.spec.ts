@@ -94,3 +94,22 @@ describe('ClientFilters.from', () => {
     }
   });
 });
+
+describe('ClientFilters ruled arguments', () => {
+  it('names the arguments any callability rule constrains for an operation, deny first, each once', () => {
+    const profile = ClientFilters.from(
+      {
+        callable: {
+          allow: { 'command_*Order': { warehouseCode: ['BER'] }, command_PlaceOrder: { customerId: [1] } },
+          deny: { command_PlaceOrder: { priority: ['rush'], warehouseCode: ['MAD'] } },
+        },
+      },
+      'profiles.ops',
+    );
+    const request = ClientFilters.from({ callable: { allow: { command_PlaceOrder: { note: ['x'] } } } }, 'headers');
+    const both = profile.and(request);
+    expect(both.ruledArguments('command_PlaceOrder')).toEqual(['priority', 'warehouseCode', 'customerId', 'note']);
+    expect(both.ruledArguments('command:CancelOrder')).toEqual(['warehouseCode']);
+    expect(both.ruledArguments('query_GetOrders')).toEqual([]);
+  });
+});

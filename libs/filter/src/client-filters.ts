@@ -98,6 +98,14 @@ export class ClientFilters {
     return this.callability.some((layer) => layer.hasRuleFor(name));
   }
 
+  /**
+   * The arguments of this operation that any callability rule of any layer constrains, in rule order,
+   * each once: what the caller's profile rules on, so an approval question shows them first.
+   */
+  ruledArguments(name: string): string[] {
+    return [...new Set(this.callability.flatMap((layer) => layer.ruledArguments(name)))];
+  }
+
   /** Both filters must agree (a profile AND a request's headers): the result is never wider than either. */
   and(other: ClientFilters): ClientFilters {
     if (other.isEmpty || other === this) return this;

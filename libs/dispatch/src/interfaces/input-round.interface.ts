@@ -18,6 +18,12 @@ export interface JournalEntry {
 export interface RoundState {
   /** Answers of earlier rounds, by input key. */
   readonly answers: Record<string, Record<string, unknown>>;
+  /**
+   * What the round asked (or answered from an earlier state), by input key: `inputRequestDigest` of the
+   * request, salted with this state's nonce. A retry's answer counts only for a key asked here, and only
+   * while the same request is asked again (absent in states of older servers: nothing was asked).
+   */
+  readonly asked?: Record<string, string>;
   /** Commands completed in earlier rounds, in call order. */
   readonly journal: readonly JournalEntry[];
 }

@@ -151,6 +151,16 @@ describe('requests to the client: sampling and elicitation', () => {
     expect((await pending).result.content[0].text).toContain('no answer within');
   });
 
+  it('ignores an answer to a question not yet asked, even under the id it will have (the 2025 side of issue 39)', async () => {
+    const { client, sent } = await connected({ elicitation: {} });
+    const early = { action: 'accept', content: { name: 'unasked' } };
+    expect(await harness.dispatch.handle({ jsonrpc: '2.0', id: 'myko-srv-1', result: early }, client)).toBeUndefined();
+    const pending = call(client, 'ask_user');
+    const request = (await nextSent(sent, isRequest)) as JsonRpcRequest;
+    expect(request.id).toBe('myko-srv-1');
+    expect((await pending).result.content[0].text).toContain('no answer within');
+  });
+
   it('rejects pending client requests when the session ends', async () => {
     const { client, sent } = await connected({ sampling: {} });
     const session = harness.moduleRef.get(SessionStore).get(client.sessionId);

@@ -3,7 +3,15 @@ import { OperationError } from '@myko/registry';
 import type { DispatchError } from '../../errors/dispatch.error';
 import type { InputRoundState, JournalEntry, RoundState } from '../../interfaces/input-round.interface';
 import { isPlainObject } from '../json-rpc/json-rpc.codec';
+import { inputRequestDigest } from './input-request.digest';
 import { InvalidInputResponsesError, MissingClientCapabilityError } from './protocol-era.errors';
+import { newStateNonce } from './request-state.codec';
+
+/** A verified state a retry brought back, with the nonce its `asked` digests are salted with. */
+export interface EarlierRound {
+  readonly state: RoundState;
+  readonly nonce: string;
+}
 
 const CAPABILITY_OF: Record<McpInputRequest['method'], string> = {
   'elicitation/create': 'elicitation',
@@ -18,29 +26,40 @@ const CAPABILITY_OF: Record<McpInputRequest['method'], string> = {
  * `InputRequiredError`. After the handler, dispatch answers `input_required` with what was collected
  * and the next signed state, or the refusal recorded here (a capability the request did not declare,
  * malformed answers), whatever the handler made of the error.
+ *
+ * An answer is bound to its question: the signed state records a digest of every request it asked
+ * (`inputRequestDigest`, salted with its nonce), and a retry's answer is used only when the same key
+ * asks the identical request again. Answers to keys the state never asked are refused before anything
+ * runs, so a client cannot answer a question nobody was shown.
  */
 export class InputRound implements InputRoundState {
   readonly pending: Record<string, McpInputRequest> = {};
   /** Commands completed in this run (replayed or new), for the next state. */
   readonly journal: JournalEntry[] = [];
   refusal?: DispatchError;
+  /** The next state's nonce: what this round's `asked` digests are salted with. */
+  readonly nonce = newStateNonce();
+  /** A signed state came back and was verified. */
+  readonly resumed: boolean;
   private readonly used = new Set<string>();
+  private readonly asked: Record<string, string> = {};
   private readonly counters = new Map<string, number>();
   private readonly answers: Record<string, unknown>;
 
+  /** @throws InvalidInputResponsesError when `inputResponses` answers a key the earlier state did not ask */
   constructor(
     private readonly capabilities: Record<string, unknown>,
-    private readonly earlier: RoundState | undefined,
+    private readonly earlier: EarlierRound | undefined,
     inputResponses: Record<string, unknown> | undefined,
-    /** A signed state came back and was verified. */
-    readonly resumed: boolean,
   ) {
-    this.answers = { ...inputResponses, ...earlier?.answers };
+    refuseUnasked(inputResponses, earlier?.state.asked ?? {});
+    this.resumed = earlier !== undefined;
+    this.answers = { ...inputResponses, ...earlier?.state.answers };
   }
 
   /** Commands of earlier rounds, to replay in order. */
   get replay(): readonly JournalEntry[] {
-    return this.earlier?.journal ?? [];
+    return this.earlier?.state.journal ?? [];
   }
 
   get needsInput(): boolean {
@@ -70,7 +89,8 @@ export class InputRound implements InputRoundState {
     const missing: string[] = [];
     for (const [key, request] of Object.entries(requests)) {
       this.requireCapability(request);
-      const answer = this.answers[key];
+      const answer = this.answerTo(key, request);
+      this.asked[key] = inputRequestDigest(this.nonce, key, request);
       if (answer === undefined) {
         this.pending[key] = request;
         missing.push(key);
@@ -87,7 +107,15 @@ export class InputRound implements InputRoundState {
   nextState(): RoundState {
     const answers: Record<string, Record<string, unknown>> = {};
     for (const key of this.used) answers[key] = this.answers[key] as Record<string, unknown>;
-    return { answers, journal: this.journal };
+    return { answers, asked: this.asked, journal: this.journal };
+  }
+
+  /** The answer given to this very request under `key` in an earlier round; undefined when it asked another. */
+  private answerTo(key: string, request: McpInputRequest): unknown {
+    const answer = this.answers[key];
+    if (answer === undefined || this.earlier === undefined) return undefined;
+    const digest = this.earlier.state.asked?.[key];
+    return digest === inputRequestDigest(this.earlier.nonce, key, request) ? answer : undefined;
   }
 
   private requireCapability(request: McpInputRequest): void {
@@ -114,6 +142,17 @@ export class InputRound implements InputRoundState {
   private refuse(error: DispatchError): void {
     this.refusal ??= error;
   }
+}
+
+/** Answers to questions the earlier state never asked (any, on a first request) are refused (-32602). */
+function refuseUnasked(inputResponses: Record<string, unknown> | undefined, asked: Record<string, string>): void {
+  const unasked = Object.keys(inputResponses ?? {}).filter((key) => !Object.hasOwn(asked, key));
+  if (unasked.length === 0) return;
+  throw new InvalidInputResponsesError(
+    `Invalid params: inputResponses answers ${unasked.map((key) => JSON.stringify(key)).join(', ')}, which ` +
+      'the requestState sent back did not ask; answer only the inputRequests of the input_required result, ' +
+      'with its requestState',
+  );
 }
 
 function shapeProblem(method: string, answer: unknown): string | undefined {

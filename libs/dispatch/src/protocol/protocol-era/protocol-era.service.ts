@@ -27,7 +27,7 @@ import { decorateModernResult, inputRequiredResult } from './modern-result';
 import { INPUT_REQUIRED_METHODS, MODERN_PROTOCOL_VERSIONS, REMOVED_METHODS } from './protocol-era.constants';
 import { InvalidEnvelopeError, InvalidInputResponsesError, InvalidRequestStateError } from './protocol-era.errors';
 import { hasModernEnvelope, readEnvelope } from './request-envelope';
-import { type RequestStateBinding, RequestStateCodec, requestDigest } from './request-state.codec';
+import { type OpenedState, type RequestStateBinding, RequestStateCodec, requestDigest } from './request-state.codec';
 
 const NEITHER_ERA =
   'Invalid params: this request has no session and no 2026-07-28 `_meta` ' +
@@ -148,7 +148,7 @@ export class ProtocolEraService implements OnModuleInit {
     const round = request.round;
     if (round?.refusal) return markEnvelopeRejection(errorResponse(response.id, round.refusal, request.method));
     if (round?.needsInput && response.id !== null) {
-      const state = this.codec.seal<RoundState>(round.nextState(), request.binding);
+      const state = this.codec.seal<RoundState>(round.nextState(), request.binding, round.nonce);
       return successResponse(response.id, this.decorate(inputRequiredResult(round.pending, state), request.method));
     }
     if ('error' in response) return failureResponse(response.id, modernError(response.error));
@@ -175,30 +175,37 @@ export class ProtocolEraService implements OnModuleInit {
     return result;
   }
 
-  /** This round's answers: the retry's `inputResponses` and, when it brings one back, the signed state. */
+  /**
+   * This round's answers: the retry's `inputResponses` and, when it brings one back, the signed state.
+   * Answers to questions the state did not ask are refused before the state is spent.
+   */
   private async round(params: JsonRpcParams, capabilities: Record<string, unknown>, binding: RequestStateBinding) {
     const { inputResponses, requestState } = params;
     if (inputResponses !== undefined && !isPlainObject(inputResponses)) {
       throw new InvalidInputResponsesError('Invalid params: `inputResponses` must be an object keyed by input request');
     }
-    const earlier = requestState === undefined ? undefined : await this.spend(requestState, binding);
-    return new InputRound(capabilities, earlier, inputResponses, earlier !== undefined);
+    const opened = requestState === undefined ? undefined : this.codec.open<RoundState>(requestState, binding);
+    const round = new InputRound(
+      capabilities,
+      opened && { state: opened.payload, nonce: opened.nonce },
+      inputResponses,
+    );
+    if (opened) await this.spend(opened);
+    return round;
   }
 
   /**
-   * Opens a state and records its use, on every instance when on Redis: a round's commands run once,
-   * so a replayed retry (or two at once, through two instances) is refused before anything runs. Only
-   * a state that verified is spent, so a foreign caller presenting one cannot use it up.
+   * Records a verified state's use, on every instance when on Redis: a round's commands run once, so a
+   * replayed retry (or two at once, through two instances) is refused before anything runs. Only a
+   * state that verified is spent, so a foreign caller presenting one cannot use it up.
    */
-  private async spend(requestState: unknown, binding: RequestStateBinding): Promise<RoundState> {
-    const opened = this.codec.open<RoundState>(requestState, binding);
+  private async spend(opened: OpenedState<RoundState>): Promise<void> {
     if (!(await this.used.claim(opened.id, opened.expiresAt - Date.now()))) {
       throw new InvalidRequestStateError(
         'it has already been used (each state continues its request once, and its commands may have run); ' +
           'to run the request again, send it without requestState',
       );
     }
-    return opened.payload;
   }
 }
 

@@ -33,10 +33,17 @@ export interface OpenedState<T> {
   readonly expiresAt: number;
   /** SHA-256 of the signed body (base64url): the same for every copy of one state, whatever its MAC text. */
   readonly id: string;
+  /** The state's nonce: what the digests of the input requests it records are salted with. */
+  readonly nonce: string;
 }
 
 /** Bytes of a state's nonce. */
 const NONCE_BYTES = 12;
+
+/** A fresh nonce for the next state, known before it is sealed so what it records can be salted with it. */
+export function newStateNonce(): string {
+  return randomBytes(NONCE_BYTES).toString('base64url');
+}
 
 /**
  * Signs and checks `requestState` (HMAC-SHA256 over the JSON body, base64url `body.mac`). The client
@@ -56,11 +63,12 @@ export class RequestStateCodec {
     this.key = key === undefined ? randomBytes(32) : Buffer.from(key, 'utf8');
   }
 
-  seal<T>(payload: T, binding: RequestStateBinding): string {
+  /** `nonce`: the one the payload's digests were salted with (`newStateNonce`); a fresh one when absent. */
+  seal<T>(payload: T, binding: RequestStateBinding, nonce: string = newStateNonce()): string {
     const sealed: SealedState<T> = {
       p: binding.principal,
       i: binding.identity,
-      n: randomBytes(NONCE_BYTES).toString('base64url'),
+      n: nonce,
       d: binding.digest,
       x: this.now() + this.ttlMs,
       b: payload,
@@ -86,7 +94,7 @@ export class RequestStateCodec {
     }
     if (sealed.d !== binding.digest) throw new InvalidRequestStateError('it was issued for a different request');
     const id = createHash('sha256').update(body).digest('base64url');
-    return { payload: sealed.b, expiresAt: sealed.x, id };
+    return { payload: sealed.b, expiresAt: sealed.x, id, nonce: sealed.n };
   }
 
   private mac(body: string): string {

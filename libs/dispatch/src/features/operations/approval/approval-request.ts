@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { McpElicitParams, McpElicitResult, OperationDescriptor } from '@myko/registry';
 import { canonicalJson } from '../../../protocol/protocol-era/request-state.codec';
+import { escapeInvisible, shownArguments } from './approval-arguments';
 
-/** Longest arguments JSON shown to the user; the rest is cut with a mark (the full call is in the audit). */
-const MAX_SHOWN_ARGS = 600;
 /** Longest first line of a description shown. */
 const MAX_SHOWN_DESCRIPTION = 160;
 
@@ -10,14 +10,19 @@ const APPROVE_FIELD = 'approve';
 
 /**
  * The form the user answers: what will run (kind, id, the description's first sentence) and with which
- * validated arguments, compact, and one boolean. Only a form: it works in every elicitation-capable client.
+ * validated arguments (every one, `ruledFirst` — those the caller's profile rules on — first, see
+ * `shownArguments`), with anything that could disguise the text escaped, and one boolean. Only a form:
+ * it works in every elicitation-capable client.
  */
-export function approvalRequest(op: OperationDescriptor, args: object): McpElicitParams {
-  const argsJson = JSON.stringify(args) ?? '{}';
-  const shown = argsJson.length > MAX_SHOWN_ARGS ? `${argsJson.slice(0, MAX_SHOWN_ARGS)}… (cut)` : argsJson;
+export function approvalRequest(
+  op: OperationDescriptor,
+  args: object,
+  ruledFirst: readonly string[] = [],
+): McpElicitParams {
   const what = firstSentence(op.description);
+  const text = `Approve ${op.kind} ${op.id}${what ? ` (${what})` : ''} with ${shownArguments(args, ruledFirst)}?`;
   return {
-    message: `Approve ${op.kind} ${op.id}${what ? ` (${what})` : ''} with ${shown}?`,
+    message: escapeInvisible(text),
     requestedSchema: {
       type: 'object',
       properties: { [APPROVE_FIELD]: { type: 'boolean', title: `Run ${op.id}` } },
@@ -34,12 +39,14 @@ export function approvalVerdict(answer: McpElicitResult): 'granted' | 'declined'
 }
 
 /**
- * The input key of an approval on 2026-07-28: bound to the command's place in the script and its
- * canonical arguments, so an answer given for one call is never taken for another (a retry that calls
- * something else there is asked afresh). The key travels in the signed `requestState` with its answer.
+ * The input key of an approval on 2026-07-28: the command's place in the script and a SHA-256 of its
+ * name and full canonical arguments, so an answer given for one call is never taken for another (a
+ * retry that calls something else there is asked afresh). The signed `requestState` also binds the
+ * key to the question shown (`InputRound`), so neither the call nor the question can change under a "yes".
  */
 export function approvalKey(position: number, name: string, args: object): string {
-  return `approval-${position + 1}-${fnv1a(`${name} ${canonicalJson(args)}`)}`;
+  const digest = createHash('sha256').update(name).update('\u0000').update(canonicalJson(args)).digest('base64url');
+  return `approval-${position + 1}-${digest}`;
 }
 
 function firstSentence(description: string): string {
@@ -47,14 +54,4 @@ function firstSentence(description: string): string {
   const end = line.search(/[.!?](\s|$)/);
   const sentence = end === -1 ? line : line.slice(0, end);
   return sentence.length > MAX_SHOWN_DESCRIPTION ? `${sentence.slice(0, MAX_SHOWN_DESCRIPTION)}…` : sentence;
-}
-
-/** 32-bit FNV-1a as 8 hex digits: a short, stable key part (the state is signed; this only tells calls apart). */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }

@@ -8,7 +8,8 @@ import {
   OperationInvoker,
   OperationRegistry,
 } from '@myko/registry';
-import { IsInt } from 'class-validator';
+import { IsInt, IsString } from 'class-validator';
+import { fnv1aCollision } from '../../../../../../test/helpers/fnv1a-collision';
 import type { RequestContext } from '../../../interfaces/request-context.interface';
 import type { SessionState } from '../../../interfaces/session-state.interface';
 import { createOperationContext } from '../operation-context.factory';
@@ -19,6 +20,14 @@ import { type ApprovalAsker, CommandApprovalGate } from './command-approval.gate
 class IdArgs {
   @IsInt()
   id!: number;
+}
+
+class MoveArgs {
+  @IsInt()
+  id!: number;
+
+  @IsString()
+  to!: string;
 }
 
 describe('CommandApprovalGate', () => {
@@ -37,6 +46,15 @@ describe('CommandApprovalGate', () => {
   add('Archive', 'command');
   add('Touch', 'command');
   add('Read', 'query');
+  registry.register({
+    kind: 'command',
+    id: 'Move',
+    description: 'Move a record. Elsewhere.',
+    args: MoveArgs,
+    source: 'spec',
+    approval: true,
+    handler: () => null,
+  });
   registry.seal();
   const invoker = new OperationInvoker(registry);
   const audited: OperationInvocation[] = [];
@@ -173,5 +191,35 @@ describe('CommandApprovalGate', () => {
     expect(approvalKey(1, 'command_Purge', { id: 1 })).not.toBe(key);
     expect(approvalKey(0, 'command_Purge', { id: 2 })).not.toBe(key);
     expect(approvalKey(0, 'command_Archive', { id: 1 })).not.toBe(key);
+  });
+
+  it('keys two calls apart even when a 32-bit hash of them collides (a script finds one in a second)', () => {
+    const a = (i: number) => ({ id: 479, note: `a${i}` });
+    const b = (i: number) => ({ id: 477, note: `b${i}` });
+    const text = (args: object) => `command_Purge ${JSON.stringify(args)}`;
+    const [i, j] = fnv1aCollision(
+      (n) => text(a(n)),
+      (n) => text(b(n)),
+    );
+    expect(approvalKey(0, 'command_Purge', a(i))).not.toBe(approvalKey(0, 'command_Purge', b(j)));
+    expect(approvalKey(0, 'command_Purge', a(i))).toMatch(/^approval-1-[\w-]{43}$/);
+  });
+
+  it('asks with the arguments the profile rules on first, then the rest in sorted order', async () => {
+    const ruled = ClientFilters.from({ callable: { allow: { command_Move: { to: ['b', 'z'] } } } }, 'profiles.ops');
+    const { asked, ctx, request } = gate(async () => ({ action: 'decline' }));
+    const client = { ...request.client, filters: ruled.and(filters) };
+    const asker: ApprovalAsker = {
+      clientCapabilities: { elicitation: {} },
+      elicit: async (params) => {
+        asked.push({ params });
+        return { action: 'decline' };
+      },
+    };
+    const moving = new CommandApprovalGate(registry, invoker, { ...request, client }, asker);
+    await expect(moving.approve('command_Move', { id: 3, to: 'z' }, 0, ctx)).rejects.toBeInstanceOf(
+      ApprovalDeclinedError,
+    );
+    expect(asked[0].params.message).toBe('Approve command Move (Move a record) with {"to":"z","id":3}?');
   });
 });

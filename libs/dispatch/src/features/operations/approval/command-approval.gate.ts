@@ -64,7 +64,8 @@ export class CommandApprovalGate {
     if (!canAskForm(this.asker.clientCapabilities.elicitation)) {
       throw this.refused(name, rawArgs, ctx, by, refusalOf(name, 'unavailable'));
     }
-    const { verdict, why } = await this.ask(approvalRequest(op, args), approvalKey(position, name, rawArgs));
+    const question = approvalRequest(op, args, this.request.client.filters.ruledArguments(name));
+    const { verdict, why } = await this.ask(question, approvalKey(position, name, rawArgs));
     if (verdict === 'granted' && this.ended?.aborted) throw new OperationAbortedError(name, 'the execution had ended');
     if (verdict === 'granted') return withApproval(ctx, { granted: true, by });
     throw this.refused(name, rawArgs, ctx, by, refusalOf(name, verdict, why));
