@@ -80,9 +80,12 @@ export class ScriptTypeChecker {
     return answer;
   }
 
-  /** Starts the workers (at boot), and settles once one is warm: the first agent's check is a warm one. */
-  warm(): Promise<void> {
-    return this.started().ready();
+  /**
+   * Starts the workers (at boot), and settles once they are warm (`withSpare`: and the spare that replaces one
+   * stopped at its limit): the first agent's check is a warm one.
+   */
+  warm(withSpare = false): Promise<void> {
+    return this.started().ready(withSpare);
   }
 
   /** When a check refused as `busy` may be tried again: about one check's time. */

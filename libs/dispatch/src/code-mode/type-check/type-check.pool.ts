@@ -42,8 +42,8 @@ export class TypeCheckPool {
   private readonly idle: TypeCheckWorkerClient[] = [];
   private readonly size: number;
   private readonly limits: Required<TypeCheckLimits>;
-  private readonly allReady: Promise<void>;
-  private announceReady: () => void = () => undefined;
+  /** Settle when `size` workers are warm, and when the spare is too. */
+  private readonly warmStages = [latch(), latch()];
   private warmed = 0;
   private running = 0;
   private readonly threads = new Set<TypeCheckWorkerClient>();
@@ -54,15 +54,12 @@ export class TypeCheckPool {
     this.size = this.limits.workers > 0 ? this.limits.workers : Math.min(2, availableParallelism());
     const { maxQueue, maxQueuePerClient } = this.limits;
     this.queue = new FairCheckQueue({ maxWaiting: maxQueue, maxWaitingPerClient: maxQueuePerClient });
-    this.allReady = new Promise((resolve) => {
-      this.announceReady = resolve;
-    });
-    for (let i = 0; i <= this.size; i++) this.spawn();
+    for (let i = 0; i < this.size; i++) this.spawn();
   }
 
-  /** Settles once `workers` workers are warm: the first checks will not wait for a cold start. */
-  ready(): Promise<void> {
-    return this.allReady;
+  /** Settles once `workers` workers are warm (`withSpare`: and the spare): checks will not wait for a cold start. */
+  ready(withSpare = false): Promise<void> {
+    return this.warmStages[withSpare ? 1 : 0].promise;
   }
 
   /** Checks `request` for `client` (its principal): waits its turn, then a warm worker's verdict, or why none. */
@@ -122,7 +119,11 @@ export class TypeCheckPool {
       () => {
         warm = true;
         this.idle.push(worker);
-        if (++this.warmed >= this.size) this.announceReady();
+        // The spare starts once the others are warm: a boot does not warm more workers than the cores at once.
+        this.warmed++;
+        if (this.warmed === this.size) this.spawn();
+        if (this.warmed >= this.size) this.warmStages[0].resolve();
+        if (this.warmed > this.size) this.warmStages[1].resolve();
         this.pump();
       },
       () => void worker.terminate(),
@@ -143,6 +144,15 @@ export class TypeCheckPool {
     clearTimeout(job.timer);
     job.resolve({ unjudged: 'busy' });
   }
+}
+
+/** A promise and the function that settles it. */
+function latch(): { readonly promise: Promise<void>; readonly resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }
 
 /** The limits that are set: an explicit `undefined` keeps the default. */

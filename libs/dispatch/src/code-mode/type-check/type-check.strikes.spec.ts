@@ -14,7 +14,13 @@ describe('execute with a type bomb', () => {
   beforeAll(async () => {
     const abuseBackoff = { strikes: 2, windowMs: 60_000, cooldownMs: 60_000 };
     harness = await DispatchHarness.create({
-      execute: { typeCheck: 'strict', typeCheckTimeoutMs: 300, typeCheckWorkers: 1, abuseBackoff },
+      execute: {
+        typeCheck: 'strict',
+        typeCheckTimeoutMs: 300,
+        typeCheckWorkers: 1,
+        typeCheckQueuePerClient: 1,
+        abuseBackoff,
+      },
     });
   });
   afterAll(() => harness.close());
@@ -34,6 +40,18 @@ describe('execute with a type bomb', () => {
     expect(refused.content[0].text).toMatch(/type check's time limit/);
     expect(await harness.callTool('execute', { code: 'return 1;' }, as('honest'))).toEqual({
       content: [{ type: 'text', text: '1' }],
+    });
+    expect(harness.shop.ticks).toBe(0);
+  }, 30_000);
+
+  it("refuses a check past its client's share of the queue at once, retryable, and runs nothing", async () => {
+    const client = as('queued');
+    const calls = [1, 2, 3].map(() =>
+      harness.request('tools/call', { name: 'execute', arguments: { code: BOMB } }, client),
+    );
+    const [, , third] = await Promise.all(calls);
+    expect(third).toMatchObject({
+      error: { code: -32029, data: { limit: 'execute-type-check-busy', retryAfterMs: 300 } },
     });
     expect(harness.shop.ticks).toBe(0);
   }, 30_000);
