@@ -67,7 +67,7 @@ export interface DispatchModuleOptions {
     typeCheckTimeoutMs?: number;
     /** Type checks waiting for a worker, in all; past it `execute` is refused, retryable. @default 256 */
     typeCheckQueue?: number;
-    /** The same per client. @default 16 */
+    /** The same per client. @default 64 */
     typeCheckQueuePerClient?: number;
     /**
      * Type-check a script before it runs, against the operations it names as this client sees them (see

@@ -47,7 +47,7 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
     doc: 'Type checks waiting for a worker, all clients together; past it execute is refused at once with a retry hint (JSON-RPC -32029).',
   },
   typeCheckQueuePerClient: {
-    default: 16,
+    default: 64,
     minimum: 1,
     inConfigFile: true,
     doc: 'The same per client (API key or token identity, else address).',

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { EXECUTE_GUARD_OPTION_TABLE } from '../execute/execute-guard.defaults';
 import { FairCheckQueue } from './type-check.fair-queue';
 import type { CheckRequest } from './type-check.protocol';
 import { type CheckAnswer, TypeCheckWorkerClient } from './type-check.worker-client';
@@ -19,8 +20,13 @@ export interface TypeCheckLimits {
   readonly maxWaitMs?: number;
 }
 
-/** The bounds a pool applies when `TypeCheckLimits` leaves them out. */
-export const POOL_DEFAULTS = { workers: 0, maxQueue: 256, maxQueuePerClient: 16, maxWaitMs: 10_000 } as const;
+/** The bounds a pool applies when `TypeCheckLimits` leaves them out: the execute options' defaults. */
+export const POOL_DEFAULTS = {
+  workers: EXECUTE_GUARD_OPTION_TABLE.typeCheckWorkers.default,
+  maxQueue: EXECUTE_GUARD_OPTION_TABLE.typeCheckQueue.default,
+  maxQueuePerClient: EXECUTE_GUARD_OPTION_TABLE.typeCheckQueuePerClient.default,
+  maxWaitMs: 10_000,
+} as const;
 
 /** A failed start is retried after this long, so a worker that cannot start does not spin a core. */
 const RESTART_DELAY_MS = 1_000;
