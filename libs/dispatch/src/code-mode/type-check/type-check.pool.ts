@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { EXECUTE_GUARD_OPTION_TABLE } from '../execute/execute-guard.defaults';
 import { FairCheckQueue } from './type-check.fair-queue';
 import type { CheckRequest } from './type-check.protocol';
-import { type CheckAnswer, TypeCheckWorkerClient } from './type-check.worker-client';
+import { type CheckAnswer, TypeCheckWorkerClient, WORKER_START_LIMIT_MS } from './type-check.worker-client';
 
 /** Bounds of the type checker's workers and of the checks waiting for them. */
 export interface TypeCheckLimits {
@@ -63,9 +63,13 @@ export class TypeCheckPool {
     for (let i = 0; i < this.size; i++) this.spawn();
   }
 
-  /** Settles once `workers` workers are warm (`withSpare`: and the spare): checks will not wait for a cold start. */
+  /**
+   * Settles once `workers` workers are warm (`withSpare`: and the spare): checks will not wait for a cold start.
+   * At the latest after a worker's start limit: a boot does not hang on workers that cannot start (their checks
+   * wait for them, then are refused as busy).
+   */
   ready(withSpare = false): Promise<void> {
-    return this.warmStages[withSpare ? 1 : 0].promise;
+    return Promise.race([this.warmStages[withSpare ? 1 : 0].promise, delay(WORKER_START_LIMIT_MS)]);
   }
 
   /** Checks `request` for `client` (its principal): waits its turn, then a warm worker's verdict, or why none. */
@@ -150,6 +154,11 @@ export class TypeCheckPool {
     clearTimeout(job.timer);
     job.resolve({ unjudged: 'busy' });
   }
+}
+
+/** Settles after `ms`, keeping nothing alive. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /** A promise and the function that settles it. */
