@@ -123,6 +123,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       discovery,
       mode === 'plan',
       client,
+      request.signal,
     );
     // A check out of its time (or heap) is the sender's, whatever the mode: it held a worker for the whole limit.
     if (checked.unjudged === 'timeout' || checked.unjudged === 'crash')

@@ -46,7 +46,10 @@ export class ScriptTypeChecker {
     this.verdicts = new VerdictCache(cache);
   }
 
-  /** `client`: the principal whose turn the check waits for (the execute tool's abuse key). */
+  /**
+   * `client`: the principal whose turn the check waits for (the execute tool's abuse key); `signal`: the request's,
+   * which takes a check out of the queue when the client gives up.
+   */
   async check(
     code: string,
     mode: TypeCheckMode,
@@ -54,13 +57,14 @@ export class ScriptTypeChecker {
     discovery: ScriptDiscovery,
     plan = false,
     client = '',
+    signal?: AbortSignal,
   ): Promise<TypeCheckOutcome> {
     if (mode === 'off') return { refused: false, code, diagnostics: [] };
     const named = namedOperations(code);
     // Nothing in it is typed beyond the built-ins: not worth a check (a trivial script stays as fast as today).
     if (named.length === 0) return { refused: false, code, diagnostics: [] };
     const { text, unknown } = this.declarations.render(named, filters, plan);
-    const answer = await this.verdictOf({ code, declarations: text }, client);
+    const answer = await this.verdictOf({ code, declarations: text }, client, signal);
     const unknownErrors = unknown.map((op) => unknownOperation(code, op.offset, discovery, `${op.kind}_${op.id}`));
     const verdict = 'verdict' in answer ? answer.verdict : undefined;
     const unjudged = 'unjudged' in answer ? { unjudged: answer.unjudged } : {};
@@ -72,10 +76,10 @@ export class ScriptTypeChecker {
   }
 
   /** A verdict judged before for this script and declarations, else a worker's in `client`'s turn (kept when judged). */
-  private async verdictOf(request: CheckRequest, client: string): Promise<CheckAnswer> {
+  private async verdictOf(request: CheckRequest, client: string, signal?: AbortSignal): Promise<CheckAnswer> {
     const known = this.verdicts.get(request);
     if (known) return { verdict: known };
-    const answer = await this.started().check(client, request);
+    const answer = await this.started().check(client, request, signal);
     if ('verdict' in answer) this.verdicts.set(request, answer.verdict);
     return answer;
   }

@@ -35,6 +35,7 @@ interface Job {
   readonly request: CheckRequest;
   readonly resolve: (answer: CheckAnswer) => void;
   timer?: NodeJS.Timeout;
+  unwatch?: () => void;
 }
 
 /**
@@ -72,17 +73,25 @@ export class TypeCheckPool {
     return Promise.race([this.warmStages[withSpare ? 1 : 0].promise, delay(WORKER_START_LIMIT_MS)]);
   }
 
-  /** Checks `request` for `client` (its principal): waits its turn, then a warm worker's verdict, or why none. */
-  check(client: string, request: CheckRequest): Promise<CheckAnswer> {
-    if (this.closed) return Promise.resolve({ unjudged: 'busy' });
+  /**
+   * Checks `request` for `client` (its principal): waits its turn, then a warm worker's verdict, or why none
+   * (`busy` when it waited too long, the queue was full or `signal` aborted while it waited).
+   */
+  check(client: string, request: CheckRequest, signal?: AbortSignal): Promise<CheckAnswer> {
+    if (this.closed || signal?.aborted) return Promise.resolve({ unjudged: 'busy' });
     return new Promise((resolve) => {
       const job: Job = { request, resolve };
       if (!this.queue.push(client, job)) return resolve({ unjudged: 'busy' });
-      job.timer = setTimeout(
-        () => this.queue.remove(client, job) && resolve({ unjudged: 'busy' }),
-        this.limits.maxWaitMs,
-      );
+      // Out of the queue once it waited too long or its request was cancelled: nobody waits for its verdict.
+      const giveUp = () => {
+        if (!this.queue.remove(client, job)) return;
+        this.unwatch(job);
+        resolve({ unjudged: 'busy' });
+      };
+      job.timer = setTimeout(giveUp, this.limits.maxWaitMs);
       job.timer.unref();
+      signal?.addEventListener('abort', giveUp, { once: true });
+      job.unwatch = () => signal?.removeEventListener('abort', giveUp);
       this.pump();
     });
   }
@@ -107,7 +116,7 @@ export class TypeCheckPool {
   }
 
   private run(worker: TypeCheckWorkerClient, client: string, job: Job): void {
-    clearTimeout(job.timer);
+    this.unwatch(job);
     this.running++;
     void worker.check(job.request, this.limits.timeoutMs).then((answer) => {
       this.running--;
@@ -150,8 +159,14 @@ export class TypeCheckPool {
     else setTimeout(() => this.spawn(), RESTART_DELAY_MS).unref();
   }
 
-  private abandon(job: Job): void {
+  /** The job no longer waits: neither its wait limit nor its request's cancellation concerns it. */
+  private unwatch(job: Job): void {
     clearTimeout(job.timer);
+    job.unwatch?.();
+  }
+
+  private abandon(job: Job): void {
+    this.unwatch(job);
     job.resolve({ unjudged: 'busy' });
   }
 }
