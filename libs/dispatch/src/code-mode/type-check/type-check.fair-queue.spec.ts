@@ -49,5 +49,7 @@ describe('FairCheckQueue', () => {
     expect(q.remove('a', 'a1')).toBe(false);
     expect(q.push('c', 'c1')).toBe(true);
     expect(q.waiting).toBe(3);
+    expect(q.clear().sort()).toEqual(['a2', 'b1', 'c1']);
+    expect(q.waiting).toBe(0);
   });
 });

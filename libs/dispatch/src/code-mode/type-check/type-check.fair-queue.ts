@@ -90,6 +90,14 @@ export class FairCheckQueue<T> {
     this.forgetIdle(client, principal);
   }
 
+  /** Takes every waiting check out (the pool closes), returning them. */
+  clear(): T[] {
+    const items = [...this.principals.values()].flatMap((principal) => principal.waiting);
+    this.principals.clear();
+    this.size = 0;
+    return items;
+  }
+
   /** Checks waiting, all principals together. */
   get waiting(): number {
     return this.size;

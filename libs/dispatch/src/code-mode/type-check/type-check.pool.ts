@@ -98,7 +98,7 @@ export class TypeCheckPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (let next = this.queue.next(); next; next = this.queue.next()) this.abandon(next.item);
+    for (const job of this.queue.clear()) this.abandon(job);
     await Promise.all([...this.threads].map((worker) => worker.terminate()));
   }
 
