@@ -82,6 +82,74 @@ async function checkCorpus(app, rounds) {
   }
 }
 
+/** A type bomb (JSDoc types: 10⁵ tuples, ~17 s to check), new to the checker each time (`n`). */
+const typeBomb = (n) =>
+  [
+    '/** @typedef {0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9} D */',
+    '/** @template A, B @typedef {A extends unknown ? (B extends unknown ? [A, B] : never) : never} P */',
+    '/** @typedef {P<P<P<D, D>, P<D, D>>, D>} Bomb */',
+    '/** @type {Bomb} */',
+    `const bomb = ${n};`,
+    "await myko.query('ListWarehouses');",
+    'return bomb;',
+  ].join('\n');
+
+/** How long the honest client checks during the flood, at least: several bombs' time limits. */
+const FLOOD_MS = 10_000;
+/** Bombs the flooding client keeps sent at once. */
+const FLOOD_BOMBS = 4;
+
+/**
+ * An honest client's one-read checks, one after another: alone, then while another client keeps `FLOOD_BOMBS`
+ * type bombs sent (each a new script, cut at the 2 s limit). The server's default pool and limits.
+ */
+async function checkFlood(app, count) {
+  const search = app.get(OperationSearchService);
+  const checker = new ScriptTypeChecker(app.get(OperationRegistry), undefined, { entries: 0, chars: 0 });
+  const as = ClientFilters.ALLOW_ALL;
+  let n = 0;
+  const check = (code, client) => checker.check(code, 'strict', as, new ScriptDiscovery(search, as), false, client);
+  const honest = async (minMs) => {
+    const samples = [];
+    const started = performance.now();
+    while (samples.length < count || performance.now() - started < minMs) {
+      const start = performance.now();
+      const outcome = await check(oneRead(++n), 'honest');
+      samples.push(performance.now() - start);
+      if (outcome.refused) throw new Error(`honest check refused: ${JSON.stringify(outcome)}`);
+    }
+    return samples;
+  };
+  try {
+    await checker.warm(true);
+    await honest(0);
+    const alone = await honest(0);
+    let flooding = true;
+    const outcomes = [];
+    const bomber = async () => {
+      while (flooding) outcomes.push(await check(typeBomb(++n), 'bomber'));
+    };
+    const flood = Array.from({ length: FLOOD_BOMBS }, bomber);
+    const during = await honest(FLOOD_MS);
+    flooding = false;
+    await Promise.all(flood);
+    return { alone, during, bombs: outcomes.length, judged: outcomes.filter((o) => !o.unjudged).length };
+  } finally {
+    await checker.close();
+  }
+}
+
+function floodRow({ alone, during, bombs, judged }) {
+  return row({
+    id: 'type-check.flood',
+    benchmark: 'type check: honest checks during a type-bomb flood',
+    measures: `one-read checks of one client while another keeps ${FLOOD_BOMBS} type bombs sent (2 s limit each)`,
+    subject: during,
+    baseline: { label: 'the same client alone', samples: alone },
+    note: `${bombs} bombs sent, ${judged} judged (the rest refused unrun)`,
+  });
+}
+
 function caughtRows(verdicts) {
   const kinds = [...new Set(FAULTY.map((entry) => entry.kind))];
   const rows = kinds.map((kind) => {
@@ -142,6 +210,8 @@ module.exports = {
     const examples = await exampleApp('strict');
     const off = await exampleApp('off');
     try {
+      ctx.log(`an honest client's checks alone, then during a flood of type bombs from another (${FLOOD_MS} ms)`);
+      rows.push(floodRow(await checkFlood(examples, ctx.iterations(100))));
       const small = await checkCorpus(examples, rounds);
       rows.push(latencyRow('examples', `${small.operations} operations (example plugins)`, small.samples));
       rows.push(...caughtRows(small.verdicts));

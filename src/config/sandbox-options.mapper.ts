@@ -9,14 +9,22 @@ export function sandboxDispatchOptions(
   config: SandboxConfig | undefined,
 ): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
   if (!config) return {};
-  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, abuseBackoff, ...sandbox } = config;
-  return {
-    sandbox,
-    execute: {
-      ...(maxRunsPerSession === undefined ? {} : { maxRunsPerSession }),
-      ...(maxRunsPerKey === undefined ? {} : { maxRunsPerKey }),
-      ...(maxRunsPerAddress === undefined ? {} : { maxRunsPerAddress }),
-      ...(abuseBackoff === undefined ? {} : { abuseBackoff }),
-    },
+  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, abuseBackoff, ...rest } = config;
+  const { typeCheckWorkers, typeCheckTimeoutMs, typeCheckQueue, typeCheckQueuePerClient, ...sandbox } = rest;
+  const execute = {
+    maxRunsPerSession,
+    maxRunsPerKey,
+    maxRunsPerAddress,
+    abuseBackoff,
+    typeCheckWorkers,
+    typeCheckTimeoutMs,
+    typeCheckQueue,
+    typeCheckQueuePerClient,
   };
+  return { sandbox, execute: definedOnly(execute) };
+}
+
+/** The settings the file sets: an omitted one keeps its default. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }

@@ -89,13 +89,10 @@ describe('type check over the corpus', () => {
     expect(ts).toMatchObject({ refused: false, code: expect.stringMatching(/^ +\nconst r +=/) });
   });
 
-  it('gives every script the same verdict when all arrive at once (the worker checks them in batches)', async () => {
-    // No verdicts kept: every check of both passes is the worker's.
-    const uncached = new ScriptTypeChecker(
-      app.registry,
-      { timeoutMs: 20_000, maxHeapMb: 256 },
-      { entries: 0, chars: 0 },
-    );
+  it('gives every script the same verdict when all arrive at once (on every worker of the pool)', async () => {
+    // No verdicts kept: every check of both passes is a worker's; the queue holds them all.
+    const limits = { timeoutMs: 20_000, maxHeapMb: 256, maxQueue: 1_000, maxQueuePerClient: 1_000 };
+    const uncached = new ScriptTypeChecker(app.registry, limits, { entries: 0, chars: 0 });
     const checkFresh = (entry: Entry) => {
       const as = FAULTY.includes(entry) ? filters : ClientFilters.ALLOW_ALL;
       return uncached.check(entry.code, 'strict', as, new ScriptDiscovery(search, as), entry.plan);

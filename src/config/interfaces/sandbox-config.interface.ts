@@ -38,6 +38,14 @@ export interface SandboxConfig {
   readonly maxRunsPerKey?: number;
   /** The same per address, for clients without an API key. 0: no limit. */
   readonly maxRunsPerAddress?: number;
+  /** Type checks at once (worker threads warmed at boot). 0: min(2, cores). */
+  readonly typeCheckWorkers?: number;
+  /** A type check's time, from when a worker starts it. */
+  readonly typeCheckTimeoutMs?: number;
+  /** Type checks waiting for a worker, in all; past it `execute` is refused, retryable. */
+  readonly typeCheckQueue?: number;
+  /** The same per client. */
+  readonly typeCheckQueuePerClient?: number;
   /** `false`: off; else the abuse backoff's settings over its defaults. */
   readonly abuseBackoff?: false | AbuseBackoffConfig;
 }

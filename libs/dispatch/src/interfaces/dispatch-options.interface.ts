@@ -61,6 +61,14 @@ export interface DispatchModuleOptions {
     maxRunsPerKey?: number;
     maxRunsPerAddress?: number;
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
+    /** Type checks at once, on worker threads warmed at boot. 0: min(2, cores). @default 0 */
+    typeCheckWorkers?: number;
+    /** A type check's time from when a worker starts it (under strict, an unjudged script does not run). @default 2000 */
+    typeCheckTimeoutMs?: number;
+    /** Type checks waiting for a worker, in all; past it `execute` is refused, retryable. @default 256 */
+    typeCheckQueue?: number;
+    /** The same per client. @default 64 */
+    typeCheckQueuePerClient?: number;
     /**
      * Type-check a script before it runs, against the operations it names as this client sees them (see
      * docs/code-mode.md): `strict` refuses a script with a type error before anything runs, `warn` runs it

@@ -26,6 +26,14 @@ export interface ExecuteGuardOptions {
   maxRunsPerAddress: number;
   /** `false`: off. */
   abuseBackoff: AbuseBackoffOptions | false;
+  /** Type checks at once (worker threads, warmed at boot); 0: min(2, cores). */
+  typeCheckWorkers: number;
+  /** A type check's time from when a worker starts it; past it the script is unjudged and its client's strike. */
+  typeCheckTimeoutMs: number;
+  /** Type checks waiting for a worker, in all; past it `execute` is refused at once, retryable (-32029). */
+  typeCheckQueue: number;
+  /** The same per client (the abuse backoff's: API key or token identity, else address). */
+  typeCheckQueuePerClient: number;
   /** Whether a script is type-checked before it runs (`DispatchModuleOptions.execute.typeCheck`). */
   typeCheck: 'strict' | 'warn' | 'off';
   /** Per access profile (the client's `principal`), over `typeCheck`. */

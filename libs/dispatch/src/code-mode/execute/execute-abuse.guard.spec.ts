@@ -23,6 +23,13 @@ describe('ExecuteAbuseGuard', () => {
     expect(guard.cooldown('a')).toBeUndefined();
   });
 
+  it("counts scripts whose type check ran out of its time (a type bomb), like the sandbox's limits", () => {
+    const { guard } = guardAt();
+    for (let i = 0; i < 3; i++) guard.record('a', 'type-check-timeout');
+    expect(guard.cooldown('a')).toMatchObject({ retryAfterMs: 30_000 });
+    expect(guard.cooldown('b')).toBeUndefined();
+  });
+
   it('counts runs that held their place idle for 5 s, cancelled ones included, and not busy or quick ones', () => {
     const { guard } = guardAt();
     guard.record('a', undefined, { idleMs: 20 });

@@ -31,9 +31,10 @@ export function executeCooldownRefusal(cooldown: ExecuteCooldown): CallToolResul
   const seconds = Math.ceil(cooldown.retryAfterMs / 1000);
   const text =
     `Execution refused: ${cooldown.strikes} of this client's scripts within ${cooldown.windowMs / 1000} s were ` +
-    'stopped by the CPU time, memory or wall-clock limit, so execute is paused for this client. Nothing ran.\n' +
+    "stopped by the CPU time, memory or wall-clock limit or the type check's time limit, so execute is paused " +
+    'for this client. Nothing ran.\n' +
     `Retry after ${seconds} s (retryAfterMs: ${cooldown.retryAfterMs}), with a script that does less per run ` +
-    '(no unbounded loops or ever-growing data); repeated limit failures double the pause.';
+    '(no unbounded loops, ever-growing data or exploding types); repeated limit failures double the pause.';
   return {
     content: [textContent(text)],
     isError: true,

@@ -2,13 +2,14 @@ import { type OptionTable, optionDefaults } from '@myko/options';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 
 type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress';
+type TypeCheckBound = 'typeCheckWorkers' | 'typeCheckTimeoutMs' | 'typeCheckQueue' | 'typeCheckQueuePerClient';
 
 /**
- * The per-client run caps of `execute` (`DispatchModuleOptions.execute`, the config file's `sandbox`
- * section): default, minimum, doc.
+ * The per-client run caps of `execute` and the bounds of its type checker (`DispatchModuleOptions.execute`,
+ * the config file's `sandbox` section): default, minimum, doc.
  * @publicApi
  */
-export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap> = {
+export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = {
   maxRunsPerSession: {
     default: 4,
     minimum: 0,
@@ -26,6 +27,30 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap> = {
     minimum: 0,
     inConfigFile: true,
     doc: 'The same per client address, for clients without an API key, over all their sessions. 0: no limit.',
+  },
+  typeCheckWorkers: {
+    default: 0,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'Type checks at once, each on a worker thread started and warmed at boot (one more is kept warm to replace a worker stopped at its limit). 0: min(2, cores).',
+  },
+  typeCheckTimeoutMs: {
+    default: 2_000,
+    minimum: 1,
+    inConfigFile: true,
+    doc: "A type check's time, from when a worker starts it; past it the script is not run under strict, and it counts as its client's strike of the abuse backoff.",
+  },
+  typeCheckQueue: {
+    default: 256,
+    minimum: 1,
+    inConfigFile: true,
+    doc: 'Type checks waiting for a worker, all clients together; past it execute is refused at once with a retry hint (JSON-RPC -32029).',
+  },
+  typeCheckQueuePerClient: {
+    default: 64,
+    minimum: 1,
+    inConfigFile: true,
+    doc: 'The same per client (API key or token identity, else address).',
   },
 };
 

@@ -12,8 +12,14 @@ import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
-import { ScriptTypeChecker, type TypeCheckMode } from '../type-check/script-type-checker';
-import { typeCheckRefusal, withTypeWarnings } from '../type-check/type-check.result';
+import {
+  DEFAULT_TYPE_CHECK_LIMITS,
+  ScriptTypeChecker,
+  type TypeCheckMode,
+  type TypeCheckOutcome,
+} from '../type-check/script-type-checker';
+import type { TypeCheckLimits } from '../type-check/type-check.pool';
+import { typeCheckRefusal, typeCheckUnjudged, withTypeWarnings } from '../type-check/type-check.result';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { CommandPlan } from './command-plan';
@@ -75,7 +81,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
     const { abuseBackoff, typeCheck, profileTypeChecks } = options.execute;
     this.typeCheck = typeCheck;
     this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
-    this.typeChecker = new ScriptTypeChecker(registry);
+    this.typeChecker = new ScriptTypeChecker(registry, typeCheckLimits(options.execute));
     // On Redis the strikes are every instance's: a client cannot spread its scripts over the replicas.
     if (abuseBackoff && sharedAbuse) this.abuse = new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff);
     else if (abuseBackoff) this.abuse = new ExecuteAbuseGuard(abuseBackoff);
@@ -116,11 +122,13 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       request.client.filters,
       discovery,
       mode === 'plan',
+      client,
+      request.signal,
     );
-    if (checked.refused) {
-      this.monitor.report('syntax', startedAt);
-      return typeCheckRefusal(checked.diagnostics);
-    }
+    // A check out of its time (or heap) is the sender's, whatever the mode: it held a worker for the whole limit.
+    if (checked.unjudged === 'timeout' || checked.unjudged === 'crash')
+      await this.abuse?.record(client, 'type-check-timeout');
+    if (checked.refused) return this.refuseUnchecked(checked, startedAt);
     const { code } = checked;
     // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
     const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));
@@ -166,6 +174,18 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /**
+   * Strict's refusal: the script's type errors; one that could not be judged, the reason (a retryable limit error
+   * when no worker could take it). Never a sandbox strike: nothing ran.
+   */
+  private refuseUnchecked(checked: TypeCheckOutcome & { refused: true }, startedAt: number): CallToolResult {
+    const { diagnostics, unjudged } = checked;
+    this.monitor.report(diagnostics.length === 0 && unjudged === 'busy' ? 'limit' : 'syntax', startedAt);
+    if (diagnostics.length > 0 || !unjudged) return typeCheckRefusal(diagnostics);
+    if (unjudged === 'busy') throw typeCheckBusy(this.typeChecker.retryAfterMs);
+    return typeCheckUnjudged(unjudged);
+  }
+
   /** The client's profile's type check, else the server's. */
   private typeCheckOf(client: ClientContext): TypeCheckMode {
     const byProfile = client.principal === undefined ? undefined : this.profileTypeChecks.get(client.principal);
@@ -187,6 +207,23 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
 function untilEnded(request: RequestContext, ended: AbortSignal): RequestContext {
   const signal = AbortSignal.any([request.signal, ended]);
   return Object.create(request, { signal: { value: signal }, aborted: { get: () => signal.aborted } });
+}
+
+/** The type checker's bounds from the execute options. */
+function typeCheckLimits(options: ResolvedDispatchOptions['execute']): TypeCheckLimits {
+  return {
+    ...DEFAULT_TYPE_CHECK_LIMITS,
+    timeoutMs: options.typeCheckTimeoutMs,
+    workers: options.typeCheckWorkers,
+    maxQueue: options.typeCheckQueue,
+    maxQueuePerClient: options.typeCheckQueuePerClient,
+  };
+}
+
+/** No type-check worker took the script in time, or the queue was full: nothing ran, try again soon. */
+function typeCheckBusy(retryAfterMs: number): ExecuteLimitError {
+  const message = 'The type checker is busy: this script was not checked and did not run. Retry shortly.';
+  return new ExecuteLimitError({ limit: 'execute-type-check-busy', retryAfterMs, message });
 }
 
 /** The sandbox has no resident place left: refused before anything ran, like a cap. */

@@ -2,77 +2,109 @@ import type { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import type { ScriptDiscovery } from '../execute/script-discovery';
 import { namedOperations } from './script-operation-ids';
-import type { CheckRequest, CheckVerdict, ScriptDiagnostic } from './type-check.protocol';
-import { TypeCheckWorkerClient, type TypeCheckWorkerLimits } from './type-check.worker-client';
+import { type TypeCheckLimits, TypeCheckPool } from './type-check.pool';
+import type { CheckRequest, ScriptDiagnostic } from './type-check.protocol';
+import type { CheckAnswer, UnjudgedCheck } from './type-check.worker-client';
 import { TypeCheckDeclarations } from './type-check-declarations';
 import { DEFAULT_VERDICT_CACHE_LIMITS, VerdictCache, type VerdictCacheLimits } from './verdict.cache';
 
 /** `strict`: a script with a type error does not run; `warn`: it runs, the diagnostics come back beside the result. */
 export type TypeCheckMode = 'strict' | 'warn' | 'off';
 
-/** What the check decided: the script does not run (`refused`), or the JavaScript to run and any diagnostics. */
+/**
+ * What the check decided: the script does not run (`refused`), or the JavaScript to run and any diagnostics;
+ * `unjudged` when the checker gave no verdict (under `strict` such a script is refused, under `warn` it runs).
+ */
 export type TypeCheckOutcome =
-  | { readonly refused: true; readonly diagnostics: readonly ScriptDiagnostic[] }
-  | { readonly refused: false; readonly code: string; readonly diagnostics: readonly ScriptDiagnostic[] };
+  | { readonly refused: true; readonly diagnostics: readonly ScriptDiagnostic[]; readonly unjudged?: UnjudgedCheck }
+  | {
+      readonly refused: false;
+      readonly code: string;
+      readonly diagnostics: readonly ScriptDiagnostic[];
+      readonly unjudged?: UnjudgedCheck;
+    };
 
-export const DEFAULT_TYPE_CHECK_LIMITS: TypeCheckWorkerLimits = { timeoutMs: 2_000, maxHeapMb: 256 };
+export const DEFAULT_TYPE_CHECK_LIMITS: TypeCheckLimits = { timeoutMs: 2_000, maxHeapMb: 256 };
 
 /**
  * Checks a script before it runs against the operations it names (as the caller sees them), on a worker
  * thread. A named operation the caller cannot call is an error here as it would be at run time, with the
- * same message (a hidden one reads exactly like a missing one). A check that cannot be judged runs the script.
+ * same message (a hidden one reads exactly like a missing one). A script that could not be judged does not run
+ * under `strict`. The workers are shared fairly by principal (`TypeCheckPool`).
  */
 export class ScriptTypeChecker {
   private readonly declarations: TypeCheckDeclarations;
-  private readonly worker: TypeCheckWorkerClient;
+  private pool?: TypeCheckPool;
   private readonly verdicts: VerdictCache;
 
   constructor(
     registry: OperationRegistry,
-    limits: TypeCheckWorkerLimits = DEFAULT_TYPE_CHECK_LIMITS,
+    private readonly limits: TypeCheckLimits = DEFAULT_TYPE_CHECK_LIMITS,
     cache: VerdictCacheLimits = DEFAULT_VERDICT_CACHE_LIMITS,
   ) {
     this.declarations = new TypeCheckDeclarations(registry);
-    this.worker = new TypeCheckWorkerClient(limits);
     this.verdicts = new VerdictCache(cache);
   }
 
+  /**
+   * `client`: the principal whose turn the check waits for (the execute tool's abuse key); `signal`: the request's,
+   * which takes a check out of the queue when the client gives up.
+   */
   async check(
     code: string,
     mode: TypeCheckMode,
     filters: ClientFilters,
     discovery: ScriptDiscovery,
     plan = false,
+    client = '',
+    signal?: AbortSignal,
   ): Promise<TypeCheckOutcome> {
     if (mode === 'off') return { refused: false, code, diagnostics: [] };
     const named = namedOperations(code);
     // Nothing in it is typed beyond the built-ins: not worth a check (a trivial script stays as fast as today).
     if (named.length === 0) return { refused: false, code, diagnostics: [] };
     const { text, unknown } = this.declarations.render(named, filters, plan);
-    const verdict = await this.verdictOf({ code, declarations: text });
+    const answer = await this.verdictOf({ code, declarations: text }, client, signal);
     const unknownErrors = unknown.map((op) => unknownOperation(code, op.offset, discovery, `${op.kind}_${op.id}`));
+    const verdict = 'verdict' in answer ? answer.verdict : undefined;
+    const unjudged = 'unjudged' in answer ? { unjudged: answer.unjudged } : {};
     const diagnostics = [...unknownErrors, ...(verdict?.diagnostics ?? [])];
     const runnable = verdict?.javascript ?? code;
-    if (mode === 'strict' && diagnostics.length > 0) return { refused: true, diagnostics };
-    return { refused: false, code: runnable, diagnostics };
+    // Strict: nothing runs unchecked, whatever kept the checker from judging it.
+    if (mode === 'strict' && (diagnostics.length > 0 || !verdict)) return { refused: true, diagnostics, ...unjudged };
+    return { refused: false, code: runnable, diagnostics, ...unjudged };
   }
 
-  /** A verdict judged before for this script and declarations, else the worker's (kept when it could judge). */
-  private async verdictOf(request: CheckRequest): Promise<CheckVerdict | undefined> {
+  /** A verdict judged before for this script and declarations, else a worker's in `client`'s turn (kept when judged). */
+  private async verdictOf(request: CheckRequest, client: string, signal?: AbortSignal): Promise<CheckAnswer> {
     const known = this.verdicts.get(request);
-    if (known) return known;
-    const verdict = await this.worker.check(request);
-    if (verdict) this.verdicts.set(request, verdict);
-    return verdict;
+    if (known) return { verdict: known };
+    const answer = await this.started().check(client, request, signal);
+    if ('verdict' in answer) this.verdicts.set(request, answer.verdict);
+    return answer;
   }
 
-  /** Starts the worker and parses the lib, so the first agent's check is a warm one. */
-  async warm(): Promise<void> {
-    await this.worker.check({ code: 'return 1;', declarations: '' });
+  /**
+   * Starts the workers (at boot), and settles once they are warm (`withSpare`: and the spare that replaces one
+   * stopped at its limit): the first agent's check is a warm one.
+   */
+  warm(withSpare = false): Promise<void> {
+    return this.started().ready(withSpare);
   }
 
-  close(): Promise<void> {
-    return this.worker.close();
+  /** When a check refused as `busy` may be tried again: about one check's time. */
+  get retryAfterMs(): number {
+    return this.limits.timeoutMs;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  /** The workers, started on first need (at boot when any client's mode checks). */
+  private started(): TypeCheckPool {
+    this.pool ??= new TypeCheckPool(this.limits);
+    return this.pool;
   }
 }
 

@@ -2,76 +2,100 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CheckRequest, CheckVerdict, VerdictMessage } from './type-check.protocol';
 
-/** Bounds of the type-check worker. */
-export interface TypeCheckWorkerLimits {
-  /** A check that takes longer cannot be judged: the script runs as if unchecked, and the worker is replaced. */
-  readonly timeoutMs: number;
-  /** The worker's heap; past it the worker dies and the checks in flight cannot be judged. */
-  readonly maxHeapMb: number;
-}
+/**
+ * Why a check has no verdict: `timeout` (it ran out of its time), `crash` (the worker died checking it, e.g.
+ * out of its heap), `error` (the checker threw), `busy` (no worker took it in time, or the queue was full).
+ * The first two are the script's own doing; the others are not.
+ */
+export type UnjudgedCheck = 'timeout' | 'crash' | 'error' | 'busy';
 
-interface Pending {
-  readonly resolve: (verdict: CheckVerdict | undefined) => void;
+/** A worker's answer to one check: its verdict, or why there is none. */
+export type CheckAnswer = { readonly verdict: CheckVerdict } | { readonly unjudged: UnjudgedCheck };
+
+/**
+ * The check that warms a worker: parses and binds the lib, and runs the checker over arrays, callbacks and
+ * property reads (its first program is several times slower than the next), before any real check comes.
+ */
+const WARM_UP: CheckRequest = {
+  code: "const rows = [{ sku: 'a', n: 1 }];\nreturn rows.filter((r) => r.n > 0).map((r) => r.sku.toUpperCase());",
+  declarations: 'declare const myko: { query(id: string): Promise<{ sku: string }[]> };',
+};
+
+/**
+ * How long a worker may take to start and warm. Far above a check's limit on purpose: a cold start on a loaded
+ * machine takes seconds, and it is nobody's check; a worker that does not warm in this time is replaced.
+ */
+export const WORKER_START_LIMIT_MS = 60_000;
+
+interface InFlight {
+  readonly id: number;
+  readonly resolve: (answer: CheckAnswer) => void;
   readonly timer: NodeJS.Timeout;
 }
 
 /**
- * The worker thread that holds the warm checker, started on first need. A check answers its verdict, or
- * `undefined` when it cannot be judged (timed out, the worker failed): a pathological script never stalls
- * the checks after it, the worker is terminated and the next check starts a fresh one.
+ * One type-check worker thread, warmed as it starts (`ready`), taking one check at a time. A check's time limit
+ * runs from when the worker starts it, never from the worker's start. A check out of time terminates the
+ * worker (a type bomb cannot be interrupted otherwise); `onExit` tells the owner it is gone.
  */
 export class TypeCheckWorkerClient {
-  private worker?: Worker;
+  /** Settles when the worker is warm (it may take checks), or rejects when it died or did not warm in time. */
+  readonly ready: Promise<void>;
+  private readonly worker: Worker;
   private nextId = 0;
-  private readonly pending = new Map<number, Pending>();
+  private inFlight?: InFlight;
+  private exited = false;
 
-  constructor(private readonly limits: TypeCheckWorkerLimits) {}
+  constructor(maxHeapMb: number, onExit: () => void) {
+    this.worker = startWorker(maxHeapMb);
+    this.worker.unref();
+    this.worker.on('message', (message: VerdictMessage) => this.settle(message));
+    this.worker.on('error', () => void this.worker.terminate());
+    this.worker.on('exit', () => {
+      this.exited = true;
+      this.finish(this.inFlight?.id, { unjudged: 'crash' });
+      onExit();
+    });
+    this.ready = this.check(WARM_UP, WORKER_START_LIMIT_MS).then((answer) => {
+      if (!('verdict' in answer)) throw new Error(`type-check worker did not start (${answer.unjudged})`);
+    });
+    // Nobody may be waiting on it yet: a failed start is the owner's to see through `onExit`.
+    this.ready.catch(() => undefined);
+  }
 
-  check(request: CheckRequest): Promise<CheckVerdict | undefined> {
-    const worker = this.started();
+  /** Checks `request`; the worker must be ready and idle. Past `timeoutMs` the worker is terminated. */
+  check(request: CheckRequest, timeoutMs: number): Promise<CheckAnswer> {
+    if (this.exited) return Promise.resolve({ unjudged: 'crash' });
     const id = ++this.nextId;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.replace(), this.limits.timeoutMs);
-      timer.unref();
-      this.pending.set(id, { resolve, timer });
-      // Held while a check is pending (a bench or CLI waiting on it has nothing else to keep it alive), not idle.
-      worker.ref();
-      worker.postMessage({ id, request });
+      const timer = setTimeout(() => this.timeOut(id), timeoutMs);
+      this.inFlight = { id, resolve, timer };
+      // Held while a check is in flight (a bench or CLI waiting on it has nothing else to keep it alive), not idle.
+      this.worker.ref();
+      this.worker.postMessage({ id, request });
     });
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.replace();
-    await worker?.terminate();
+  terminate(): Promise<number> {
+    return this.worker.terminate();
   }
 
-  private started(): Worker {
-    if (this.worker) return this.worker;
-    const worker = startWorker(this.limits.maxHeapMb);
-    worker.on('message', (message: VerdictMessage) => this.settle(message.id, message.verdict));
-    worker.on('error', () => this.worker === worker && this.replace());
-    worker.on('exit', () => this.worker === worker && this.replace());
-    worker.unref();
-    this.worker = worker;
-    return worker;
+  private settle(message: VerdictMessage): void {
+    this.finish(message.id, message.verdict ? { verdict: message.verdict } : { unjudged: 'error' });
   }
 
-  private settle(id: number, verdict: CheckVerdict | undefined): void {
-    const pending = this.pending.get(id);
-    if (!pending) return;
-    this.pending.delete(id);
-    clearTimeout(pending.timer);
-    if (this.pending.size === 0) this.worker?.unref();
-    pending.resolve(verdict);
+  private timeOut(id: number): void {
+    this.finish(id, { unjudged: 'timeout' });
+    void this.worker.terminate();
   }
 
-  /** Every check in flight cannot be judged; the worker goes, a fresh one starts on the next check. */
-  private replace(): void {
-    const worker = this.worker;
-    this.worker = undefined;
-    for (const id of [...this.pending.keys()]) this.settle(id, undefined);
-    void worker?.terminate();
+  private finish(id: number | undefined, answer: CheckAnswer): void {
+    const inFlight = this.inFlight;
+    if (!inFlight || inFlight.id !== id) return;
+    this.inFlight = undefined;
+    clearTimeout(inFlight.timer);
+    this.worker.unref();
+    inFlight.resolve(answer);
   }
 }
 

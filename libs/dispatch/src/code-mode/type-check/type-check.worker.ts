@@ -6,7 +6,8 @@ import type { CheckMessage, VerdictMessage } from './type-check.protocol';
 const BATCH = 8;
 
 // The type-check worker thread: one warm checker off the server's event loop. The checks that arrived while it
-// was busy are checked together (see ScriptChecker), so a busy server pays less per check, not more.
+// was busy are checked together (see ScriptChecker); TypeCheckPool sends one at a time, so that a check's time
+// limit is its own script's.
 const checker = new ScriptChecker();
 const waiting: CheckMessage[] = [];
 let draining = false;
