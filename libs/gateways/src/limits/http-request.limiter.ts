@@ -5,7 +5,8 @@ import type { RateTake } from '@myko/state';
 import { Injectable } from '@nestjs/common';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { SessionOwner } from '../http/session-owner';
-import { clientAddress, rateLimitKey } from './client-address';
+import { rateLimitKey } from './client-address';
+import { ClientAddressResolver } from './client-address.resolver';
 import { type Admission, EdgeAdmission, isRefusal } from './edge-admission.service';
 import { LimitExceededError } from './limit-exceeded.error';
 
@@ -25,6 +26,7 @@ export class HttpRequestLimiter {
   constructor(
     private readonly admission: EdgeAdmission,
     private readonly sessions: McpSessionRegistry,
+    private readonly addresses: ClientAddressResolver,
   ) {}
 
   /**
@@ -33,7 +35,7 @@ export class HttpRequestLimiter {
    * also count every instance's sessions). Returns the owner the new session is opened for.
    */
   async admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): Promise<SessionOwner> {
-    const address = clientAddress(req);
+    const address = this.addresses.of(req);
     const rate = await this.admission.admitSharedRate(rateLimitKey(access.principal, address));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
     const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
@@ -56,7 +58,7 @@ export class HttpRequestLimiter {
     message: unknown,
     sharedRateWaitMs?: number,
   ): Admission {
-    const rateKey = rateLimitKey(access.principal, clientAddress(req));
+    const rateKey = rateLimitKey(access.principal, this.addresses.of(req));
     const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs);
     if (isRefusal(decision)) throw new LimitExceededError(429, decision, requestId(message));
     return decision;
@@ -64,6 +66,6 @@ export class HttpRequestLimiter {
 
   /** On Redis with a rate limit: the bucket the session touch takes its token from (one round trip for both). */
   sharedRate(req: IncomingMessage, access: ClientAccess): RateTake | undefined {
-    return this.admission.sharedRate(rateLimitKey(access.principal, clientAddress(req)));
+    return this.admission.sharedRate(rateLimitKey(access.principal, this.addresses.of(req)));
   }
 }
