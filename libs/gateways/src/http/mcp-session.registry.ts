@@ -39,6 +39,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   private readonly sessions = new Map<string, McpHttpSession>();
   private readonly room: SessionRoom;
   private readonly sweeper: NodeJS.Timeout;
+  /** On Redis: deletes of sessions ended here for every instance, not yet done. */
+  private readonly forgetting = new Set<Promise<void>>();
   /** The replay budget of every session together. */
   readonly replay: ReplayBudget;
 
@@ -60,16 +62,20 @@ export class McpSessionRegistry implements OnApplicationShutdown {
 
   /**
    * Makes room for a session of `owner` (before its `initialize`): expired sessions are swept, and at a
-   * cap the idle session that matters least goes — of the same key at the per-key cap, an anonymous one
-   * of the same address at the per-address cap, any anonymous one at the total cap; a session that
-   * never made a request first. Undefined when there is room, else which cap is full.
+   * cap an idle session (nothing running, no open stream) goes — of the same key at the per-key cap, an
+   * anonymous one of the same address at the per-address cap, any anonymous one at the total cap; one
+   * abandoned after its initialize first, else the longest idle (`evictionVictim`). Undefined when
+   * there is room, else which cap is full. `spareYoung`: a session still in its first
+   * `UNUSED_GRACE_MS` is not ended (its client is most likely still connecting).
    */
-  makeRoom(owner: SessionOwner): SessionRoomRefusal | undefined {
+  makeRoom(owner: SessionOwner, spareYoung = false): SessionRoomRefusal | undefined {
     const full = this.room.fullOwnCap(owner);
-    if (full && !this.evictOne(full.sessions, full.sameKey)) return full.refusal;
+    if (full && !this.evictOne(full.sessions, full.sameKey, spareYoung)) return full.refusal;
     if (!this.room.isFull(this.sessions.size)) return undefined;
     this.sweep();
-    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false)) return undefined;
+    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false, spareYoung)) {
+      return undefined;
+    }
     return 'total';
   }
 
@@ -78,7 +84,10 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * instance evicts only the sessions it holds, to make room here).
    */
   async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
-    return this.shared?.enabled ? this.room.sharedRefusal(owner, this.shared) : undefined;
+    if (!this.shared?.enabled) return undefined;
+    // A session evicted here to make room must no longer count there, or its room is refused.
+    await Promise.all(this.forgetting);
+    return this.room.sharedRefusal(owner, this.shared);
   }
 
   /**
@@ -163,7 +172,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     shared = reason !== 'idle' && reason !== 'shutdown',
   ): boolean {
     const session = this.sessions.get(id);
-    if (shared && this.shared?.enabled && reason !== 'deleted') this.shared.forget(id);
+    if (shared && this.shared?.enabled && reason !== 'deleted') this.forget(this.shared, id);
     // Deleted or evicted, the session is over on every instance: what the others hold of it ends too.
     this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
@@ -219,8 +228,14 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     this.endAll();
   }
 
-  private evictOne(candidates: Iterable<McpHttpSession>, sameKey: boolean): boolean {
-    const victim = evictionVictim(candidates, sameKey);
+  private forget(shared: SharedSessions, id: string): void {
+    const forgotten = shared.forget(id);
+    this.forgetting.add(forgotten);
+    void forgotten.finally(() => this.forgetting.delete(forgotten));
+  }
+
+  private evictOne(candidates: Iterable<McpHttpSession>, sameKey: boolean, spareYoung: boolean): boolean {
+    const victim = evictionVictim(candidates, { sameKey, spareYoung }, Date.now());
     if (victim) this.end(victim.id, 'evicted');
     return victim !== undefined;
   }

@@ -98,7 +98,7 @@ export class SessionPostHandler {
     res: ServerResponse,
     accepted: AcceptedResponses,
   ): Promise<void> {
-    const session = this.sessions.open(this.sessions.newId(), owner);
+    const session = await this.limiter.openSession(owner, message);
     const responder = this.responder(res, accepted, session, requestHeader(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
     const response = await this.dispatch.handle(message, httpClientContext(session.id, access));

@@ -120,9 +120,12 @@ export class SharedSessions {
     await this.required().delete(id);
   }
 
-  /** The same, when nobody waits for the answer: a failure is logged, the record then expires on its own. */
-  forget(id: string): void {
-    this.deleted(id).catch((error: Error) =>
+  /**
+   * The same, when the request does not wait for the answer (it settles, never rejects): a failure is
+   * logged, the record then expires on its own.
+   */
+  forget(id: string): Promise<void> {
+    return this.deleted(id).catch((error: Error) =>
       this.logger.warn(`Session ${id} stays in Redis until it expires: ${error.message}`),
     );
   }

@@ -39,7 +39,7 @@ function forwardedFor(header: string): Array<string | undefined> | undefined {
   return hops;
 }
 
-/** `1.2.3.4`, `1.2.3.4:80`, `"[2001:db8::1]:4711"`, `2001:db8::1` → the address; else undefined. */
+/** `1.2.3.4`, `1.2.3.4:80`, `"[2001:DB8::1]:4711"`, `2001:db8::1` → the address (IPv6 in lower case); else undefined. */
 export function plainAddress(node: string): string | undefined {
   let value = node.length > 1 && node.startsWith('"') && node.endsWith('"') ? node.slice(1, -1) : node;
   if (value.startsWith('[')) {
@@ -49,7 +49,10 @@ export function plainAddress(node: string): string | undefined {
   } else if (value.indexOf(':') === value.lastIndexOf(':') && value.includes('.')) {
     value = value.split(':')[0];
   }
-  return isIP(value) === 0 ? undefined : unmapped(value);
+  const family = isIP(value);
+  if (family === 0) return undefined;
+  // One client, one bucket: IPv6 hex digits in either case name the same address.
+  return unmapped(family === 6 ? value.toLowerCase() : value);
 }
 
 const IPV4_MAPPED = '::ffff:';
