@@ -67,7 +67,7 @@ describe('McpSessionRegistry (room for honest clients)', () => {
     const key = keyed('f'.repeat(64));
     openFor(key);
     openFor(key);
-    expect(registry.makeRoom(key, true)).toBe('perKey');
+    expect(registry.makeRoom(key, { spareYoung: true })).toBe('perKey');
     expect(registry.makeRoom(key)).toBeUndefined();
   });
 

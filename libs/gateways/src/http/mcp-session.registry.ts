@@ -6,7 +6,7 @@ import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import type { McpHttpSession, SessionResumption, SessionRoomRefusal } from './mcp-http-session.interface';
 import { ReplayBudget } from './replay-budget';
-import { evictionVictim } from './session-eviction';
+import { type EvictionChoice, evictionVictim } from './session-eviction';
 import { isSessionExpired, sweepEveryMs } from './session-expiry';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
 import { SessionRoom } from './session-room';
@@ -65,18 +65,32 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * cap an idle session (nothing running, no open stream) goes — of the same key at the per-key cap, an
    * anonymous one of the same address at the per-address cap, any anonymous one at the total cap; one
    * abandoned after its initialize first, else the longest idle (`evictionVictim`). Undefined when
-   * there is room, else which cap is full. `spareYoung`: a session still in its first
-   * `UNUSED_GRACE_MS` is not ended (its client is most likely still connecting).
+   * there is room, else which cap is full. `choice`: sessions to spare besides (`EvictionChoice`).
    */
-  makeRoom(owner: SessionOwner, spareYoung = false): SessionRoomRefusal | undefined {
+  makeRoom(owner: SessionOwner, choice: Omit<EvictionChoice, 'sameKey'> = {}): SessionRoomRefusal | undefined {
     const full = this.room.fullOwnCap(owner);
-    if (full && !this.evictOne(full.sessions, full.sameKey, spareYoung)) return full.refusal;
+    if (full && !this.evictOne(full.sessions, full.sameKey, choice)) return full.refusal;
     if (!this.room.isFull(this.sessions.size)) return undefined;
     this.sweep();
-    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false, spareYoung)) {
+    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false, choice)) {
       return undefined;
     }
     return 'total';
+  }
+
+  /**
+   * On Redis, `makeRoom` sparing also the sessions whose stream another instance holds (their copy
+   * here shows none, yet their client is connected): one round trip asks which, when a cap is full.
+   */
+  async makeSharedRoom(owner: SessionOwner, spareYoung: boolean): Promise<SessionRoomRefusal | undefined> {
+    const full = this.room.fullOwnCap(owner);
+    const candidates = [
+      ...(full?.sessions ?? []),
+      ...(this.room.isFull(this.sessions.size) ? this.sessions.values() : []),
+    ];
+    const quiet = candidates.filter((session) => !session.streams.hasOpenConnection()).map((session) => session.id);
+    const spared = await (this.shared as SharedSessions).streamingElsewhere([...new Set(quiet)]);
+    return this.makeRoom(owner, { spareYoung, spared });
   }
 
   /**
@@ -234,8 +248,12 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     void forgotten.finally(() => this.forgetting.delete(forgotten));
   }
 
-  private evictOne(candidates: Iterable<McpHttpSession>, sameKey: boolean, spareYoung: boolean): boolean {
-    const victim = evictionVictim(candidates, { sameKey, spareYoung }, Date.now());
+  private evictOne(
+    candidates: Iterable<McpHttpSession>,
+    sameKey: boolean,
+    choice: Omit<EvictionChoice, 'sameKey'>,
+  ): boolean {
+    const victim = evictionVictim(candidates, { sameKey, ...choice }, Date.now());
     if (victim) this.end(victim.id, 'evicted');
     return victim !== undefined;
   }

@@ -15,10 +15,14 @@ export function isEvictable(session: McpHttpSession, sameKey = false): boolean {
   return session.active === 0 && !session.streams.hasOpenConnection();
 }
 
-/** Which sessions may go: another key's never; with `spareYoung`, none still in its first grace period. */
+/**
+ * Which sessions may go: another key's never (unless `sameKey`); with `spareYoung`, none still in its
+ * first grace period; none of `spared` (on Redis: those whose stream another instance holds).
+ */
 export interface EvictionChoice {
   readonly sameKey?: boolean;
   readonly spareYoung?: boolean;
+  readonly spared?: ReadonlySet<string>;
 }
 
 /** A session that has made no request yet but is within its grace: its client is still connecting. */
@@ -35,13 +39,13 @@ function isYoung(session: McpHttpSession, now: number): boolean {
  */
 export function evictionVictim(
   candidates: Iterable<McpHttpSession>,
-  { sameKey = false, spareYoung = false }: EvictionChoice = {},
+  { sameKey = false, spareYoung = false, spared }: EvictionChoice = {},
   now = Date.now(),
 ): McpHttpSession | undefined {
   let abandoned: McpHttpSession | undefined;
   let idle: McpHttpSession | undefined;
   for (const session of candidates) {
-    if (!isEvictable(session, sameKey) || (spareYoung && isYoung(session, now))) continue;
+    if (!isEvictable(session, sameKey) || (spareYoung && isYoung(session, now)) || spared?.has(session.id)) continue;
     if (session.requests === 0 && now - session.openedAt > UNUSED_GRACE_MS) {
       if (!abandoned || session.openedAt < abandoned.openedAt) abandoned = session;
     } else if (!idle || session.lastSeenAt < idle.lastSeenAt) idle = session;

@@ -7,6 +7,7 @@ import {
   type SessionRecord,
   type SessionRecordStore,
   type SessionTouch,
+  sessionTopic,
 } from '@myko/state';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
@@ -113,6 +114,16 @@ export class SharedSessions {
   /** Live sessions of every instance, all and `owner`'s (its key, else its address): one round trip. */
   count(owner: SessionOwner): Promise<SessionCounts> {
     return this.required().count(owner);
+  }
+
+  /**
+   * Of `ids`, those whose stream another instance holds now (it listens on the session's topic): a copy
+   * here shows no stream for them, yet their client is connected. One round trip.
+   */
+  async streamingElsewhere(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    if (!this.bus?.shared || ids.length === 0) return new Set();
+    const listened = await this.bus.listened(ids.map(sessionTopic));
+    return new Set(ids.filter((_, i) => listened[i]));
   }
 
   /** Forgets the session for every instance (DELETE, eviction, a failed initialize). */

@@ -46,10 +46,20 @@ export class HttpRequestLimiter {
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
     const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
     if (this.sessions.sharing) {
-      const full = this.sessions.makeRoom(owner, true) ?? (await this.sessions.sharedRoom(owner));
+      const full = (await this.makeSharedRoom(owner)) ?? (await this.sessions.sharedRoom(owner));
       if (full) throw this.refusal(full, message);
     }
     return owner;
+  }
+
+  /** On Redis, room among this instance's sessions first, patient with young ones as `openSession` is. */
+  private async makeSharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
+    for (let waited = 0; ; waited += ROOM_POLL_MS) {
+      const patient = waited < ROOM_WAIT_MS;
+      const full = await this.sessions.makeSharedRoom(owner, patient);
+      if (!full || !patient) return full;
+      await sleep(ROOM_POLL_MS);
+    }
   }
 
   /**
@@ -62,7 +72,7 @@ export class HttpRequestLimiter {
   async openSession(owner: SessionOwner, message: unknown): Promise<McpHttpSession> {
     for (let waited = 0; ; waited += ROOM_POLL_MS) {
       const patient = waited < ROOM_WAIT_MS;
-      const full = this.sessions.makeRoom(owner, patient);
+      const full = this.sessions.makeRoom(owner, { spareYoung: patient });
       if (!full) return this.sessions.open(this.sessions.newId(), owner);
       if (!patient) throw this.refusal(full, message);
       await sleep(ROOM_POLL_MS);
