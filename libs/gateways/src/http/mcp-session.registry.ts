@@ -39,8 +39,6 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   private readonly sessions = new Map<string, McpHttpSession>();
   private readonly room: SessionRoom;
   private readonly sweeper: NodeJS.Timeout;
-  /** On Redis: deletes of sessions ended here for every instance, not yet done. */
-  private readonly forgetting = new Set<Promise<void>>();
   /** The replay budget of every session together. */
   readonly replay: ReplayBudget;
 
@@ -89,7 +87,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
       ...(this.room.isFull(this.sessions.size) ? this.sessions.values() : []),
     ];
     const quiet = candidates.filter((session) => !session.streams.hasOpenConnection()).map((session) => session.id);
-    const spared = await (this.shared as SharedSessions).streamingElsewhere([...new Set(quiet)]);
+    const spared = (await this.shared?.streamingElsewhere([...new Set(quiet)])) ?? new Set<string>();
     return this.makeRoom(owner, { spareYoung, spared });
   }
 
@@ -100,7 +98,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
     if (!this.shared?.enabled) return undefined;
     // A session evicted here to make room must no longer count there, or its room is refused.
-    await Promise.all(this.forgetting);
+    await this.shared.forgotten();
     return this.room.sharedRefusal(owner, this.shared);
   }
 
@@ -186,7 +184,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     shared = reason !== 'idle' && reason !== 'shutdown',
   ): boolean {
     const session = this.sessions.get(id);
-    if (shared && this.shared?.enabled && reason !== 'deleted') this.forget(this.shared, id);
+    if (shared && this.shared?.enabled && reason !== 'deleted') this.shared.forget(id);
     // Deleted or evicted, the session is over on every instance: what the others hold of it ends too.
     this.dispatch.endSession(id, shared && (reason === 'deleted' || reason === 'evicted'));
     if (!session) return false;
@@ -240,12 +238,6 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     clearInterval(this.sweeper);
     this.endAll();
-  }
-
-  private forget(shared: SharedSessions, id: string): void {
-    const forgotten = shared.forget(id);
-    this.forgetting.add(forgotten);
-    void forgotten.finally(() => this.forgetting.delete(forgotten));
   }
 
   private evictOne(

@@ -30,6 +30,8 @@ export interface SharedCopy {
 @Injectable()
 export class SharedSessions {
   private readonly logger = new Logger(SharedSessions.name);
+  /** Deletes `forget` started that have not finished. */
+  private readonly deleting = new Set<Promise<void>>();
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -132,13 +134,20 @@ export class SharedSessions {
   }
 
   /**
-   * The same, when the request does not wait for the answer (it settles, never rejects): a failure is
-   * logged, the record then expires on its own.
+   * The same, when the request does not wait for the answer: a failure is logged, the record then
+   * expires on its own. `forgotten` waits for it.
    */
-  forget(id: string): Promise<void> {
-    return this.deleted(id).catch((error: Error) =>
+  forget(id: string): void {
+    const deleting = this.deleted(id).catch((error: Error) =>
       this.logger.warn(`Session ${id} stays in Redis until it expires: ${error.message}`),
     );
+    this.deleting.add(deleting);
+    void deleting.finally(() => this.deleting.delete(deleting));
+  }
+
+  /** Once every `forget` made so far is done: a session evicted to make room no longer counts for the caps. */
+  async forgotten(): Promise<void> {
+    await Promise.all(this.deleting);
   }
 
   /**
