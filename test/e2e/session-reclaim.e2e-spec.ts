@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpSessionRegistry } from '@myko/gateways';
 import { KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
 import { connectClient } from '../helpers/mcp-client';
 import { INITIALIZE, sleep } from '../helpers/raw-mcp';
@@ -10,9 +11,13 @@ jest.setTimeout(60_000);
 const CAP = 4;
 
 /** An official SDK 1.x client under the ops key, connected. */
-function keyedClient(server: TestServer): Promise<Client> {
+function keyedClient(server: TestServer, transport = keyedTransport(server)): Promise<Client> {
+  return connectClient(transport);
+}
+
+function keyedTransport(server: TestServer): StreamableHTTPClientTransport {
   const headers = { Authorization: `Bearer ${KEYS.ops}` };
-  return connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
+  return new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } });
 }
 
 /** A bare keyed `initialize`: status, `Retry-After` and the JSON-RPC body. */
@@ -84,5 +89,18 @@ describe('sessions that end: a closed SDK client does not hold a slot of its key
     // Still working: refusing the newcomer ended none of them.
     for (const client of live) expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await Promise.all(live.map((client) => client.close()));
+  });
+
+  it('terminateSession() (DELETE) frees the slot at once: the next initialize needs no reclaiming', async () => {
+    const transports = Array.from({ length: CAP }, () => keyedTransport(server));
+    const live = await Promise.all(transports.map((transport) => keyedClient(server, transport)));
+    await Promise.all(live.map((client) => client.listTools()));
+    const registry = server.app.get(McpSessionRegistry);
+    expect(registry.size).toBe(CAP);
+    await transports[0].terminateSession();
+    expect(registry.size).toBe(CAP - 1);
+    await live[0].close();
+    expect((await rawInitialize(server)).status).toBe(200);
+    await Promise.all(live.slice(1).map((client) => client.close()));
   });
 });
