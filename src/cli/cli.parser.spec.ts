@@ -6,7 +6,7 @@ describe('parseCli', () => {
     expect(parseCli([])).toEqual({
       kind: 'run',
       mode: 'serve',
-      options: { allowedHosts: [], allowedOrigins: [], plugins: [] },
+      options: { allowedHosts: [], allowedOrigins: [], plugins: [], trustedProxies: [] },
     });
   });
 
@@ -22,6 +22,9 @@ describe('parseCli', () => {
         '--allow-host',
         'a.test, b.test',
         '--allow-origin=https://app.test',
+        '--trusted-proxy',
+        '10.0.0.0/8, ::1',
+        '--trusted-proxy=192.0.2.1',
       ]),
     ).toEqual({
       kind: 'run',
@@ -33,6 +36,7 @@ describe('parseCli', () => {
         allowedHosts: ['a.test', 'b.test'],
         allowedOrigins: ['https://app.test'],
         plugins: [],
+        trustedProxies: ['10.0.0.0/8', '::1', '192.0.2.1'],
       },
     });
   });
@@ -49,6 +53,7 @@ describe('parseCli', () => {
           allowedHosts: [],
           allowedOrigins: [],
           plugins: [],
+          trustedProxies: [],
         },
       },
     );

@@ -29,6 +29,8 @@ export interface CliOptions {
   shutdownGraceMs?: number;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** `--trusted-proxy` (repeatable): proxies whose forwarding headers name the client, beside the config file's. */
+  trustedProxies: string[];
   /** `--plugin <file>` (repeatable): external plugin modules, as given (resolved from the working directory). */
   plugins: string[];
   /** `--redis <url>`: cross-request state in Redis; overrides `MYKO_REDIS_URL` and the config's `redis.url`. */
@@ -85,6 +87,8 @@ Options:
                          before they are stopped; a second signal exits at once   [default: 10000]
   --allow-host <host>    Also accept this Host header (repeatable; comma-separated; * for any)
   --allow-origin <orig>  Also accept this Origin header (repeatable; comma-separated; * for any)
+  --trusted-proxy <ip>   A proxy (address or CIDR range) whose Forwarded / X-Forwarded-For names the
+                         client address (repeatable; comma-separated; see the config's "trustedProxies")
   -h, --help             Show this help
 
 stdio filters come from MYKO_MCP_TOOL_VISIBILITY_ALLOW / _DENY and MYKO_MCP_TOOL_CALLABLE_ALLOW / _DENY;
@@ -105,6 +109,7 @@ const VALUE_FLAGS = new Set([
   '--shutdown-grace-ms',
   '--allow-host',
   '--allow-origin',
+  '--trusted-proxy',
   '--plugin',
   '--redis',
 ]);
@@ -188,6 +193,7 @@ function applyFlag(options: CliOptions, flag: string, value: string): void {
   else if (flag === '--allow-host') options.allowedHosts.push(...list(value));
   else if (flag === '--plugin') options.plugins.push(value);
   else if (flag === '--redis') options.redisUrl = parseRedisUrl(value);
+  else if (flag === '--trusted-proxy') options.trustedProxies.push(...list(value));
   else options.allowedOrigins.push(...list(value));
 }
 
@@ -201,7 +207,7 @@ function checkMode(mode: CliMode, options: CliOptions): void {
 
 /** Parses `[serve|stdio] [--flag value | --flag=value]…` or `keygen|hash-key`; throws `CliUsageError` on anything else. */
 export function parseCli(argv: readonly string[]): CliCommand {
-  const options: CliOptions = { allowedHosts: [], allowedOrigins: [], plugins: [] };
+  const options: CliOptions = { allowedHosts: [], allowedOrigins: [], plugins: [], trustedProxies: [] };
   let mode: CliMode | undefined;
   let key: KeyCommand | undefined;
   for (let i = 0; i < argv.length; i++) {

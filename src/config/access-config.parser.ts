@@ -10,6 +10,7 @@ import { parseObservabilityConfig } from './observability-config.parser';
 import { parseProtocolConfig } from './protocol-config.parser';
 import { parseRedisConfig } from './redis-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
+import { parseTrustedProxies } from './trusted-proxies-config.parser';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Json = Record<string, unknown>;
@@ -34,6 +35,7 @@ const ROOT_KEYS = [
   'observability',
   'redis',
   'connectors',
+  'trustedProxies',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode', 'typeCheck'];
@@ -252,6 +254,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const protocol = parseProtocolConfig(root.protocol, root.requestState, (path, problem) => v.add(path, problem));
   const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
   const redis = parseRedisConfig(root.redis, (path, problem) => v.add(path, problem));
+  const trustedProxies = parseTrustedProxies(root.trustedProxies, (path, problem) => v.add(path, problem));
   const connectors =
     root.connectors === undefined
       ? undefined
@@ -271,6 +274,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(observability ? { observability } : {}),
     ...(redis ? { redis } : {}),
     ...(connectors ? { connectors } : {}),
+    ...(trustedProxies ? { trustedProxies } : {}),
   };
 }
 

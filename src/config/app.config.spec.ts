@@ -46,6 +46,18 @@ describe('createAppConfig', () => {
     expect(config.gateways.allowedOrigins).toContain('https://app.test');
   });
 
+  it('takes trusted proxies from the config file and --trusted-proxy, and refuses what is no address or range', () => {
+    const path = configFile('proxies.json', { auth: { required: false }, trustedProxies: ['10.0.0.0/8', 'fd00::/8'] });
+    const config = createAppConfig('serve', { configPath: path, trustedProxies: ['127.0.0.1', '10.0.0.0/8'] }, {});
+    expect(config.gateways.trustedProxies).toEqual(['10.0.0.0/8', 'fd00::/8', '127.0.0.1']);
+    expect(createAppConfig('serve', {}, {}).gateways.trustedProxies).toEqual([]);
+    expect(() => createAppConfig('serve', { trustedProxies: ['proxy.internal'] }, {})).toThrow(
+      /--trusted-proxy: "proxy.internal" is not an IP address or CIDR range/,
+    );
+    const bad = configFile('bad-proxies.json', { auth: { required: false }, trustedProxies: ['10.0.0.0/40'] });
+    expect(() => createAppConfig('serve', { configPath: bad }, {})).toThrow(/trustedProxies: expected an array of IP/);
+  });
+
   it('does not widen the allow-lists for a wildcard bind address', () => {
     expect(createAppConfig('serve', { host: '0.0.0.0', insecureNoAuth: true }).gateways.allowedHosts).toEqual([
       'localhost',

@@ -12,6 +12,7 @@ import { ConfigError } from './config.error';
 import { type LoadedConfigFile, loadConfigFile, resolveFromConfig } from './config-file.loader';
 import { packageVersion } from './package-version';
 import { sandboxDispatchOptions } from './sandbox-options.mapper';
+import { badTrustedProxy } from './trusted-proxies-config.parser';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 5155;
@@ -134,6 +135,13 @@ function connectorsOf(file: LoadedConfigFile | undefined): OpenApiConnectorOptio
   }));
 }
 
+/** The config file's `trustedProxies` and `--trusted-proxy`'s, each once. */
+function trustedProxies(cli: readonly string[] | undefined, file: LoadedConfigFile | undefined): string[] {
+  const bad = badTrustedProxy(cli ?? []);
+  if (bad !== undefined) throw new ConfigError(`--trusted-proxy: "${bad}" is not an IP address or CIDR range`);
+  return [...new Set([...(file?.config.trustedProxies ?? []), ...(cli ?? [])])];
+}
+
 /**
  * Builds the service configuration from the command line, the environment (`MYKO_CONFIG`,
  * `MYKO_PROFILE`, `MYKO_REDIS_URL`) and the defaults, reading and validating the config file. Throws `ConfigError`
@@ -176,6 +184,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       ...file?.config.limits,
       allowedHosts: [...defaults.allowedHosts, ...bound, ...(cli.allowedHosts ?? [])],
       allowedOrigins: [...defaults.allowedOrigins, ...bound, ...(cli.allowedOrigins ?? [])],
+      trustedProxies: trustedProxies(cli.trustedProxies, file),
       ...(access ? { access } : {}),
       ...file?.config.observability,
       ...(cli.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: cli.shutdownGraceMs }),

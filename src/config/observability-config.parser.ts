@@ -1,5 +1,5 @@
-import { BlockList, isIP } from 'node:net';
 import type { MetricsConfig, ObservabilityConfig, TracingConfig } from '@myko/gateways';
+import { isAddressOrRange } from './address-range';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
@@ -31,18 +31,6 @@ function enabled(value: Json, path: string, add: Add): boolean {
   if (value.enabled !== undefined && typeof value.enabled !== 'boolean')
     add(`${path}.enabled`, 'expected true or false');
   return value.enabled !== false;
-}
-
-/** An address (`10.1.2.3`, `::1`) or a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
-export function isAddressOrRange(entry: string): boolean {
-  const [address, bits, extra] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (bits === undefined) return true;
-  const prefix = Number(bits);
-  if (!/^\d{1,3}$/.test(bits) || prefix > (family === 4 ? 32 : 128)) return false;
-  new BlockList().addSubnet(address, prefix, family === 4 ? 'ipv4' : 'ipv6');
-  return true;
 }
 
 function parseMetrics(value: unknown, add: Add): MetricsConfig | undefined {

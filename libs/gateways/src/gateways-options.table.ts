@@ -10,6 +10,7 @@ export type GatewaysNumericOption =
       | keyof EdgeLimitsOptions
       | 'allowedHosts'
       | 'allowedOrigins'
+      | 'trustedProxies'
       | 'access'
       | 'metrics'
       | 'tracing'

@@ -19,6 +19,7 @@ import { SharedSseStreams } from './http/shared-sse.streams';
 import { StatelessPostHandler } from './http/stateless-post.handler';
 import type { GatewaysModuleOptions, GatewaysStaticOptions, ResolvedGatewaysOptions } from './interfaces';
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
+import { ClientAddressResolver } from './limits/client-address.resolver';
 import { EdgeAdmission } from './limits/edge-admission.service';
 import { EdgeWorkBudget } from './limits/edge-work.budget';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
@@ -104,6 +105,7 @@ export class GatewaysModule {
         SharedSseStreams,
         ForeignStreamResumer,
         EdgeAdmission,
+        ClientAddressResolver,
         EdgeWorkBudget,
         WsSlotLedger,
         HttpRequestLimiter,
@@ -116,6 +118,7 @@ export class GatewaysModule {
       exports: [
         GATEWAYS_OPTIONS,
         EdgeAdmission,
+        ClientAddressResolver,
         WsOutboundSender,
         StdioTransport,
         McpSessionRegistry,

@@ -16,6 +16,7 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     health: options.health ?? true,
     allowedHosts: options.allowedHosts ?? [...LOOPBACK_HOSTS],
     allowedOrigins: options.allowedOrigins ?? [...LOOPBACK_HOSTS],
+    trustedProxies: options.trustedProxies ?? [],
     sessionIdleTimeoutMs: optionOrDefault(options, 'sessionIdleTimeoutMs'),
     maxMessageBytes: optionOrDefault(options, 'maxMessageBytes'),
     sseKeepAliveMs: optionOrDefault(options, 'sseKeepAliveMs'),

@@ -16,6 +16,7 @@ export type { ReadinessReport } from './health/probes.controller';
 export { McpSessionRegistry } from './http/mcp-session.registry';
 export type { GatewaysModuleOptions, GatewaysStaticOptions, ResolvedGatewaysOptions } from './interfaces';
 export { DrainCoordinator } from './lifecycle/drain.coordinator';
+export { ClientAddressResolver } from './limits/client-address.resolver';
 export { EdgeAdmission } from './limits/edge-admission.service';
 export type { EdgeLimitsOptions, RateLimitOptions } from './limits/edge-limits-options.interface';
 export { applyHttpServerLimits } from './limits/http-server.limits';

@@ -46,4 +46,9 @@ export interface AccessConfig extends ProtocolConfig, AccessProfilesConfig {
    * `document` path is read from the config file's directory.
    */
   readonly connectors?: readonly OpenApiConnectorOptions[];
+  /**
+   * Proxies (addresses or CIDR ranges) whose `Forwarded` / `X-Forwarded-For` names the client address;
+   * `--trusted-proxy` adds to them. Without it every per-address limit keys on the socket's peer.
+   */
+  readonly trustedProxies?: readonly string[];
 }

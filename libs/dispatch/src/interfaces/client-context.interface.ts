@@ -33,7 +33,8 @@ export interface ClientContext {
   /**
    * Who the client is across its sessions, for per-client limits and accounting (`execute`'s resident
    * caps, abuse backoff and crash accounting): `key:<digest prefix>` when it presented an API key, else
-   * `address:<peer address>`. Absent for callers the gateway cannot name.
+   * `address:<client address>` (the peer, or behind a trusted proxy the address it forwarded). Absent for
+   * callers the gateway cannot name.
    */
   readonly clientId?: string;
   /**

@@ -19,7 +19,8 @@ import {
 } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, clientIdOf } from '../limits/client-address';
+import { clientIdOf } from '../limits/client-address';
+import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { httpClientContext } from './http-client-context.factory';
@@ -60,6 +61,7 @@ export class McpHttpEndpoint {
     private readonly sessionOf: SessionRequestResolver,
     private readonly sessionPost: SessionPostHandler,
     private readonly edgeWork: EdgeWorkBudget,
+    private readonly addresses: ClientAddressResolver,
   ) {}
 
   async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -67,7 +69,7 @@ export class McpHttpEndpoint {
     const accepted = acceptedResponses(req.headers.accept);
     const access = this.accessOf(req);
     const body = await readRequestBody(req, this.options.maxMessageBytes);
-    return this.edgeWork.run(clientIdOf(access.keyId, clientAddress(req)), () =>
+    return this.edgeWork.run(clientIdOf(access.keyId, this.addresses.of(req)), () =>
       this.serve(body, access, req, res, accepted),
     );
   }

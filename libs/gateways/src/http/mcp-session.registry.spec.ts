@@ -43,9 +43,32 @@ describe('McpSessionRegistry (room for honest clients)', () => {
   it('at the per-address cap, a flood of unused sessions evicts itself, never a session in use', () => {
     const honest = registry.open(undefined, anonymous());
     honest.requests = 5;
-    for (let i = 0; i < 10; i++) openFor(anonymous());
+    for (let i = 0; i < 10; i++) {
+      // The honest client keeps using its session: the flood's own sessions are idle longer.
+      honest.lastSeenAt = Date.now() + 1_000;
+      openFor(anonymous());
+    }
     expect(registry.use(honest.id, {})).toBe(honest);
     expect(registry.size).toBe(3);
+  });
+
+  it('at the per-key cap, a closed client (no DELETE, idle) is reclaimed before a client still connecting', () => {
+    const key = keyed('e'.repeat(64));
+    const closed = openFor(key);
+    closed.requests = 3;
+    closed.lastSeenAt = Date.now() - 1_000;
+    const connecting = openFor(key);
+    openFor(key);
+    expect(registry.use(closed.id, key)).toBeUndefined();
+    expect(registry.use(connecting.id, key)).toBe(connecting);
+  });
+
+  it('spares sessions still in their first grace period when asked to, then takes them if nothing else is free', () => {
+    const key = keyed('f'.repeat(64));
+    openFor(key);
+    openFor(key);
+    expect(registry.makeRoom(key, { spareYoung: true })).toBe('perKey');
+    expect(registry.makeRoom(key)).toBeUndefined();
   });
 
   it('at the total cap, an idle anonymous session is evicted before anyone is refused; keyed and busy ones never', () => {

@@ -6,7 +6,7 @@ import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import type { McpHttpSession, SessionResumption, SessionRoomRefusal } from './mcp-http-session.interface';
 import { ReplayBudget } from './replay-budget';
-import { evictionVictim } from './session-eviction';
+import { type EvictionChoice, evictionVictim } from './session-eviction';
 import { isSessionExpired, sweepEveryMs } from './session-expiry';
 import { ownsSession, type SessionCaller, type SessionOwner } from './session-owner';
 import { SessionRoom } from './session-room';
@@ -60,17 +60,35 @@ export class McpSessionRegistry implements OnApplicationShutdown {
 
   /**
    * Makes room for a session of `owner` (before its `initialize`): expired sessions are swept, and at a
-   * cap the idle session that matters least goes — of the same key at the per-key cap, an anonymous one
-   * of the same address at the per-address cap, any anonymous one at the total cap; a session that
-   * never made a request first. Undefined when there is room, else which cap is full.
+   * cap an idle session (nothing running, no open stream) goes — of the same key at the per-key cap, an
+   * anonymous one of the same address at the per-address cap, any anonymous one at the total cap; one
+   * abandoned after its initialize first, else the longest idle (`evictionVictim`). Undefined when
+   * there is room, else which cap is full. `choice`: sessions to spare besides (`EvictionChoice`).
    */
-  makeRoom(owner: SessionOwner): SessionRoomRefusal | undefined {
+  makeRoom(owner: SessionOwner, choice: Omit<EvictionChoice, 'sameKey'> = {}): SessionRoomRefusal | undefined {
     const full = this.room.fullOwnCap(owner);
-    if (full && !this.evictOne(full.sessions, full.sameKey)) return full.refusal;
+    if (full && !this.evictOne(full.sessions, full.sameKey, choice)) return full.refusal;
     if (!this.room.isFull(this.sessions.size)) return undefined;
     this.sweep();
-    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false)) return undefined;
+    if (!this.room.isFull(this.sessions.size) || this.evictOne(this.sessions.values(), false, choice)) {
+      return undefined;
+    }
     return 'total';
+  }
+
+  /**
+   * On Redis, `makeRoom` sparing also the sessions whose stream another instance holds (their copy
+   * here shows none, yet their client is connected): one round trip asks which, when a cap is full.
+   */
+  async makeSharedRoom(owner: SessionOwner, spareYoung: boolean): Promise<SessionRoomRefusal | undefined> {
+    const full = this.room.fullOwnCap(owner);
+    const candidates = [
+      ...(full?.sessions ?? []),
+      ...(this.room.isFull(this.sessions.size) ? this.sessions.values() : []),
+    ];
+    const quiet = candidates.filter((session) => !session.streams.hasOpenConnection()).map((session) => session.id);
+    const spared = (await this.shared?.streamingElsewhere([...new Set(quiet)])) ?? new Set<string>();
+    return this.makeRoom(owner, { spareYoung, spared });
   }
 
   /**
@@ -78,7 +96,10 @@ export class McpSessionRegistry implements OnApplicationShutdown {
    * instance evicts only the sessions it holds, to make room here).
    */
   async sharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
-    return this.shared?.enabled ? this.room.sharedRefusal(owner, this.shared) : undefined;
+    if (!this.shared?.enabled) return undefined;
+    // A session evicted here to make room must no longer count there, or its room is refused.
+    await this.shared.forgotten();
+    return this.room.sharedRefusal(owner, this.shared);
   }
 
   /**
@@ -219,8 +240,12 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     this.endAll();
   }
 
-  private evictOne(candidates: Iterable<McpHttpSession>, sameKey: boolean): boolean {
-    const victim = evictionVictim(candidates, sameKey);
+  private evictOne(
+    candidates: Iterable<McpHttpSession>,
+    sameKey: boolean,
+    choice: Omit<EvictionChoice, 'sameKey'>,
+  ): boolean {
+    const victim = evictionVictim(candidates, { sameKey, ...choice }, Date.now());
     if (victim) this.end(victim.id, 'evicted');
     return victim !== undefined;
   }

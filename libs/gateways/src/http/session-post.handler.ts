@@ -11,6 +11,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER, MCP_SESSION_HEADER } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
+import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { cancelWhenAbandoned } from './abandoned-request';
 import { httpClientContext } from './http-client-context.factory';
@@ -36,6 +37,7 @@ export class SessionPostHandler {
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
     private readonly sessionOf: SessionRequestResolver,
+    private readonly addresses: ClientAddressResolver,
   ) {}
 
   /** A request, notification or response of the client on its session. */
@@ -71,8 +73,9 @@ export class SessionPostHandler {
     // A running request keeps its session from expiring or being evicted.
     session.active++;
     // Only a request has a stream of its own; a response of the client is routed to our waiting request.
+    const origin = { req, address: this.addresses.of(req) };
     const response = await this.dispatch
-      .handle(message, httpClientContext(session.id, access, kind === 'request' ? responder : undefined, req))
+      .handle(message, httpClientContext(session.id, access, kind === 'request' ? responder : undefined, origin))
       .finally(() => {
         session.active--;
         session.lastSeenAt = Date.now();
@@ -95,7 +98,7 @@ export class SessionPostHandler {
     res: ServerResponse,
     accepted: AcceptedResponses,
   ): Promise<void> {
-    const session = this.sessions.open(this.sessions.newId(), owner);
+    const session = await this.limiter.openSession(owner, message);
     const responder = this.responder(res, accepted, session, requestHeader(req, MCP_PROTOCOL_VERSION_HEADER));
     // No notify: nothing may reach the client before it knows its session id.
     const response = await this.dispatch.handle(message, httpClientContext(session.id, access));

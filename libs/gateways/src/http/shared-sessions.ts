@@ -7,6 +7,7 @@ import {
   type SessionRecord,
   type SessionRecordStore,
   type SessionTouch,
+  sessionTopic,
 } from '@myko/state';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
@@ -29,6 +30,8 @@ export interface SharedCopy {
 @Injectable()
 export class SharedSessions {
   private readonly logger = new Logger(SharedSessions.name);
+  /** Deletes `forget` started that have not finished. */
+  private readonly deleting = new Set<Promise<void>>();
 
   constructor(
     private readonly dispatch: DispatchService,
@@ -115,16 +118,36 @@ export class SharedSessions {
     return this.required().count(owner);
   }
 
+  /**
+   * Of `ids`, those whose stream another instance holds now (it listens on the session's topic): a copy
+   * here shows no stream for them, yet their client is connected. One round trip.
+   */
+  async streamingElsewhere(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    if (!this.bus?.shared || ids.length === 0) return new Set();
+    const listened = await this.bus.listened(ids.map(sessionTopic));
+    return new Set(ids.filter((_, i) => listened[i]));
+  }
+
   /** Forgets the session for every instance (DELETE, eviction, a failed initialize). */
   async deleted(id: string): Promise<void> {
     await this.required().delete(id);
   }
 
-  /** The same, when nobody waits for the answer: a failure is logged, the record then expires on its own. */
+  /**
+   * The same, when the request does not wait for the answer: a failure is logged, the record then
+   * expires on its own. `forgotten` waits for it.
+   */
   forget(id: string): void {
-    this.deleted(id).catch((error: Error) =>
+    const deleting = this.deleted(id).catch((error: Error) =>
       this.logger.warn(`Session ${id} stays in Redis until it expires: ${error.message}`),
     );
+    this.deleting.add(deleting);
+    void deleting.finally(() => this.deleting.delete(deleting));
+  }
+
+  /** Once every `forget` made so far is done: a session evicted to make room no longer counts for the caps. */
+  async forgotten(): Promise<void> {
+    await Promise.all(this.deleting);
   }
 
   /**

@@ -6,7 +6,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS, MCP_PROTOCOL_VERSION_HEADER } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
+import { clientIdOf, rateLimitKey } from '../limits/client-address';
+import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
@@ -31,6 +32,7 @@ export class StatelessPostHandler {
     private readonly limiter: HttpRequestLimiter,
     @Inject(GATEWAYS_OPTIONS) private readonly options: ResolvedGatewaysOptions,
     private readonly drain: DrainCoordinator,
+    private readonly addresses: ClientAddressResolver,
   ) {}
 
   async handle(
@@ -42,7 +44,8 @@ export class StatelessPostHandler {
   ): Promise<void> {
     const sessionId = `http:stateless:${randomUUID()}`;
     // The in-flight cap counts the caller (its key's profile, else its address): it has no session.
-    const caller = rateLimitKey(access.principal, clientAddress(req));
+    const address = this.addresses.of(req);
+    const caller = rateLimitKey(access.principal, address);
     const admitted = this.limiter.admitRequest(req, access, `stateless:${caller}`, message);
     const responder = this.responder(res, accepted);
     cancelWhenStreamCloses(res, (reason) => this.dispatch.cancel(sessionId, requestIdOf(message), reason));
@@ -59,7 +62,7 @@ export class StatelessPostHandler {
       notify: responder.notify,
       stateless: true,
       caller,
-      clientId: clientIdOf(access.keyId, clientAddress(req)),
+      clientId: clientIdOf(access.keyId, address),
       eraHeaders: {
         protocolVersion: requestHeader(req, MCP_PROTOCOL_VERSION_HEADER),
         method: requestHeader(req, 'mcp-method'),

@@ -35,6 +35,13 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
    */
   allowedOrigins?: string[];
   /**
+   * Proxies (IP addresses or CIDR ranges, IPv4 and IPv6) whose `Forwarded` / `X-Forwarded-For` header
+   * names the client: from these peers only, the client address is the right-most forwarded hop that is
+   * not itself a trusted proxy; from anyone else the headers are ignored. Empty: the socket's peer.
+   * @default []
+   */
+  trustedProxies?: string[];
+  /**
    * An HTTP session unused for this long is ended (an open GET stream keeps it alive).
    */
   sessionIdleTimeoutMs?: number;

@@ -1,15 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-
-const IPV4_MAPPED = '::ffff:';
+import { unmapped } from './forwarded-for.parser';
 
 /**
- * The peer address of the connection, IPv4-mapped IPv6 written as IPv4. `X-Forwarded-For` is not
- * read: behind a proxy every client shares the proxy's address, so per-address limits must be set
- * with that in mind (or the proxy must enforce its own).
+ * The peer address of the connection, IPv4-mapped IPv6 written as IPv4. The client address that
+ * limits key on is `ClientAddressResolver.of(req)`: this peer, or behind a trusted proxy the address
+ * it forwarded.
  */
-export function clientAddress(req: IncomingMessage): string {
-  const address = req.socket.remoteAddress ?? 'unknown';
-  return address.startsWith(IPV4_MAPPED) && address.includes('.') ? address.slice(IPV4_MAPPED.length) : address;
+export function peerAddress(req: IncomingMessage): string {
+  return unmapped(req.socket.remoteAddress ?? 'unknown');
 }
 
 /** The rate limit key: the API key's principal when there is one, else the client address. */

@@ -8,6 +8,10 @@ import type { LimitRefusal } from './limit-decision.interface';
 import { IN_FLIGHT_RETRY_MS, LIMIT_NAMES, SLOT_RETRY_MS } from './limits.constants';
 import { TokenBucketLimiter } from './token-bucket.limiter';
 
+/** How a client gives a session back: SDK 1.x `close()` sends no DELETE, `terminateSession()` does. */
+const END_HINT =
+  'end the sessions you are done with (HTTP DELETE with their Mcp-Session-Id; SDK: transport.terminateSession() before close()), or retry after Retry-After';
+
 /** An admitted request: call `release` once when it has its answer (or was cancelled). */
 export interface Admission {
   readonly release: () => void;
@@ -84,16 +88,19 @@ export class EdgeAdmission {
     return { limit: LIMIT_NAMES.rate, retryAfterMs: waitMs, message: `Rate limit exceeded: retry in ${waitMs} ms` };
   }
 
-  /** The refusal of an `initialize` for which no session could be made room for. */
+  /**
+   * The refusal of an `initialize` for which no session could be made room for: every session of the
+   * cap is busy (a request running or a stream open), so the hint is how a client ends the ones it is done with.
+   */
   sessionRefusal(full: 'perKey' | 'perAddress' | 'total'): LimitRefusal {
     const { maxSessions, maxSessionsPerKey, maxSessionsPerAddress } = this.limits;
     const retryAfterMs = SLOT_RETRY_MS;
     if (full === 'perKey') {
-      const message = `Too many sessions for this API key (at most ${maxSessionsPerKey}, all busy); end one with DELETE`;
+      const message = `Too many sessions for this API key (at most ${maxSessionsPerKey}, all busy); ${END_HINT}`;
       return { limit: LIMIT_NAMES.sessionsPerKey, retryAfterMs, message };
     }
     if (full === 'perAddress') {
-      const message = `Too many sessions from this address (at most ${maxSessionsPerAddress}, all busy); end one with DELETE`;
+      const message = `Too many sessions from this address (at most ${maxSessionsPerAddress}, all busy); ${END_HINT}`;
       return { limit: LIMIT_NAMES.sessionsPerAddress, retryAfterMs, message };
     }
     const message = `Service busy: the server holds its maximum of ${maxSessions} sessions, all busy; retry later`;

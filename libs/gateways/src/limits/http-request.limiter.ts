@@ -1,13 +1,20 @@
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientAccess } from '@myko/access';
 import { isValidId, type JsonRpcId } from '@myko/dispatch';
 import type { RateTake } from '@myko/state';
 import { Injectable } from '@nestjs/common';
+import type { McpHttpSession, SessionRoomRefusal } from '../http/mcp-http-session.interface';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { SessionOwner } from '../http/session-owner';
-import { clientAddress, rateLimitKey } from './client-address';
+import { rateLimitKey } from './client-address';
+import { ClientAddressResolver } from './client-address.resolver';
 import { type Admission, EdgeAdmission, isRefusal } from './edge-admission.service';
 import { LimitExceededError } from './limit-exceeded.error';
+
+/** How long an `initialize` at a full cap waits for a closing session's stream to drop, and how often it looks. */
+const ROOM_WAIT_MS = 200;
+const ROOM_POLL_MS = 20;
 
 /** The id a refusal answers with: dispatch's rule (a string or an integer), else null. */
 function requestId(message: unknown): JsonRpcId | null {
@@ -25,24 +32,56 @@ export class HttpRequestLimiter {
   constructor(
     private readonly admission: EdgeAdmission,
     private readonly sessions: McpSessionRegistry,
+    private readonly addresses: ClientAddressResolver,
   ) {}
 
   /**
-   * Before an `initialize`: the client's rate, then room for a session (per key, per address for
-   * anonymous clients, in total; idle sessions that matter least are ended first; on Redis the caps
-   * also count every instance's sessions). Returns the owner the new session is opened for.
+   * Before an `initialize`: the client's rate; on Redis also room for a session across every instance
+   * (this instance's idle sessions that matter least are ended first). Returns the owner the new
+   * session is opened for (`openSession`).
    */
   async admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): Promise<SessionOwner> {
-    const address = clientAddress(req);
+    const address = this.addresses.of(req);
     const rate = await this.admission.admitSharedRate(rateLimitKey(access.principal, address));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
     const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
-    const full = this.sessions.makeRoom(owner) ?? (await this.sessions.sharedRoom(owner));
-    if (full) {
-      const refusal = this.admission.sessionRefusal(full);
-      throw new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));
+    if (this.sessions.sharing) {
+      const full = (await this.makeSharedRoom(owner)) ?? (await this.sessions.sharedRoom(owner));
+      if (full) throw this.refusal(full, message);
     }
     return owner;
+  }
+
+  /** On Redis, room among this instance's sessions first, patient with young ones as `openSession` is. */
+  private async makeSharedRoom(owner: SessionOwner): Promise<SessionRoomRefusal | undefined> {
+    for (let waited = 0; ; waited += ROOM_POLL_MS) {
+      const patient = waited < ROOM_WAIT_MS;
+      const full = await this.sessions.makeSharedRoom(owner, patient);
+      if (!full || !patient) return full;
+      await sleep(ROOM_POLL_MS);
+    }
+  }
+
+  /**
+   * Opens `owner`'s session once there is room (per key, per address for anonymous clients, in total):
+   * an idle session is ended for it (`McpSessionRegistry.makeRoom`). Sessions whose clients are still
+   * connecting are spared for a moment: a client that just ended its session without DELETE (SDK 1.x
+   * `close()`) drops its stream a few milliseconds later, and that session is the one to reclaim. The
+   * last check and the open share one turn: concurrent initializes cannot take one free slot twice.
+   */
+  async openSession(owner: SessionOwner, message: unknown): Promise<McpHttpSession> {
+    for (let waited = 0; ; waited += ROOM_POLL_MS) {
+      const patient = waited < ROOM_WAIT_MS;
+      const full = this.sessions.makeRoom(owner, { spareYoung: patient });
+      if (!full) return this.sessions.open(this.sessions.newId(), owner);
+      if (!patient) throw this.refusal(full, message);
+      await sleep(ROOM_POLL_MS);
+    }
+  }
+
+  private refusal(full: SessionRoomRefusal, message: unknown): LimitExceededError {
+    const refusal = this.admission.sessionRefusal(full);
+    return new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));
   }
 
   /**
@@ -56,7 +95,7 @@ export class HttpRequestLimiter {
     message: unknown,
     sharedRateWaitMs?: number,
   ): Admission {
-    const rateKey = rateLimitKey(access.principal, clientAddress(req));
+    const rateKey = rateLimitKey(access.principal, this.addresses.of(req));
     const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs);
     if (isRefusal(decision)) throw new LimitExceededError(429, decision, requestId(message));
     return decision;
@@ -64,6 +103,6 @@ export class HttpRequestLimiter {
 
   /** On Redis with a rate limit: the bucket the session touch takes its token from (one round trip for both). */
   sharedRate(req: IncomingMessage, access: ClientAccess): RateTake | undefined {
-    return this.admission.sharedRate(rateLimitKey(access.principal, clientAddress(req)));
+    return this.admission.sharedRate(rateLimitKey(access.principal, this.addresses.of(req)));
   }
 }

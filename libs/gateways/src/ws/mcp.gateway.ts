@@ -24,7 +24,8 @@ import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { clientAddress, clientIdOf, rateLimitKey } from '../limits/client-address';
+import { clientIdOf, rateLimitKey } from '../limits/client-address';
+import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission } from '../limits/edge-admission.service';
 import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
@@ -79,6 +80,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly drain: DrainCoordinator,
     private readonly slots: WsSlotLedger,
     private readonly edgeWork: EdgeWorkBudget,
+    private readonly addresses: ClientAddressResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: WsGatewayOptions,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
@@ -107,7 +109,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
   handleConnection(socket: WebSocket, req: IncomingMessage): void {
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const done = this.slots.busy(socket);
-      const clientId = this.clients.get(socket)?.clientId ?? clientIdOf(undefined, clientAddress(req));
+      const clientId = this.clients.get(socket)?.clientId ?? clientIdOf(undefined, this.addresses.of(req));
       void this.edgeWork
         .run(clientId, () => this.onFrame(socket, isBinary ? data : data.toString('utf8')))
         .finally(done);
@@ -149,7 +151,8 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     }
     const sessionId = randomUUID();
     closeAtExpiry(socket, access.expiresAtMs);
-    this.rateKeys.set(socket, rateLimitKey(access.principal, clientAddress(req)));
+    const address = this.addresses.of(req);
+    this.rateKeys.set(socket, rateLimitKey(access.principal, address));
     // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
     this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
     this.clients.set(socket, {
@@ -157,7 +160,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
       sessionId,
       filters: access.filters,
       principal: access.principal,
-      clientId: clientIdOf(access.keyId, clientAddress(req)),
+      clientId: clientIdOf(access.keyId, address),
       subject: access.subject,
       ...(access.bearer ? { bearer: access.bearer } : {}),
       ...(access.keyId ? { identity: access.keyId } : {}),

@@ -8,7 +8,7 @@ import { HostOriginPolicy } from '../common/host-origin.policy';
 import { WS_OVERSIZED_READ_FACTOR } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
-import { clientAddress } from '../limits/client-address';
+import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission, isRefusal } from '../limits/edge-admission.service';
 import { retryAfterSeconds } from '../limits/limit-exceeded.error';
 import { LIMIT_NAMES } from '../limits/limits.constants';
@@ -43,6 +43,7 @@ export class WsHandshakeVerifier {
     private readonly resolver: ClientAccessResolver,
     private readonly admission: EdgeAdmission,
     private readonly slots: WsSlotLedger,
+    private readonly addresses: ClientAddressResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
   ) {}
 
@@ -108,7 +109,7 @@ export class WsHandshakeVerifier {
    * per-key cap, the least useful socket of that address (anonymous) or key is ended for the newcomer.
    */
   private reserveSlot(req: IncomingMessage, keyId?: string): HandshakeRefusal | undefined {
-    const address = clientAddress(req);
+    const address = this.addresses.of(req);
     let slot = this.admission.reserveWsSlot(address, keyId);
     if (isRefusal(slot) && slot.limit !== LIMIT_NAMES.wsTotal) {
       const group = slot.limit === LIMIT_NAMES.wsPerKey && keyId !== undefined ? { keyId } : { address };

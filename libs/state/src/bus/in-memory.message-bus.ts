@@ -45,6 +45,12 @@ export class InMemoryBusHub {
     return new Set(handlers.values()).size;
   }
 
+  /** How many instances subscribe to `topic`. */
+  listeners(topic: string): number {
+    const handlers = this.topics.get(topic);
+    return handlers ? new Set(handlers.values()).size : 0;
+  }
+
   add(topic: string, handler: BusHandler, instanceId: string): void {
     let handlers = this.topics.get(topic);
     if (!handlers) {
@@ -91,6 +97,10 @@ export class InMemoryMessageBus extends MessageBus {
 
   async isAlive(instanceId: string): Promise<boolean> {
     return this.hub.has(instanceId);
+  }
+
+  async listened(topics: readonly string[]): Promise<boolean[]> {
+    return topics.map((topic) => this.hub.listeners(topic) > 0);
   }
 
   /** This instance stops hearing and being heard (as a crashed instance would). */

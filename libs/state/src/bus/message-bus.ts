@@ -41,6 +41,9 @@ export abstract class MessageBus {
   /** Whether the instance with this id still listens on the bus (a crashed one no longer does). */
   abstract isAlive(instanceId: string): Promise<boolean>;
 
+  /** Of each topic, whether some instance subscribes to it now; one round trip for all. */
+  abstract listened(topics: readonly string[]): Promise<boolean[]>;
+
   /**
    * Calls `listener` each time the bus is back after losing Redis, once its topics are subscribed
    * again: what was published meanwhile is lost, so a sender can say again what receivers must know.

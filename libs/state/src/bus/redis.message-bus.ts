@@ -106,6 +106,15 @@ export class RedisMessageBus extends MessageBus implements OnApplicationShutdown
     return Number(reply[1]) > 0;
   }
 
+  async listened(topics: readonly string[]): Promise<boolean[]> {
+    if (topics.length === 0) return [];
+    const reply = (await this.client.run('bus presence', (redis) =>
+      redis.pubsub('NUMSUB', ...topics.map((topic) => `${this.prefix}${topic}`)),
+    )) as unknown[];
+    // The reply pairs each channel with its count: [channel, count, channel, count, …].
+    return topics.map((_, i) => Number(reply[2 * i + 1]) > 0);
+  }
+
   /** Topics subscribed now (channels on this instance's subscriber connection). */
   get topicCount(): number {
     return this.handlers.size;

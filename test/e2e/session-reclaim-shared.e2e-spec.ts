@@ -1,0 +1,112 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createAppConfig } from '../../src/config/app.config';
+import { KEYS, writeAccessConfig } from '../helpers/access-fixtures';
+import { INITIALIZE, sleep } from '../helpers/raw-mcp';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll } from '../helpers/releases';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+
+jest.setTimeout(90_000);
+
+const CAP = 4;
+
+/**
+ * Sessions that end, on Redis: two in-process instances share the sessions and the per-key cap; every
+ * SDK client's requests alternate between them (no proxy, no affinity).
+ */
+describe('sessions that end, shared through Redis: closed SDK clients do not hold the key’s slots', () => {
+  let redis: RedisServer;
+  let a: TestServer;
+  let b: TestServer;
+
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const configPath = writeAccessConfig({ limits: { maxSessionsPerKey: CAP } }).path;
+    const config = () =>
+      createAppConfig(
+        'serve',
+        { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath, redisUrl: redis.url },
+        {},
+      );
+    a = await startTestServer(config());
+    b = await startTestServer(config());
+  });
+
+  afterAll(() =>
+    releaseAll(
+      () => a?.close(),
+      () => b?.close(),
+      () => redis?.stop(),
+    ),
+  );
+
+  /** Each request of one client goes to the other instance than the one before. */
+  function alternating(): typeof fetch {
+    let turn = 0;
+    return (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      url.host = (turn++ % 2 === 0 ? a : b).host;
+      return fetch(url, init);
+    };
+  }
+
+  async function keyedClient(): Promise<Client> {
+    const headers = { Authorization: `Bearer ${KEYS.ops}` };
+    const transport = new StreamableHTTPClientTransport(a.httpUrl, { fetch: alternating(), requestInit: { headers } });
+    const client = new Client({ name: 'session-reclaim-shared', version: '1.0.0' });
+    await client.connect(transport);
+    return client;
+  }
+
+  async function connectCallClose(): Promise<string> {
+    try {
+      const client = await keyedClient();
+      const result = await client.callTool({ name: 'search', arguments: { query: 'order' } });
+      await client.close();
+      return result.isError ? 'tool error' : 'ok';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  it(`20 SDK clients under one key (cap ${CAP}) connect, call a tool and close() one after another: all succeed`, async () => {
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) outcomes.push(await connectCallClose());
+    expect(outcomes).toEqual(Array.from({ length: 20 }, () => 'ok'));
+  });
+
+  it(`and ${CAP} at a time: none is told "Session not found"`, async () => {
+    const outcomes: string[] = [];
+    for (let wave = 0; wave < 20 / CAP; wave++) {
+      outcomes.push(...(await Promise.all(Array.from({ length: CAP }, connectCallClose))));
+    }
+    expect(outcomes.filter((outcome) => outcome !== 'ok')).toEqual([]);
+  });
+
+  it('with the cap full of live clients, a new initialize on either instance gets 429 + Retry-After, not 404', async () => {
+    const live = await Promise.all(Array.from({ length: CAP }, keyedClient));
+    await Promise.all(live.map((client) => client.listTools()));
+    await sleep(100);
+    for (const server of [a, b]) {
+      const res = await fetch(server.httpUrl, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          Authorization: `Bearer ${KEYS.ops}`,
+        },
+        body: JSON.stringify(INITIALIZE),
+      });
+      const body = (await res.json()) as { error?: { code: number; data?: Record<string, unknown> } };
+      expect({ status: res.status, code: body.error?.code, limit: body.error?.data?.limit }).toEqual({
+        status: 429,
+        code: -32029,
+        limit: 'maxSessionsPerKey',
+      });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    for (const client of live) expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await Promise.all(live.map((client) => client.close()));
+  });
+});
