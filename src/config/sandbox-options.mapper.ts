@@ -9,13 +9,14 @@ export function sandboxDispatchOptions(
   config: SandboxConfig | undefined,
 ): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
   if (!config) return {};
-  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, abuseBackoff, ...sandbox } = config;
+  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, maxScriptBytes, abuseBackoff, ...sandbox } = config;
   return {
     sandbox,
     execute: {
       ...(maxRunsPerSession === undefined ? {} : { maxRunsPerSession }),
       ...(maxRunsPerKey === undefined ? {} : { maxRunsPerKey }),
       ...(maxRunsPerAddress === undefined ? {} : { maxRunsPerAddress }),
+      ...(maxScriptBytes === undefined ? {} : { maxScriptBytes }),
       ...(abuseBackoff === undefined ? {} : { abuseBackoff }),
     },
   };

@@ -38,6 +38,8 @@ export interface SandboxConfig {
   readonly maxRunsPerKey?: number;
   /** The same per address, for clients without an API key. 0: no limit. */
   readonly maxRunsPerAddress?: number;
+  /** Largest `execute` script, in UTF-8 bytes; a longer one is refused before it is scanned. */
+  readonly maxScriptBytes?: number;
   /** `false`: off; else the abuse backoff's settings over its defaults. */
   readonly abuseBackoff?: false | AbuseBackoffConfig;
 }

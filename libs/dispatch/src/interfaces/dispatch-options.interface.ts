@@ -60,6 +60,8 @@ export interface DispatchModuleOptions {
     maxRunsPerSession?: number;
     maxRunsPerKey?: number;
     maxRunsPerAddress?: number;
+    /** Largest script, in UTF-8 bytes; a longer one is refused before it is scanned. @default 262144 (256 KiB) */
+    maxScriptBytes?: number;
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
     /**
      * Type-check a script before it runs, against the operations it names as this client sees them (see

@@ -1,8 +1,14 @@
 import type { SandboxFailureKind, SandboxStats } from '@myko/sandbox';
 import type { AbuseBackoffOptions } from '../../interfaces/execute-guard-options.interface';
 
-/** Failures that mean the script itself burned a limit (not a refusal, a bug or a cancellation). */
-const STRIKE_KINDS: ReadonlySet<SandboxFailureKind> = new Set(['cpu', 'memory', 'timeout']);
+/**
+ * How a script ended, for the backoff: a run's failure, or `probing`, a script refused before it ran for
+ * naming more operations than a check judges or many the caller cannot call (see `ScriptTypeChecker`).
+ */
+export type StrikeCause = SandboxFailureKind | 'probing';
+
+/** Ends that mean the script itself burned a limit (not a plain refusal, a bug or a cancellation). */
+const STRIKE_KINDS: ReadonlySet<StrikeCause> = new Set(['cpu', 'memory', 'timeout', 'probing']);
 
 /**
  * Time a run may hold its resident place doing nothing (no computing, no call awaited) before it counts as
@@ -12,7 +18,7 @@ const STRIKE_KINDS: ReadonlySet<SandboxFailureKind> = new Set(['cpu', 'memory', 
 export const IDLE_STRIKE_MS = 5_000;
 
 /** Whether a finished run counts against its client: stopped by a limit, or idle in its place too long. */
-export function isStrike(failure: SandboxFailureKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): boolean {
+export function isStrike(failure: StrikeCause | undefined, stats?: Pick<SandboxStats, 'idleMs'>): boolean {
   return (stats?.idleMs ?? 0) >= IDLE_STRIKE_MS || (failure !== undefined && STRIKE_KINDS.has(failure));
 }
 
@@ -37,7 +43,7 @@ export interface ExecuteCooldown {
 /**
  * The abuse backoff of `execute`, per client (its API key, else its address): counts runs stopped by the
  * CPU, memory or wall-clock limit (a sandbox crash charged to the run is a memory failure) and runs that
- * held their place idle, and refuses `execute` for a cooldown once they reach `strikes` within `windowMs`. Such a script holds a sandbox slot and a core for its whole limit and a
+ * held their place idle, and scripts refused for probing the catalogue, and refuses `execute` for a cooldown once they reach `strikes` within `windowMs`. Such a script holds a sandbox slot and a core for its whole limit and a
  * hostile client repeats it at once, so without a cooldown it halves everyone else's capacity.
  */
 export class ExecuteAbuseGuard {
@@ -58,7 +64,7 @@ export class ExecuteAbuseGuard {
   }
 
   /** Counts a finished run; a strike that reaches the threshold starts the next cooldown. */
-  record(client: string, failure: SandboxFailureKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): void {
+  record(client: string, failure: StrikeCause | undefined, stats?: Pick<SandboxStats, 'idleMs'>): void {
     const now = this.now();
     this.sweep(now);
     if (!isStrike(failure, stats)) return;

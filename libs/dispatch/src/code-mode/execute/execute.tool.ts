@@ -54,6 +54,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly typeCheck: TypeCheckMode;
   private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
   private readonly typeChecker: ScriptTypeChecker;
+  private readonly maxScriptBytes: number;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -72,7 +73,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       perKey: maxRunsPerKey,
       perAddress: maxRunsPerAddress,
     });
-    const { abuseBackoff, typeCheck, profileTypeChecks } = options.execute;
+    const { abuseBackoff, typeCheck, profileTypeChecks, maxScriptBytes } = options.execute;
+    this.maxScriptBytes = maxScriptBytes;
     this.typeCheck = typeCheck;
     this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
     this.typeChecker = new ScriptTypeChecker(registry);
@@ -96,7 +98,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
-    const { code: source, timeoutMs, mode } = parseExecuteArguments(args);
+    const { code: source, timeoutMs, mode } = parseExecuteArguments(args, this.maxScriptBytes);
     const startedAt = performance.now();
     const client = abuseKey(request.client);
     const cooldown = await this.abuse?.cooldown(client);
@@ -108,7 +110,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
         return executeCooldownRefusal(left);
       }
     }
-    // Before anything runs and before a resident place is taken; a refused script is not a strike.
+    // Before anything runs and before a resident place is taken; a refused script is not a strike unless it
+    // probes the catalogue (names more operations than a check judges, or many the caller cannot call).
     const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
     const checked = await this.typeChecker.check(
       source,
@@ -118,6 +121,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       mode === 'plan',
     );
     if (checked.refused) {
+      if (checked.probing) await this.abuse?.record(client, 'probing');
       this.monitor.report('syntax', startedAt);
       return typeCheckRefusal(checked.diagnostics);
     }
