@@ -97,7 +97,9 @@ describe('execute refuses a script over maxScriptBytes before it is scanned', ()
     const code = unknownIdScript(575 * 1024, 20_000);
     const result = await harness.callTool('execute', { code });
     expect(result.isError).toBe(true);
-    expect(result.content[0].text).toMatch(/`code` must be at most 262,144 bytes \(UTF-8; the server's maxScriptBytes\)/);
+    expect(result.content[0].text).toMatch(
+      /`code` must be at most 262,144 bytes \(UTF-8; the server's maxScriptBytes\)/,
+    );
     expect(scan).not.toHaveBeenCalled();
   });
 
