@@ -39,19 +39,11 @@ export function parseSearchArguments(args: Args): SearchRequest {
   };
 }
 
-/**
- * Validates `execute` arguments; every problem is listed in one tool execution error. A script over
- * `maxScriptBytes` (UTF-8) is refused here, before anything reads it further.
- */
-export function parseExecuteArguments(args: Args, maxScriptBytes = Number.POSITIVE_INFINITY): ExecuteRequest {
+/** Validates `execute` arguments; every problem is listed in one tool execution error. */
+export function parseExecuteArguments(args: Args): ExecuteRequest {
   const problems = unknownKeys(args, ['code', 'timeoutMs', 'mode']);
   const { code, timeoutMs, mode } = args;
-  const size = typeof code === 'string' ? utf8BytesOver(code, maxScriptBytes) : undefined;
-  if (size !== undefined) {
-    problems.push(
-      `\`code\` must be at most ${maxScriptBytes.toLocaleString('en-US')} bytes (UTF-8; the server's maxScriptBytes), not ${size.toLocaleString('en-US')}: split the work into several scripts`,
-    );
-  } else if (typeof code !== 'string' || code.trim() === '') {
+  if (typeof code !== 'string' || code.trim() === '') {
     problems.push('`code` is required: the body of an async function, as a non-empty string');
   }
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || (timeoutMs as number) < 1)) {
@@ -64,16 +56,6 @@ export function parseExecuteArguments(args: Args, maxScriptBytes = Number.POSITI
     ...(timeoutMs === undefined ? {} : { timeoutMs: timeoutMs as number }),
     ...(mode === 'plan' ? { mode } : {}),
   };
-}
-
-/**
- * The UTF-8 size of `text` when it is over `limit` bytes, else undefined. A UTF-16 unit is at least one
- * byte, so a text with more units than the limit is over it without counting.
- */
-function utf8BytesOver(text: string, limit: number): number | undefined {
-  if (text.length <= limit / 3) return undefined;
-  const bytes = text.length > limit ? text.length : Buffer.byteLength(text, 'utf8');
-  return bytes > limit ? bytes : undefined;
 }
 
 /**

@@ -2,13 +2,14 @@ import type { SandboxFailureKind, SandboxStats } from '@myko/sandbox';
 import type { AbuseBackoffOptions } from '../../interfaces/execute-guard-options.interface';
 
 /**
- * How a script ended, for the backoff: a run's failure, or `probing`, a script refused before it ran for
- * naming more operations than a check judges or many the caller cannot call (see `ScriptTypeChecker`).
+ * How a script ended, for the backoff: a run's failure; `probing`, a script refused before it ran for naming
+ * more operations than a check judges or many the caller cannot call (see `ScriptTypeChecker`); `oversize`, a
+ * script over `maxScriptBytes`.
  */
-export type StrikeCause = SandboxFailureKind | 'probing';
+export type StrikeCause = SandboxFailureKind | 'probing' | 'oversize';
 
 /** Ends that mean the script itself burned a limit (not a plain refusal, a bug or a cancellation). */
-const STRIKE_KINDS: ReadonlySet<StrikeCause> = new Set(['cpu', 'memory', 'timeout', 'probing']);
+const STRIKE_KINDS: ReadonlySet<StrikeCause> = new Set(['cpu', 'memory', 'timeout', 'probing', 'oversize']);
 
 /**
  * Time a run may hold its resident place doing nothing (no computing, no call awaited) before it counts as

@@ -26,6 +26,7 @@ import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
+import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
 
 /**
@@ -98,7 +99,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
-    const { code: source, timeoutMs, mode } = parseExecuteArguments(args, this.maxScriptBytes);
+    const { code: source, timeoutMs, mode } = parseExecuteArguments(args);
     const startedAt = performance.now();
     const client = abuseKey(request.client);
     const cooldown = await this.abuse?.cooldown(client);
@@ -109,6 +110,13 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
         this.monitor.report('cooldown', startedAt);
         return executeCooldownRefusal(left);
       }
+    }
+    // Before any scan: a script past the limit is refused at once, and sending one is a strike, as probing is.
+    const oversize = oversizeScript(source, this.maxScriptBytes);
+    if (oversize) {
+      await this.abuse?.record(client, 'oversize');
+      this.monitor.report('limit', startedAt);
+      throw oversize;
     }
     // Before anything runs and before a resident place is taken; a refused script is not a strike unless it
     // probes the catalogue (names more operations than a check judges, or many the caller cannot call).

@@ -103,6 +103,17 @@ describe('execute refuses a script over maxScriptBytes before it is scanned', ()
     expect(scan).not.toHaveBeenCalled();
   });
 
+  it('counts a script over the limit as a strike', async () => {
+    const client = harness.client();
+    const code = unknownIdScript(MAX_SCRIPT_BYTES + 1_024, 40);
+    for (let i = 0; i < 2; i++) {
+      expect((await harness.callTool('execute', { code }, client)).content[0].text).toMatch(/maxScriptBytes/);
+    }
+    const next = await harness.callTool('execute', { code: 'return 1;' }, client);
+    expect(next.content[0].text).toMatch(/cooldown|retry/i);
+    expect(scan).not.toHaveBeenCalled();
+  });
+
   it('counts a script refused for probing unknown ids as a strike', async () => {
     const client = harness.client();
     const probe = unknownIdScript(4_096, 40);
