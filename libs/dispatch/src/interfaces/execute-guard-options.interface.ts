@@ -26,7 +26,7 @@ export interface ExecuteGuardOptions {
   maxRunsPerAddress: number;
   /**
    * Largest script `execute` takes, in UTF-8 bytes; a longer one is refused as invalid arguments (a tool
-   * error naming the limit) before anything scans it.
+   * error naming the limit) before anything scans it, and counts as a strike of `abuseBackoff`.
    */
   maxScriptBytes: number;
   /** `false`: off. */

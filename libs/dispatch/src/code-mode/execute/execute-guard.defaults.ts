@@ -32,7 +32,7 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<GuardCount> = {
     default: 262_144,
     minimum: 1_024,
     inConfigFile: true,
-    doc: 'Largest execute script, in UTF-8 bytes; a longer one is refused as invalid arguments before it is scanned, checked or run.',
+    doc: 'Largest execute script, in UTF-8 bytes; a longer one is refused as invalid arguments before it is scanned, checked or run, and counts as a strike of abuseBackoff.',
   },
 };
 
