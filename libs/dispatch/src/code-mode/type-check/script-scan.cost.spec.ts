@@ -1,6 +1,7 @@
 import { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { EXECUTE_GUARD_OPTION_TABLE } from '../execute/execute-guard.defaults';
 import { ScriptDiscovery } from '../execute/script-discovery';
 import type { OperationSearchService } from '../search/operation-search.service';
 import * as ids from './script-operation-ids';
@@ -11,8 +12,7 @@ jest.mock('./script-operation-ids', () => {
   return { ...actual, namedOperations: jest.fn(actual.namedOperations) };
 });
 
-/** The default `execute.maxScriptBytes`. */
-const MAX_SCRIPT_BYTES = 262_144;
+const MAX_SCRIPT_BYTES = EXECUTE_GUARD_OPTION_TABLE.maxScriptBytes.default;
 
 /** A script of about `bytes` calling `distinct` unknown ids in turn (each id repeated when the script is longer). */
 function unknownIdScript(bytes: number, distinct: number): string {
