@@ -12,6 +12,7 @@ module.exports = [
   'search-quality',
   'execute-floor',
   'type-check',
+  'script-scan',
   'bridge',
   'chain',
   'throughput',

@@ -78,11 +78,18 @@ describe('createAppConfig', () => {
   });
 
   it("hands the file's sandbox section to the sandbox and to execute's per-client rules", () => {
-    const sandbox = { maxConcurrent: 3, maxQueue: 64, cpuTimeMs: 2_000, maxRunsPerSession: 2, abuseBackoff: false };
+    const sandbox = {
+      maxConcurrent: 3,
+      maxQueue: 64,
+      cpuTimeMs: 2_000,
+      maxRunsPerSession: 2,
+      maxScriptBytes: 65_536,
+      abuseBackoff: false,
+    };
     const path = configFile('sandbox.json', { auth: { required: false }, sandbox });
     const { dispatch } = createAppConfig('serve', { configPath: path }, {});
     expect(dispatch.sandbox).toEqual({ maxConcurrent: 3, maxQueue: 64, cpuTimeMs: 2_000 });
-    expect(dispatch.execute).toEqual({ maxRunsPerSession: 2, abuseBackoff: false });
+    expect(dispatch.execute).toEqual({ maxRunsPerSession: 2, maxScriptBytes: 65_536, abuseBackoff: false });
     expect(createAppConfig('serve').dispatch.sandbox).toBeUndefined();
   });
 

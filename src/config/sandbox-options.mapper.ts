@@ -9,12 +9,13 @@ export function sandboxDispatchOptions(
   config: SandboxConfig | undefined,
 ): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
   if (!config) return {};
-  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, abuseBackoff, ...rest } = config;
+  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, maxScriptBytes, abuseBackoff, ...rest } = config;
   const { typeCheckWorkers, typeCheckTimeoutMs, typeCheckQueue, typeCheckQueuePerClient, ...sandbox } = rest;
   const execute = {
     maxRunsPerSession,
     maxRunsPerKey,
     maxRunsPerAddress,
+    maxScriptBytes,
     abuseBackoff,
     typeCheckWorkers,
     typeCheckTimeoutMs,

@@ -38,6 +38,8 @@ export interface SandboxConfig {
   readonly maxRunsPerKey?: number;
   /** The same per address, for clients without an API key. 0: no limit. */
   readonly maxRunsPerAddress?: number;
+  /** Largest `execute` script, in UTF-8 bytes; a longer one is refused before it is scanned. */
+  readonly maxScriptBytes?: number;
   /** Type checks at once (worker threads warmed at boot). 0: min(2, cores). */
   readonly typeCheckWorkers?: number;
   /** A type check's time, from when a worker starts it. */

@@ -60,6 +60,8 @@ export interface DispatchModuleOptions {
     maxRunsPerSession?: number;
     maxRunsPerKey?: number;
     maxRunsPerAddress?: number;
+    /** Largest script, in UTF-8 bytes; a longer one is refused before it is scanned. @default 262144 (256 KiB) */
+    maxScriptBytes?: number;
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
     /** Type checks at once, on worker threads warmed at boot. 0: min(2, cores). @default 0 */
     typeCheckWorkers?: number;

@@ -24,6 +24,11 @@ export interface ExecuteGuardOptions {
   maxRunsPerKey: number;
   /** The same per client address, for clients without an API key (over all their sessions). 0: no limit. */
   maxRunsPerAddress: number;
+  /**
+   * Largest script `execute` takes, in UTF-8 bytes; a longer one is refused as invalid arguments (a tool
+   * error naming the limit) before anything scans it, and counts as a strike of `abuseBackoff`.
+   */
+  maxScriptBytes: number;
   /** `false`: off. */
   abuseBackoff: AbuseBackoffOptions | false;
   /** Type checks at once (worker threads, warmed at boot); 0: min(2, cores). */

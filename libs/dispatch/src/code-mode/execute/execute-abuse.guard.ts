@@ -2,13 +2,22 @@ import type { SandboxFailureKind, SandboxStats } from '@myko/sandbox';
 import type { AbuseBackoffOptions } from '../../interfaces/execute-guard-options.interface';
 
 /**
- * How a script may end that can count against its client: the sandbox's failure kinds, or its type check out of
- * its time (or heap): a type bomb holds a type-check worker for its whole limit and costs a fresh worker.
+ * How a script may end that counts against its client: a run's failure; `type-check-timeout`, its type check out
+ * of its time (or heap: a type bomb holds a type-check worker for its whole limit and costs a fresh worker);
+ * `probing`, a script refused before it ran for naming more operations than a check judges or many the caller
+ * cannot call (see `ScriptTypeChecker`); `oversize`, a script over `maxScriptBytes`.
  */
-export type StrikeKind = SandboxFailureKind | 'type-check-timeout';
+export type StrikeCause = SandboxFailureKind | 'type-check-timeout' | 'probing' | 'oversize';
 
-/** Failures that mean the script itself burned a limit (not a refusal, a bug or a cancellation). */
-const STRIKE_KINDS: ReadonlySet<StrikeKind> = new Set(['cpu', 'memory', 'timeout', 'type-check-timeout']);
+/** Ends that mean the script itself burned a limit (not a plain refusal, a bug or a cancellation). */
+const STRIKE_KINDS: ReadonlySet<StrikeCause> = new Set([
+  'cpu',
+  'memory',
+  'timeout',
+  'type-check-timeout',
+  'probing',
+  'oversize',
+]);
 
 /**
  * Time a run may hold its resident place doing nothing (no computing, no call awaited) before it counts as
@@ -18,7 +27,7 @@ const STRIKE_KINDS: ReadonlySet<StrikeKind> = new Set(['cpu', 'memory', 'timeout
 export const IDLE_STRIKE_MS = 5_000;
 
 /** Whether a finished run counts against its client: stopped by a limit, or idle in its place too long. */
-export function isStrike(failure: StrikeKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): boolean {
+export function isStrike(failure: StrikeCause | undefined, stats?: Pick<SandboxStats, 'idleMs'>): boolean {
   return (stats?.idleMs ?? 0) >= IDLE_STRIKE_MS || (failure !== undefined && STRIKE_KINDS.has(failure));
 }
 
@@ -43,7 +52,8 @@ export interface ExecuteCooldown {
 /**
  * The abuse backoff of `execute`, per client (its API key, else its address): counts runs stopped by the
  * CPU, memory or wall-clock limit (a sandbox crash charged to the run is a memory failure), scripts whose type
- * check ran out of time, and runs that held their place idle, and refuses `execute` for a cooldown once they reach `strikes` within `windowMs`. Such a script holds a sandbox slot and a core for its whole limit and a
+ * check ran out of time, scripts refused for probing the catalogue or for their size, and runs that held their
+ * place idle, and refuses `execute` for a cooldown once they reach `strikes` within `windowMs`. Such a script holds a sandbox slot and a core for its whole limit and a
  * hostile client repeats it at once, so without a cooldown it halves everyone else's capacity.
  */
 export class ExecuteAbuseGuard {
@@ -64,7 +74,7 @@ export class ExecuteAbuseGuard {
   }
 
   /** Counts a finished run; a strike that reaches the threshold starts the next cooldown. */
-  record(client: string, failure: StrikeKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): void {
+  record(client: string, failure: StrikeCause | undefined, stats?: Pick<SandboxStats, 'idleMs'>): void {
     const now = this.now();
     this.sweep(now);
     if (!isStrike(failure, stats)) return;

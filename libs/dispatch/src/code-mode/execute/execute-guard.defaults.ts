@@ -1,12 +1,12 @@
 import { type OptionTable, optionDefaults } from '@myko/options';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 
-type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress';
+type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress' | 'maxScriptBytes';
 type TypeCheckBound = 'typeCheckWorkers' | 'typeCheckTimeoutMs' | 'typeCheckQueue' | 'typeCheckQueuePerClient';
 
 /**
- * The per-client run caps of `execute` and the bounds of its type checker (`DispatchModuleOptions.execute`,
- * the config file's `sandbox` section): default, minimum, doc.
+ * The per-client run caps of `execute`, the size of a script and the bounds of its type checker
+ * (`DispatchModuleOptions.execute`, the config file's `sandbox` section): default, minimum, doc.
  * @publicApi
  */
 export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = {
@@ -27,6 +27,13 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
     minimum: 0,
     inConfigFile: true,
     doc: 'The same per client address, for clients without an API key, over all their sessions. 0: no limit.',
+  },
+  // 400 × the longest script of the corpora (647 bytes); well under the 575 KiB flood of issue 39.
+  maxScriptBytes: {
+    default: 262_144,
+    minimum: 1_024,
+    inConfigFile: true,
+    doc: 'Largest execute script, in UTF-8 bytes; a longer one is refused as invalid arguments before it is scanned, checked or run, and counts as a strike of abuseBackoff.',
   },
   typeCheckWorkers: {
     default: 0,
@@ -74,7 +81,7 @@ export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freez
   optionDefaults(ABUSE_BACKOFF_OPTION_TABLE),
 );
 
-const DEFAULT_RUN_CAPS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
+const DEFAULT_GUARD_COUNTS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(
@@ -86,7 +93,7 @@ export function resolveExecuteGuardOptions(
 ): ExecuteGuardOptions {
   const { abuseBackoff, typeCheck = 'strict', profileTypeChecks = {}, ...caps } = options;
   return {
-    ...DEFAULT_RUN_CAPS,
+    ...DEFAULT_GUARD_COUNTS,
     ...definedOnly(caps),
     typeCheck,
     profileTypeChecks: { ...profileTypeChecks },

@@ -32,6 +32,7 @@ import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
+import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
 
 /**
@@ -60,6 +61,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly typeCheck: TypeCheckMode;
   private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
   private readonly typeChecker: ScriptTypeChecker;
+  private readonly maxScriptBytes: number;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -78,7 +80,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
       perKey: maxRunsPerKey,
       perAddress: maxRunsPerAddress,
     });
-    const { abuseBackoff, typeCheck, profileTypeChecks } = options.execute;
+    const { abuseBackoff, typeCheck, profileTypeChecks, maxScriptBytes } = options.execute;
+    this.maxScriptBytes = maxScriptBytes;
     this.typeCheck = typeCheck;
     this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
     this.typeChecker = new ScriptTypeChecker(registry, typeCheckLimits(options.execute));
@@ -114,7 +117,15 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
         return executeCooldownRefusal(left);
       }
     }
-    // Before anything runs and before a resident place is taken; a refused script is not a strike.
+    // Before any scan: a script past the limit is refused at once, and sending one is a strike, as probing is.
+    const oversize = oversizeScript(source, this.maxScriptBytes);
+    if (oversize) {
+      await this.abuse?.record(client, 'oversize');
+      this.monitor.report('limit', startedAt);
+      throw oversize;
+    }
+    // Before anything runs and before a resident place is taken; a refused script is not a strike unless it
+    // probes the catalogue (names more operations than a check judges, or many the caller cannot call).
     const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
     const checked = await this.typeChecker.check(
       source,
@@ -128,7 +139,10 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
     // A check out of its time (or heap) is the sender's, whatever the mode: it held a worker for the whole limit.
     if (checked.unjudged === 'timeout' || checked.unjudged === 'crash')
       await this.abuse?.record(client, 'type-check-timeout');
-    if (checked.refused) return this.refuseUnchecked(checked, startedAt);
+    if (checked.refused) {
+      if (checked.probing) await this.abuse?.record(client, 'probing');
+      return this.refuseUnchecked(checked, startedAt);
+    }
     const { code } = checked;
     // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
     const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));

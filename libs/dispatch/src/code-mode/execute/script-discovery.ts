@@ -7,12 +7,21 @@ import { callOf } from '../search/search-suggestions';
 import { parseSearchArguments } from '../tool-arguments';
 
 /**
+ * Names one `execute` request gets suggestions for (its check and its run together): each one ranks every
+ * visible operation, so a script naming or calling thousands of unknown ids must not pay that per id.
+ */
+export const MAX_SUGGESTED_NAMES = 8;
+
+/**
  * `myko.search(query, options?)` and `myko.describe(id)` inside `execute`: the `search` tool's
  * answers, under the same client filters, without another round trip. `search` gives the JSON
  * form (the tool's `structuredContent`: scripts read data, not the notation); `describe` the full
  * detail (declaration, TypeScript types, schemas) of one visible operation, found by name or id.
  */
 export class ScriptDiscovery {
+  /** The suggestions of each name ranked so far, at most `MAX_SUGGESTED_NAMES`: a repeated name is not ranked again. */
+  private readonly suggested = new Map<string, string[]>();
+
   constructor(
     private readonly searchService: OperationSearchService,
     private readonly filters: ClientFilters,
@@ -39,9 +48,18 @@ export class ScriptDiscovery {
     throw this.notFound(nameOrId);
   }
 
-  /** The error for a name that is not a visible operation, naming the closest visible ones. */
+  /** The error for a name that is not a visible operation, naming the closest visible ones (the first few names). */
   notFound(name: string): OperationNotFoundError {
-    return new OperationNotFoundError(name, this.searchService.closest(name, this.filters).map(callOf));
+    return new OperationNotFoundError(name, this.suggestionsFor(name));
+  }
+
+  private suggestionsFor(name: string): string[] {
+    let suggestions = this.suggested.get(name);
+    if (suggestions) return suggestions;
+    if (this.suggested.size >= MAX_SUGGESTED_NAMES) return [];
+    suggestions = this.searchService.closest(name, this.filters).map(callOf);
+    this.suggested.set(name, suggestions);
+    return suggestions;
   }
 }
 

@@ -2,7 +2,7 @@ import type { SandboxStats } from '@myko/sandbox';
 import type { SharedAbuseBackoff } from '@myko/state';
 import { Logger } from '@nestjs/common';
 import type { AbuseBackoffOptions } from '../../interfaces/execute-guard-options.interface';
-import { type ExecuteCooldown, isStrike, type StrikeKind } from './execute-abuse.guard';
+import { type ExecuteCooldown, isStrike, type StrikeCause } from './execute-abuse.guard';
 
 /**
  * The abuse backoff of `execute` on Redis: the same strikes and cooldowns as `ExecuteAbuseGuard`,
@@ -25,7 +25,7 @@ export class SharedExecuteAbuseGuard {
   }
 
   /** Counts a finished run; a strike lost while Redis is down is logged (the run's own answer stands). */
-  async record(client: string, failure: StrikeKind | undefined, stats?: Pick<SandboxStats, 'idleMs'>): Promise<void> {
+  async record(client: string, failure: StrikeCause | undefined, stats?: Pick<SandboxStats, 'idleMs'>): Promise<void> {
     if (!isStrike(failure, stats)) return;
     await this.store.strike(client, this.options).catch((error: Error) => {
       this.logger.warn(`execute strike of ${client} not counted: ${error.message}`);

@@ -1,22 +1,33 @@
 import type { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import type { ScriptDiscovery } from '../execute/script-discovery';
-import { namedOperations } from './script-operation-ids';
+import { MAX_NAMED_OPERATIONS, namedOperations } from './script-operation-ids';
 import { type TypeCheckLimits, TypeCheckPool } from './type-check.pool';
 import type { CheckRequest, ScriptDiagnostic } from './type-check.protocol';
 import type { CheckAnswer, UnjudgedCheck } from './type-check.worker-client';
 import { TypeCheckDeclarations } from './type-check-declarations';
+import {
+  PROBING_UNKNOWN_OPERATIONS,
+  tooManyOperations,
+  unknownOperationDiagnostics,
+} from './unknown-operation.diagnostics';
 import { DEFAULT_VERDICT_CACHE_LIMITS, VerdictCache, type VerdictCacheLimits } from './verdict.cache';
 
 /** `strict`: a script with a type error does not run; `warn`: it runs, the diagnostics come back beside the result. */
 export type TypeCheckMode = 'strict' | 'warn' | 'off';
 
 /**
- * What the check decided: the script does not run (`refused`), or the JavaScript to run and any diagnostics;
+ * What the check decided: the script does not run (`refused`, `probing` when it named more operations than a
+ * check judges or many the caller cannot call: a strike), or the JavaScript to run and any diagnostics;
  * `unjudged` when the checker gave no verdict (under `strict` such a script is refused, under `warn` it runs).
  */
 export type TypeCheckOutcome =
-  | { readonly refused: true; readonly diagnostics: readonly ScriptDiagnostic[]; readonly unjudged?: UnjudgedCheck }
+  | {
+      readonly refused: true;
+      readonly diagnostics: readonly ScriptDiagnostic[];
+      readonly unjudged?: UnjudgedCheck;
+      readonly probing?: true;
+    }
   | {
       readonly refused: false;
       readonly code: string;
@@ -30,7 +41,8 @@ export const DEFAULT_TYPE_CHECK_LIMITS: TypeCheckLimits = { timeoutMs: 2_000, ma
  * Checks a script before it runs against the operations it names (as the caller sees them), on a worker
  * thread. A named operation the caller cannot call is an error here as it would be at run time, with the
  * same message (a hidden one reads exactly like a missing one). A script that could not be judged does not run
- * under `strict`. The workers are shared fairly by principal (`TypeCheckPool`).
+ * under `strict`. The workers are shared fairly by principal (`TypeCheckPool`). The main thread's part is one
+ * pass over the script and work bounded by `MAX_NAMED_OPERATIONS` distinct ids.
  */
 export class ScriptTypeChecker {
   private readonly declarations: TypeCheckDeclarations;
@@ -60,12 +72,18 @@ export class ScriptTypeChecker {
     signal?: AbortSignal,
   ): Promise<TypeCheckOutcome> {
     if (mode === 'off') return { refused: false, code, diagnostics: [] };
-    const named = namedOperations(code);
+    const { operations, overflow } = namedOperations(code);
+    if (overflow) {
+      return { refused: true, diagnostics: [tooManyOperations(code, overflow, MAX_NAMED_OPERATIONS)], probing: true };
+    }
     // Nothing in it is typed beyond the built-ins: not worth a check (a trivial script stays as fast as today).
-    if (named.length === 0) return { refused: false, code, diagnostics: [] };
-    const { text, unknown } = this.declarations.render(named, filters, plan);
+    if (operations.length === 0) return { refused: false, code, diagnostics: [] };
+    const { text, unknown } = this.declarations.render(operations, filters, plan);
+    const unknownErrors = unknownOperationDiagnostics(code, unknown, discovery);
+    // Probing the catalogue: refused as it stands, without the worker's time.
+    const probing = unknown.length >= PROBING_UNKNOWN_OPERATIONS;
+    if (mode === 'strict' && probing) return { refused: true, diagnostics: unknownErrors, probing };
     const answer = await this.verdictOf({ code, declarations: text }, client, signal);
-    const unknownErrors = unknown.map((op) => unknownOperation(code, op.offset, discovery, `${op.kind}_${op.id}`));
     const verdict = 'verdict' in answer ? answer.verdict : undefined;
     const unjudged = 'unjudged' in answer ? { unjudged: answer.unjudged } : {};
     const diagnostics = [...unknownErrors, ...(verdict?.diagnostics ?? [])];
@@ -106,11 +124,4 @@ export class ScriptTypeChecker {
     this.pool ??= new TypeCheckPool(this.limits);
     return this.pool;
   }
-}
-
-function unknownOperation(code: string, offset: number, discovery: ScriptDiscovery, name: string): ScriptDiagnostic {
-  const before = code.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return { line, column, code: 0, message: discovery.notFound(name).message };
 }

@@ -53,5 +53,5 @@ export const OPERATIONS = [
 export function declarationsFor(code: string): string {
   const registry = { get: (name: string) => OPERATIONS.find((op) => op.name === name) };
   const declarations = new TypeCheckDeclarations(registry as unknown as OperationRegistry);
-  return declarations.render(namedOperations(code), ClientFilters.ALLOW_ALL, false).text;
+  return declarations.render(namedOperations(code).operations, ClientFilters.ALLOW_ALL, false).text;
 }
