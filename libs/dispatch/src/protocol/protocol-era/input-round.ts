@@ -37,8 +37,7 @@ export class InputRound implements InputRoundState {
   /** Commands completed in this run (replayed or new), for the next state. */
   readonly journal: JournalEntry[] = [];
   refusal?: DispatchError;
-  /** The next state's nonce: what this round's `asked` digests are salted with. */
-  readonly nonce = newStateNonce();
+  private nextNonce?: string;
   /** A signed state came back and was verified. */
   readonly resumed: boolean;
   private readonly used = new Set<string>();
@@ -60,6 +59,15 @@ export class InputRound implements InputRoundState {
   /** Commands of earlier rounds, to replay in order. */
   get replay(): readonly JournalEntry[] {
     return this.earlier?.state.journal ?? [];
+  }
+
+  /**
+   * The next state's nonce: what this round's `asked` digests are salted with. Drawn on first use: most
+   * requests of an input-capable method never ask anything, and need none.
+   */
+  get nonce(): string {
+    this.nextNonce ??= newStateNonce();
+    return this.nextNonce;
   }
 
   get needsInput(): boolean {
