@@ -19,6 +19,7 @@ const { openWsConnection } = require('../lib/load');
 const { row } = require('../lib/report');
 const { startServerProcess } = require('../lib/server-process');
 const { summarize } = require('../lib/stats');
+const { unknownIdScript } = require('../../test/support/probe-scripts');
 
 const { RegistryModule } = load('libs/registry/src');
 const { DispatchModule, DispatchService } = load('libs/dispatch/src');
@@ -33,18 +34,6 @@ const FLOODERS = 2;
  */
 const PHASE_LIMIT_MS = 30_000;
 const STALL_LIMIT_MS = 15_000;
-
-/** A script of about `bytes` calling `distinct` ids no client can see, in turn (repeated when it is longer). */
-function unknownIdScript(bytes, distinct) {
-  const lines = [];
-  let size = 0;
-  for (let i = 0; size < bytes - 64; i++) {
-    const line = `myko.query('HiddenOp${i % distinct}');`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return lines.join('\n');
-}
 
 const FLOOD_SCRIPTS = [
   { name: '575 KiB, 20,000 distinct ids (the issue)', code: unknownIdScript(575 * 1024, 20_000) },

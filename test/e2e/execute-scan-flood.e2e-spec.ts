@@ -1,19 +1,8 @@
 import { openSession, postMcp, type RawReply } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { unknownIdScript } from '../support/probe-scripts';
 
 jest.setTimeout(60_000);
-
-/** A script of about `bytes` calling `distinct` ids no client can see, in turn (repeated when it is longer). */
-function unknownIdScript(bytes: number, distinct: number): string {
-  const lines: string[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes - 64; i++) {
-    const line = `myko.query('HiddenOp${i % distinct}');`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return lines.join('\n');
-}
 
 const execute = (id: number, code: string) => ({
   jsonrpc: '2.0',

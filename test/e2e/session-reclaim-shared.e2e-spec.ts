@@ -2,9 +2,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createAppConfig } from '../../src/config/app.config';
 import { KEYS, writeAccessConfig } from '../helpers/access-fixtures';
-import { INITIALIZE, sleep } from '../helpers/raw-mcp';
+import { keyedInitialize, sleep } from '../helpers/raw-mcp';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { releaseAll } from '../helpers/releases';
+import { alternatingFetch } from '../helpers/scale-out.client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(90_000);
@@ -41,19 +42,12 @@ describe('sessions that end, shared through Redis: closed SDK clients do not hol
     ),
   );
 
-  /** Each request of one client goes to the other instance than the one before. */
-  function alternating(): typeof fetch {
-    let turn = 0;
-    return (input, init) => {
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      url.host = (turn++ % 2 === 0 ? a : b).host;
-      return fetch(url, init);
-    };
-  }
-
   async function keyedClient(): Promise<Client> {
     const headers = { Authorization: `Bearer ${KEYS.ops}` };
-    const transport = new StreamableHTTPClientTransport(a.httpUrl, { fetch: alternating(), requestInit: { headers } });
+    const transport = new StreamableHTTPClientTransport(a.httpUrl, {
+      fetch: alternatingFetch([a, b]),
+      requestInit: { headers },
+    });
     const client = new Client({ name: 'session-reclaim-shared', version: '1.0.0' });
     await client.connect(transport);
     return client;
@@ -89,22 +83,13 @@ describe('sessions that end, shared through Redis: closed SDK clients do not hol
     await Promise.all(live.map((client) => client.listTools()));
     await sleep(100);
     for (const server of [a, b]) {
-      const res = await fetch(server.httpUrl, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          Authorization: `Bearer ${KEYS.ops}`,
-        },
-        body: JSON.stringify(INITIALIZE),
-      });
-      const body = (await res.json()) as { error?: { code: number; data?: Record<string, unknown> } };
-      expect({ status: res.status, code: body.error?.code, limit: body.error?.data?.limit }).toEqual({
+      const { status, retryAfter, body } = await keyedInitialize(server.httpUrl, KEYS.ops);
+      expect({ status, code: body.error?.code, limit: body.error?.data?.limit }).toEqual({
         status: 429,
         code: -32029,
         limit: 'maxSessionsPerKey',
       });
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     }
     for (const client of live) expect((await client.listTools()).tools.length).toBeGreaterThan(0);
     await Promise.all(live.map((client) => client.close()));

@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpSessionRegistry } from '@myko/gateways';
 import { KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
 import { connectClient } from '../helpers/mcp-client';
-import { INITIALIZE, sleep } from '../helpers/raw-mcp';
+import { keyedInitialize, sleep } from '../helpers/raw-mcp';
 import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -18,21 +18,6 @@ function keyedClient(server: TestServer, transport = keyedTransport(server)): Pr
 function keyedTransport(server: TestServer): StreamableHTTPClientTransport {
   const headers = { Authorization: `Bearer ${KEYS.ops}` };
   return new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } });
-}
-
-/** A bare keyed `initialize`: status, `Retry-After` and the JSON-RPC body. */
-async function rawInitialize(server: TestServer) {
-  const res = await fetch(server.httpUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      Authorization: `Bearer ${KEYS.ops}`,
-    },
-    body: JSON.stringify(INITIALIZE),
-  });
-  const body = (await res.json()) as { error?: { code: number; message: string; data?: Record<string, unknown> } };
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body };
 }
 
 describe('sessions that end: a closed SDK client does not hold a slot of its key', () => {
@@ -79,7 +64,7 @@ describe('sessions that end: a closed SDK client does not hold a slot of its key
     // Each holds its GET stream open (a live client); the calls also let the streams settle.
     await Promise.all(live.map((client) => client.listTools()));
     await sleep(100);
-    const refused = await rawInitialize(server);
+    const refused = await keyedInitialize(server.httpUrl, KEYS.ops);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(refused.body.error?.code).toBe(-32029);
@@ -100,7 +85,7 @@ describe('sessions that end: a closed SDK client does not hold a slot of its key
     await transports[0].terminateSession();
     expect(registry.size).toBe(CAP - 1);
     await live[0].close();
-    expect((await rawInitialize(server)).status).toBe(200);
+    expect((await keyedInitialize(server.httpUrl, KEYS.ops)).status).toBe(200);
     await Promise.all(live.slice(1).map((client) => client.close()));
   });
 });

@@ -4,6 +4,7 @@ import { RedisSseEventLog, RedisStateClient } from '@myko/state';
 import { postMcp } from '../helpers/raw-mcp';
 import { type RedisServer, startRedisServer } from '../helpers/redis-server';
 import { releaseAll } from '../helpers/releases';
+import { alternatingFetch } from '../helpers/scale-out.client';
 import { messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -32,20 +33,10 @@ describe('2025-era sessions shared through Redis', () => {
     ),
   );
 
-  /** Each call goes to the instance the previous one did not. */
-  function alternating(): typeof fetch {
-    let turn = 0;
-    return (input, init) => {
-      const target = turn++ % 2 === 0 ? a : b;
-      hits.push(target === a ? 'a' : 'b');
-      const url = new URL(String(input instanceof Request ? input.url : input));
-      url.host = target.host;
-      return fetch(url, init);
-    };
-  }
-
   async function connect(): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-    const transport = new StreamableHTTPClientTransport(a.httpUrl, { fetch: alternating() });
+    const transport = new StreamableHTTPClientTransport(a.httpUrl, {
+      fetch: alternatingFetch([a, b], (index) => hits.push(index === 0 ? 'a' : 'b')),
+    });
     const client = new Client({ name: 'shared-sessions-spec', version: '1.0.0' });
     await client.connect(transport);
     return { client, transport };

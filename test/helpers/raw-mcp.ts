@@ -10,6 +10,21 @@ export const INITIALIZE = {
   params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'edge', version: '0' } },
 };
 
+/** A bare `initialize` under `key`: its status, `Retry-After` and JSON-RPC body (a refused one is read as it is). */
+export async function keyedInitialize(url: URL, key: string) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      Authorization: `Bearer ${key}`,
+    },
+    body: JSON.stringify(INITIALIZE),
+  });
+  const body = (await res.json()) as { error?: { code: number; message: string; data?: Record<string, unknown> } };
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body };
+}
+
 /** `execute` of a busy loop of `ms`: a request that holds its in-flight place that long. */
 export function busyExecute(id: number, ms = 300): Record<string, unknown> {
   const code = `const t = Date.now(); while (Date.now() - t < ${ms}) {} return 'done';`;

@@ -32,3 +32,18 @@ export async function eventually(check: () => boolean | Promise<boolean>, ms = 5
 export function routed(proxy: RoundRobinProxy, message: string, from = 0) {
   return proxy.log.slice(from).filter((entry) => entry.message === message);
 }
+
+/**
+ * A `fetch` for one client that sends each request to the next of `servers` in turn (no proxy, no affinity);
+ * `onHit` hears which one took each request.
+ */
+export function alternatingFetch(servers: readonly { host: string }[], onHit?: (index: number) => void): typeof fetch {
+  let turn = 0;
+  return (input, init) => {
+    const index = turn++ % servers.length;
+    onHit?.(index);
+    const url = new URL(String(input instanceof Request ? input.url : input));
+    url.host = servers[index].host;
+    return fetch(url, init);
+  };
+}
