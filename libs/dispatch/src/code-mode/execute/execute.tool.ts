@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
 import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { SHARED_ABUSE_BACKOFF, type SharedAbuseBackoff } from '@myko/state';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import { CommandApprovalGate } from '../../features/operations/approval/command-approval.gate';
 import { McpContextFactory } from '../../features/operations/mcp-context.factory';
@@ -55,7 +55,7 @@ function clientIdOf(client: ClientContext): string | undefined {
  * client in an abuse cooldown.
  */
 @Injectable()
-export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
+export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly quota: ResidentQuota;
   private readonly abuse?: ExecuteAbuseGuard | SharedExecuteAbuseGuard;
   private readonly typeCheck: TypeCheckMode;
@@ -100,7 +100,11 @@ export class ExecuteTool implements OnApplicationBootstrap, OnModuleDestroy {
     if (modes.some((mode) => mode !== 'off')) await this.typeChecker.warm();
   }
 
-  onModuleDestroy(): Promise<void> {
+  /**
+   * After the drain (`beforeApplicationShutdown`), not at module destroy, which Nest runs first: an execute still
+   * in flight waits for its type check, and under strict a check its worker never gives is a refusal.
+   */
+  onApplicationShutdown(): Promise<void> {
     return this.typeChecker.close();
   }
 
