@@ -38,6 +38,12 @@ export interface ClientContext {
    */
   readonly clientId?: string;
   /**
+   * The conversation inside the principal (see `conversationOf`): unset, the session (`sessionId`: an HTTP
+   * session, a WebSocket connection). A gateway sets it for stateless requests, where each request has a
+   * session of its own but many belong to one agent's conversation.
+   */
+  readonly conversationId?: string;
+  /**
    * Sends a message related to the request being handled: a notification (progress, log) or a
    * server→client request (sampling, elicitation) whose response the client sends back through
    * `DispatchService.handle`. Absent when the transport cannot deliver one now; dispatch then drops

@@ -29,12 +29,12 @@ export const FAIRNESS_OPTION_TABLE: OptionTable<keyof FairnessOptions> = {
     doc: 'myko.* calls of one client in flight at once over all its runs; the rest queue. 0: no cap (a call waiting on I/O costs the main thread nothing, and each run is capped at 32 by the sandbox).',
   },
   bridgeCallsPerClientPerSecond: {
-    // Measured (npm run load -- --hostile, 20 s of call-limit floods only): one key looping 200-call scripts
-    // made ~1,000 calls/s and took the server from 3.1 to 9.4 s of CPU, a third of a core, plus the GC
-    // pauses its garbage caused everyone. An agent's script is capped at 200 calls (sandbox.maxCalls).
-    default: 250,
+    // No fixed rate by default: alone, one client gets the whole service (work-conserving). The round-robin
+    // turns above already make a flood wait behind its own client while others have calls waiting; an operator
+    // who wants a ceiling sets a per-profile quota (`quotas.callsPerSecond`).
+    default: 0,
     minimum: 0,
-    doc: "myko.* calls one client (API key, token identity, else address) may start per second over all its runs, sustained; past it its calls wait for its own budget, not anyone else's. 0: no rate.",
+    doc: "myko.* calls one client (API key, token identity, else address) may start per second over all its runs, sustained; past it its calls wait for its own budget, not anyone else's. 0 (the default): no rate; the per-turn round-robin shares the main thread only while others wait.",
   },
   bridgeCallBurstPerClient: {
     default: 400,
