@@ -1,5 +1,11 @@
 export * from './bus';
-export type { AbuseBackoffRule, SharedAbuseBackoff } from './counters/abuse-backoff.store';
+export type {
+  AbuseBackoffParty,
+  AbuseBackoffRule,
+  AbuseCooldownLeft,
+  AbuseStrikeOutcome,
+  SharedAbuseBackoff,
+} from './counters/abuse-backoff.store';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
 export * from './interfaces';

@@ -1,7 +1,8 @@
 /**
- * The `abuseBackoff` part of the `sandbox` section: a client whose `execute` runs are stopped by the
+ * The `abuseBackoff` part of the `sandbox` section: a conversation whose `execute` runs are stopped by the
  * CPU, memory or wall-clock limit `strikes` times within `windowMs` is refused `execute` for a
- * cooldown, doubling on each repeat up to `maxCooldownMs`.
+ * cooldown, doubling on each repeat up to `maxCooldownMs`; its API key or address as a whole only once
+ * `principalConversations` of its conversations cooled down, or it earned `principalStrikes`, within `windowMs`.
  * @publicApi
  */
 export interface AbuseBackoffConfig {
@@ -13,6 +14,10 @@ export interface AbuseBackoffConfig {
   readonly cooldownMs?: number;
   /** @default 600000 */
   readonly maxCooldownMs?: number;
+  /** @default 3 */
+  readonly principalConversations?: number;
+  /** @default 20 */
+  readonly principalStrikes?: number;
 }
 
 /**

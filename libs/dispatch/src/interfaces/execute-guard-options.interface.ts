@@ -1,16 +1,23 @@
 /**
- * The abuse backoff of `execute`: a client (its API key, else its address) whose runs were stopped by the
- * CPU, memory or wall-clock limit, crashed their sandbox process, or held residency idle (a script awaiting
- * nothing for `IDLE_STRIKE_MS`, cancelled or not) `strikes` times within `windowMs` is refused `execute`
- * for `cooldownMs`; a client that earns
- * another cooldown within `maxCooldownMs` of the last one ending gets twice the previous one, up to
- * `maxCooldownMs`. Defaults and minimums: `ABUSE_BACKOFF_OPTION_TABLE`.
+ * The abuse backoff of `execute`, on two levels. A conversation (an HTTP session, a WebSocket connection, a
+ * stateless agent's `Mcp-Conversation-Id`) whose runs were stopped by the CPU, memory or wall-clock limit,
+ * crashed their sandbox process, or held residency idle (a script awaiting nothing for `IDLE_STRIKE_MS`)
+ * `strikes` times within `windowMs` is refused `execute` for `cooldownMs`, its siblings under the same key are
+ * not; one that earns another cooldown within `maxCooldownMs` of the last one ending gets twice the previous
+ * one, up to `maxCooldownMs`. The principal (API key or token identity, else address) is paused as a whole,
+ * with the same doubling, only when its conversations keep misbehaving together: `principalConversations` of
+ * them earned a cooldown within `windowMs`, or its strikes over all of them reach `principalStrikes` (a client
+ * that rotates sessions). Defaults and minimums: `ABUSE_BACKOFF_OPTION_TABLE`.
  */
 export interface AbuseBackoffOptions {
   strikes: number;
   windowMs: number;
   cooldownMs: number;
   maxCooldownMs: number;
+  /** Conversations of one principal cooled down within `windowMs` that pause the principal; 0: never. */
+  principalConversations: number;
+  /** Strikes of one principal over all its conversations within `windowMs` that pause it; 0: never. */
+  principalStrikes: number;
 }
 
 /** Per-client rules in front of the sandbox (`DispatchModuleOptions.execute`); defaults: `EXECUTE_GUARD_OPTION_TABLE`. */

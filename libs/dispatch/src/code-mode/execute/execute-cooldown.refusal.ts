@@ -26,18 +26,36 @@ export function pauseBeforeRefusal(ms: number, signal?: AbortSignal): Promise<vo
   });
 }
 
-/** The tool error of an `execute` refused during a cooldown: why, and when to try again. */
-export function executeCooldownRefusal(cooldown: ExecuteCooldown): CallToolResult {
+/** Why the level is cooling down, in the refusal's words. */
+function reasonOf(cooldown: ExecuteCooldown): string {
+  const window = `${cooldown.windowMs / 1000} s`;
+  if (cooldown.level === 'conversation') {
+    return (
+      `${cooldown.strikes} of this conversation's scripts within ${window} were stopped by the CPU time, memory or ` +
+      "wall-clock limit or the type check's time limit, so execute is paused for this conversation (this session " +
+      'or connection) only; other conversations of the same API key or address are served.'
+    );
+  }
+  const byConversations = cooldown.conversations ? `${cooldown.conversations} of its conversations were paused` : '';
+  const byStrikes = cooldown.strikes ? `its scripts were stopped by a limit ${cooldown.strikes} times` : '';
+  const why = [byConversations, byStrikes].filter(Boolean).join(', or ');
+  return (
+    `this API key (or address) is paused as a whole: ${why}, within ${window}, so execute is paused for ` +
+    'every conversation of it.'
+  );
+}
+
+/** The tool error of an `execute` refused during a cooldown: which level, why, and until when. */
+export function executeCooldownRefusal(cooldown: ExecuteCooldown, now = Date.now()): CallToolResult {
   const seconds = Math.ceil(cooldown.retryAfterMs / 1000);
+  const at = new Date(now + cooldown.retryAfterMs).toISOString();
   const text =
-    `Execution refused: ${cooldown.strikes} of this client's scripts within ${cooldown.windowMs / 1000} s were ` +
-    "stopped by the CPU time, memory or wall-clock limit or the type check's time limit, so execute is paused " +
-    'for this client. Nothing ran.\n' +
-    `Retry after ${seconds} s (retryAfterMs: ${cooldown.retryAfterMs}), with a script that does less per run ` +
-    '(no unbounded loops, ever-growing data or exploding types); repeated limit failures double the pause.';
+    `Execution refused: ${reasonOf(cooldown)} Nothing ran.\n` +
+    `Retry after ${seconds} s, at ${at} (retryAfterMs: ${cooldown.retryAfterMs}), with a script that does less ` +
+    'per run (no unbounded loops, ever-growing data or exploding types); repeated limit failures double the pause.';
   return {
     content: [textContent(text)],
     isError: true,
-    _meta: { limit: EXECUTE_COOLDOWN_LIMIT, retryAfterMs: cooldown.retryAfterMs },
+    _meta: { limit: EXECUTE_COOLDOWN_LIMIT, level: cooldown.level, retryAfterMs: cooldown.retryAfterMs },
   };
 }

@@ -66,7 +66,12 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
  * @publicApi
  */
 export const ABUSE_BACKOFF_OPTION_TABLE: OptionTable<keyof AbuseBackoffOptions> = {
-  strikes: { default: 3, minimum: 1, inConfigFile: true, doc: 'Limit-stopped runs that start a cooldown.' },
+  strikes: {
+    default: 3,
+    minimum: 1,
+    inConfigFile: true,
+    doc: 'Limit-stopped runs of one conversation (session, WebSocket connection, stateless conversation) that start its cooldown; its siblings under the same key keep running.',
+  },
   windowMs: { default: 60_000, minimum: 1, inConfigFile: true, doc: 'Window the strikes are counted in, in ms.' },
   cooldownMs: {
     default: 30_000,
@@ -75,6 +80,20 @@ export const ABUSE_BACKOFF_OPTION_TABLE: OptionTable<keyof AbuseBackoffOptions> 
     doc: 'First cooldown, in ms; doubles on each repeat.',
   },
   maxCooldownMs: { default: 600_000, minimum: 1, inConfigFile: true, doc: 'Longest cooldown, in ms.' },
+  principalConversations: {
+    default: 3,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'Conversations (sessions, WebSocket connections, stateless conversations) of one API key or address that each earned a cooldown within windowMs before the whole key or address is paused, with the same doubling. 0: never.',
+  },
+  // Above what one conversation can earn in a window (its strikes, a cooldown, its strikes again, runs in flight
+  // ending), so only several conversations together reach it: a client that rotates sessions before a cooldown.
+  principalStrikes: {
+    default: 20,
+    minimum: 0,
+    inConfigFile: true,
+    doc: 'Strikes of one API key or address over all its conversations within windowMs that pause it as a whole. 0: never.',
+  },
 };
 
 export const DEFAULT_ABUSE_BACKOFF: Readonly<AbuseBackoffOptions> = Object.freeze(

@@ -1,5 +1,6 @@
 import type { SandboxFailureKind } from '@myko/sandbox';
 import { Injectable } from '@nestjs/common';
+import type { CooldownStart } from './execute-abuse.guard';
 
 /** How one `execute` ended: `ok`, the sandbox's failure kind, or `cooldown` (refused by the abuse backoff). */
 /** How a run ended; `limit`: refused by a resident cap (session, key, address) or a full sandbox. */
@@ -20,6 +21,7 @@ export interface ExecuteEvent {
 @Injectable()
 export class ExecuteMonitor {
   private readonly listeners: ((event: ExecuteEvent) => void)[] = [];
+  private readonly cooldownListeners: ((start: CooldownStart) => void)[] = [];
 
   /** Calls `listener` after every `execute`; returns the function that stops it. */
   onExecute(listener: (event: ExecuteEvent) => void): () => void {
@@ -28,6 +30,20 @@ export class ExecuteMonitor {
       const at = this.listeners.indexOf(listener);
       if (at >= 0) this.listeners.splice(at, 1);
     };
+  }
+
+  /** Calls `listener` when an abuse cooldown starts (once per cooldown, not per refusal); returns its stop. */
+  onCooldown(listener: (start: CooldownStart) => void): () => void {
+    this.cooldownListeners.push(listener);
+    return () => {
+      const at = this.cooldownListeners.indexOf(listener);
+      if (at >= 0) this.cooldownListeners.splice(at, 1);
+    };
+  }
+
+  /** A cooldown of a conversation or a principal has just started. */
+  reportCooldown(start: CooldownStart): void {
+    for (const listener of this.cooldownListeners) listener(start);
   }
 
   report(outcome: ExecuteOutcome, startedAt: number): void {

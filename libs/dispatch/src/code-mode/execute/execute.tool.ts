@@ -2,7 +2,14 @@ import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
 import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { SHARED_ABUSE_BACKOFF, type SharedAbuseBackoff } from '@myko/state';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import { CommandApprovalGate } from '../../features/operations/approval/command-approval.gate';
 import { McpContextFactory } from '../../features/operations/mcp-context.factory';
@@ -10,6 +17,7 @@ import type { CallToolResult } from '../../features/tools/tool-definition.interf
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { conversationOf, principalOf } from '../../protocol/fairness/work-identity';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
 import {
@@ -25,7 +33,7 @@ import { CommandJournal } from './command-journal';
 import { CommandPlan } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
-import { ExecuteAbuseGuard } from './execute-abuse.guard';
+import { type AbuseParty, type CooldownStart, ExecuteAbuseGuard, type StrikeCause } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
 import { ExecuteLimitError } from './execute-limit.error';
 import { formatExecuteResult } from './execute-result.formatter';
@@ -36,12 +44,20 @@ import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
 
 /**
- * Whom the abuse backoff counts: the client across its sessions (its API key, else its address), so fresh
- * sessions do not start clean; for a stateless request its caller; the session only for callers the
- * gateways could not name.
+ * Whom the abuse backoff counts: the conversation (its session, connection, or stateless conversation), and its
+ * principal across its conversations (its API key, else its address), so fresh sessions do not start clean.
  */
-function abuseKey(client: ClientContext): string {
-  return clientIdOf(client) ?? `session:${client.sessionId}`;
+function abusePartyOf(client: ClientContext): AbuseParty {
+  return { principal: principalOf(client), conversation: conversationOf(client) };
+}
+
+/** The one log line of a cooldown that has just started: whom, which level, why, how long. */
+function cooldownLine(start: CooldownStart): string {
+  const whom = start.level === 'principal' ? `principal ${start.principal}` : `conversation ${start.conversation}`;
+  return (
+    `execute paused for ${whom} (level ${start.level}, cause ${start.cause}, principal ${start.principal}, ` +
+    `conversation ${start.conversation}) for ${Math.ceil(start.durationMs / 1000)} s`
+  );
 }
 
 /** The client behind a request across sessions and stateless requests: its key, else its address. */
@@ -56,6 +72,7 @@ function clientIdOf(client: ClientContext): string | undefined {
  */
 @Injectable()
 export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ExecuteAbuseBackoff');
   private readonly quota: ResidentQuota;
   private readonly abuse?: ExecuteAbuseGuard | SharedExecuteAbuseGuard;
   private readonly typeCheck: TypeCheckMode;
@@ -111,11 +128,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
   async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const { code: source, timeoutMs, mode } = parseExecuteArguments(args);
     const startedAt = performance.now();
-    const client = abuseKey(request.client);
-    const cooldown = await this.abuse?.cooldown(client);
+    const party = abusePartyOf(request.client);
+    const client = party.principal;
+    const cooldown = await this.abuse?.cooldown(party);
     if (cooldown) {
       await pauseBeforeRefusal(Math.min(REFUSAL_PAUSE_MS, cooldown.retryAfterMs), request.signal);
-      const left = await this.abuse?.cooldown(client);
+      const left = await this.abuse?.cooldown(party);
       if (left) {
         this.monitor.report('cooldown', startedAt);
         return executeCooldownRefusal(left);
@@ -124,7 +142,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     // Before any scan: a script past the limit is refused at once, and sending one is a strike, as probing is.
     const oversize = oversizeScript(source, this.maxScriptBytes);
     if (oversize) {
-      await this.abuse?.record(client, 'oversize');
+      await this.strike(party, 'oversize');
       this.monitor.report('limit', startedAt);
       throw oversize;
     }
@@ -141,10 +159,9 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       request.signal,
     );
     // A check out of its time (or heap) is the sender's, whatever the mode: it held a worker for the whole limit.
-    if (checked.unjudged === 'timeout' || checked.unjudged === 'crash')
-      await this.abuse?.record(client, 'type-check-timeout');
+    if (checked.unjudged === 'timeout' || checked.unjudged === 'crash') await this.strike(party, 'type-check-timeout');
     if (checked.refused) {
-      if (checked.probing) await this.abuse?.record(client, 'probing');
+      if (checked.probing) await this.strike(party, 'probing');
       return this.refuseUnchecked(checked, startedAt);
     }
     const { code } = checked;
@@ -183,12 +200,28 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       }
       const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan), checked.diagnostics);
       if (request.input?.needsInput) return result;
-      await this.abuse?.record(client, run.ok ? undefined : run.error.kind, run.stats);
+      await this.strike(party, run.ok ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
       return result;
     } finally {
       ended.abort();
       release();
+    }
+  }
+
+  /**
+   * Charges a finished run to its own conversation (and its principal); a cooldown it starts is logged once and
+   * counted, here and not per refused call.
+   */
+  private async strike(
+    party: AbuseParty,
+    failure: StrikeCause | undefined,
+    stats?: Parameters<ExecuteAbuseGuard['record']>[2],
+  ): Promise<void> {
+    if (!this.abuse) return;
+    for (const start of await this.abuse.record(party, failure, stats)) {
+      this.logger.warn(cooldownLine(start));
+      this.monitor.reportCooldown(start);
     }
   }
 
