@@ -97,7 +97,7 @@ describe('GET /metrics', () => {
     ).toBe(1);
   });
 
-  it('counts executes by outcome, operation calls, and a refusal by the abuse backoff', async () => {
+  it('counts executes by outcome, operation calls, a cooldown of the abuse backoff and its refusal', async () => {
     const before = await samples();
     await callText(client, 'execute', { code: `return (await myko.query('ListOrders', { limit: 1 })).items.length;` });
     await callText(client, 'execute', { code: `throw new Error('nope')` });
@@ -111,6 +111,11 @@ describe('GET /metrics', () => {
         seriesValue(before, 'myko_execute_total', { outcome }) + 1,
       ]);
     }
+    // The cooldown is counted once, at its start, at the level that earned it; the refusal is not a new one.
+    const cooled = { level: 'conversation', cause: 'cpu' };
+    expect(seriesValue(after, 'myko_execute_cooldowns_total', cooled)).toBe(
+      seriesValue(before, 'myko_execute_cooldowns_total', cooled) + 1,
+    );
     expect(seriesValue(after, 'myko_execute_duration_seconds_count', { result: 'refused' })).toBe(
       seriesValue(before, 'myko_execute_duration_seconds_count', { result: 'refused' }) + 1,
     );

@@ -1,5 +1,6 @@
 export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
 export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
+export type { CooldownCause, CooldownLevel, CooldownStart } from './code-mode/execute/execute-abuse.guard';
 export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-mode/execute/execute-guard.defaults';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';

@@ -11,6 +11,7 @@ import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { HttpRequestLimiter } from '../limits/http-request.limiter';
 import { traceContextOf } from '../observability/trace-context';
 import { cancelWhenStreamCloses, requestIdOf } from './abandoned-request';
+import { conversationOf } from './conversation-header.reader';
 import type { HttpClientContext } from './http-client-context.interface';
 import type { AcceptedResponses } from './mcp-http.negotiation';
 import { McpPostResponder } from './mcp-post.responder';
@@ -54,6 +55,8 @@ export class StatelessPostHandler {
       ...(traceContext ? { traceContext } : {}),
       transport: 'http',
       sessionId,
+      // One agent's stateless requests form one conversation when it names one; else each is its own.
+      conversationId: conversationOf(req, sessionId),
       filters: access.filters,
       principal: access.principal,
       subject: access.subject,

@@ -28,6 +28,12 @@ export function defineMetrics(registers: Registry[]) {
       labelNames: ['outcome'] as const,
       registers,
     }),
+    executeCooldowns: new Counter({
+      name: 'myko_execute_cooldowns_total',
+      help: 'Abuse cooldowns of execute started, by level (conversation, principal) and cause (the strike: cpu, memory, timeout, type-check-timeout, probing, oversize, idle; for a principal: conversations, strikes).',
+      labelNames: ['level', 'cause'] as const,
+      registers,
+    }),
     executeDuration: new Histogram({
       name: 'myko_execute_duration_seconds',
       help: 'Residency of execute calls: queueing plus running, by outcome class (ok, failed, refused).',

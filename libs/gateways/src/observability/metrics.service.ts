@@ -55,6 +55,7 @@ export class MykoMetrics implements OnModuleInit, OnModuleDestroy, RequestObserv
     this.stops.push(
       this.dispatch.observe(this),
       this.executes.onExecute((event) => this.recordExecute(event)),
+      this.executes.onCooldown(({ level, cause }) => this.metrics.executeCooldowns.inc({ level, cause })),
       this.invoker.onInvoked((call) => this.recordCall(call)),
     );
   }
