@@ -94,6 +94,13 @@ describe('the execute abuse backoff, per conversation under one API key', () => 
     siblings = [await session(), await session()];
     await runAway(hostile, 2);
 
+    for (const [i, sibling] of siblings.entries()) {
+      expect(await execute(sibling, `return ${i + 10};`)).toEqual({
+        isError: false,
+        text: `${i + 10}`,
+        meta: undefined,
+      });
+    }
     const refused = await execute(hostile, 'return 1;');
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/^Execution refused: 2 of this conversation's scripts within 60 s /);
@@ -102,13 +109,6 @@ describe('the execute abuse backoff, per conversation under one API key', () => 
     // Refused again: still one cooldown, logged once at its start, not per refusal.
     expect((await execute(hostile, 'return 1;')).isError).toBe(true);
 
-    for (const [i, sibling] of siblings.entries()) {
-      expect(await execute(sibling, `return ${i + 10};`)).toEqual({
-        isError: false,
-        text: `${i + 10}`,
-        meta: undefined,
-      });
-    }
     expect(pauses('conversation')).toHaveLength(1);
     expect(pauses('conversation')[0]).toMatch(/cause cpu, principal key:\S+, conversation key:\S+\/\S+\) for 30 s/);
     expect(pauses('principal')).toHaveLength(0);
