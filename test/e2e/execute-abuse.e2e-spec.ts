@@ -29,7 +29,7 @@ let server: TestServer;
 let abuser: Client;
 let bystander: Client;
 let sameAddress: Client;
-/** The bystander's own API key: the backoff counts a client by its key, else by its address. */
+/** The bystander's own API key: the backoff counts a conversation inside its key, else inside its address. */
 const BYSTANDER_KEY = generateApiKey();
 
 beforeAll(async () => {
@@ -57,7 +57,7 @@ afterAll(() =>
 );
 
 describe('the execute abuse backoff', () => {
-  it('refuses a client after three CPU-limited runs, with retry advice, and serves it again after the cooldown', async () => {
+  it('refuses a conversation after three CPU-limited runs, with retry advice, and serves it again after the cooldown', async () => {
     for (let i = 0; i < 3; i++) {
       const spun = await execute(abuser, SPIN);
       expect(spun).toMatchObject({ isError: true, text: expect.stringContaining('CPU time limit') });
@@ -69,19 +69,19 @@ describe('the execute abuse backoff', () => {
     expect(performance.now() - askedAt).toBeGreaterThanOrEqual(900);
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(
-      /Execution refused: 3 of this client's scripts [\s\S]*\nRetry after \d s \(retryAfterMs: \d+\)/s,
+      /Execution refused: 3 of this conversation's scripts [\s\S]*\nRetry after \d s, at \S+ \(retryAfterMs: \d+\)/s,
     );
     expect(refused.meta).toMatchObject({ limit: 'execute-abuse-backoff', retryAfterMs: expect.any(Number) });
     const retryAfterMs = refused.meta?.retryAfterMs as number;
     expect(retryAfterMs).toBeGreaterThan(0);
     expect(retryAfterMs).toBeLessThanOrEqual(COOLDOWN_MS);
 
-    // Another client (its own key) is served at once; a fresh session from the abuser's address is not a
-    // fresh client (without a key, the backoff follows the address).
+    // Another client (its own key) is served at once; so is another conversation from the abuser's address (one
+    // conversation's runaway scripts do not pause its siblings; see execute-abuse-conversations for the principal).
     const bystanderAt = performance.now();
     expect(await execute(bystander, 'return 2;')).toEqual({ isError: false, text: '2', meta: undefined });
     expect(performance.now() - bystanderAt).toBeLessThan(900);
-    expect((await execute(sameAddress, 'return 4;')).text).toMatch(/^Execution refused: 3 of this client's scripts/);
+    expect(await execute(sameAddress, 'return 4;')).toEqual({ isError: false, text: '4', meta: undefined });
     expect(await abuser.callTool({ name: 'search', arguments: { query: 'stock' } })).not.toHaveProperty(
       'isError',
       true,
@@ -91,18 +91,20 @@ describe('the execute abuse backoff', () => {
     expect(await execute(abuser, 'return 3;')).toMatchObject({ isError: false, text: '3' });
   });
 
-  it('counts a stateless (2026-07-28) caller across its requests: each is a session of its own', async () => {
+  it('counts a stateless (2026-07-28) conversation across its requests, each a session of its own, by the name it sends', async () => {
     const modern = new ModernClient(
       { name: 'abuse-v2', version: '1.0.0' },
       { versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
-    await modern.connect(new ModernHttpTransport(server.httpUrl));
+    const headers = { 'X-Myko-Conversation': 'agent-1' };
+    await modern.connect(new ModernHttpTransport(server.httpUrl, { requestInit: { headers } }));
     const run = async (code: string) => {
       const result = await modern.callTool({ name: 'execute', arguments: { code } });
       return { isError: result.isError === true, meta: result._meta as Record<string, unknown> | undefined };
     };
     for (let i = 0; i < 3; i++) expect(await run(SPIN)).toMatchObject({ isError: true });
-    expect(await run('return 1;')).toMatchObject({ isError: true, meta: { limit: 'execute-abuse-backoff' } });
+    const refused = { isError: true, meta: { limit: 'execute-abuse-backoff', level: 'conversation' } };
+    expect(await run('return 1;')).toMatchObject(refused);
     expect(await execute(bystander, 'return 2;')).toMatchObject({ isError: false, text: '2' });
     await modern.close();
   });
