@@ -50,7 +50,8 @@ describe('execute containment: one client crashing its sandbox process', () => {
     const writer = execute(await open(keys.a), WRITE_THEN_WAIT);
     // Both await their Wait (the writer after its command), so neither was executing when the crash came.
     await untilWaiting(server, 2);
-    const crashed = await execute(await open(keys.b), CRASH);
+    const crasher = await open(keys.b);
+    const crashed = await execute(crasher, CRASH);
     expect(crashed.isError).toBe(true);
     expect(crashed.text).toMatch(/memory limit was reached[\s\S]*SandboxCrashError: The sandbox process crashed/);
 
@@ -61,11 +62,10 @@ describe('execute containment: one client crashing its sandbox process', () => {
     expect(wrote.text).toMatch(/internal error stopped the sandbox/);
     expect(wrote.text).toMatch(/command_RecordPing/);
 
-    // Three crashes put the crasher's key into the backoff; the honest key's client was never struck.
-    const crasher = await open(keys.b);
+    // Three crashes put the crasher's conversation into the backoff; the honest key's client was never struck.
     for (let i = 0; i < 2; i++) expect((await execute(crasher, CRASH)).isError).toBe(true);
-    const refused = await execute(await open(keys.b), 'return 1');
-    expect(refused.text).toMatch(/^Execution refused: 3 of this client's scripts/);
+    const refused = await execute(crasher, 'return 1');
+    expect(refused.text).toMatch(/^Execution refused: 3 of this conversation's scripts/);
     expect(await execute(honest, 'return 2')).toEqual({ isError: false, text: '2' });
     expect(server.app.get(SandboxService).status().crashes).toBe(3);
   });
@@ -77,7 +77,8 @@ describe('execute containment: one client crashing its sandbox process', () => {
       const outcome = await execute(await open(), CRASH);
       if (outcome.text.startsWith('Execution refused')) refusedAfter = i;
     }
-    expect(refusedAfter).toBe(4);
+    // One strike per fresh session: the address as a whole is paused at its tenth (principalStrikes).
+    expect(refusedAfter).toBe(11);
     expect(await execute(honest, "return (await myko.query('Wait', { ms: 10 })).waitedMs")).toEqual({
       isError: false,
       text: '10',

@@ -1,6 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernHttpTransport,
+} from '@modelcontextprotocol/client';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createAppConfig } from '../../src/config/app.config';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
@@ -12,6 +16,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 jest.setTimeout(60_000);
 
 const BURST = 6;
+const PINNED = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
 
 /** Two in-process instances on one Redis, configured as an operator would: abuse backoff and a rate limit. */
 describe('counters every instance shares through Redis', () => {
@@ -19,6 +24,7 @@ describe('counters every instance shares through Redis', () => {
   let a: TestServer;
   let b: TestServer;
   const clients: Client[] = [];
+  const modernClients: ModernClient[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer();
@@ -38,25 +44,37 @@ describe('counters every instance shares through Redis', () => {
   afterAll(() =>
     releaseAll(
       () => Promise.all(clients.map((client) => client.close())),
+      () => Promise.all(modernClients.map((client) => client.close())),
       () => a?.close(),
       () => b?.close(),
       () => redis?.stop(),
     ),
   );
 
-  it('a client whose scripts burn the CPU limit on one instance is cooled down on the other', async () => {
-    const onA = await connectClient(clientTransport('http', a));
-    clients.push(onA);
+  it('a conversation whose scripts burn the CPU limit on one instance is cooled down on the other', async () => {
+    // A stateless agent naming its conversation: its requests reach either instance.
+    const agent = async (server: TestServer) => {
+      const modern = new ModernClient({ name: 'shared-abuse', version: '1.0.0' }, PINNED);
+      const headers = { 'X-Myko-Conversation': 'agent-1' };
+      await modern.connect(new ModernHttpTransport(server.httpUrl, { requestInit: { headers } }));
+      modernClients.push(modern);
+      return modern;
+    };
+    const onA = await agent(a);
     for (let i = 0; i < 2; i++) {
       const spun = await onA.callTool({ name: 'execute', arguments: { code: 'while (true) {}' } });
       expect(spun.isError).toBe(true);
     }
-    // The same client (no key: its address) on the other instance, in a session of its own.
+    const refused = await (await agent(b)).callTool({ name: 'execute', arguments: { code: 'return 1;' } });
+    expect(refused.isError).toBe(true);
+    expect(refused._meta).toMatchObject({ limit: 'execute-abuse-backoff', level: 'conversation' });
+    // Another conversation of the same client (no key: its address) is served on either instance.
     const onB = await connectClient(clientTransport('ws', b));
     clients.push(onB);
-    const refused = await onB.callTool({ name: 'execute', arguments: { code: 'return 1;' } });
-    expect(refused.isError).toBe(true);
-    expect(refused._meta).toMatchObject({ limit: 'execute-abuse-backoff' });
+    expect(await onB.callTool({ name: 'execute', arguments: { code: 'return 2;' } })).not.toHaveProperty(
+      'isError',
+      true,
+    );
   });
 
   it("draws one client's requests on both instances from one token bucket", async () => {

@@ -16,7 +16,7 @@ export interface AbuseBackoffConfig {
   readonly maxCooldownMs?: number;
   /** @default 3 */
   readonly principalConversations?: number;
-  /** @default 20 */
+  /** @default 10 */
   readonly principalStrikes?: number;
 }
 

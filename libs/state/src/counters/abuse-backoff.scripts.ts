@@ -3,8 +3,8 @@
  * (sorted set, score = when), KEYS[3] and KEYS[4] the same of its principal, KEYS[5] the principal's
  * conversations that earned a cooldown (sorted set, score = when). ARGV now, window ms, strikes, cooldown ms,
  * max cooldown ms, a unique member, principal conversations, principal strikes, the conversation.
- * Counts the strike on both levels (a level that cools down counts none: runs that started before it are not a
- * new offence); at a threshold starts that level's next cooldown (doubling from `cooldown`, back to the first
+ * Counts the strike on both levels (none while the conversation cools down, and none on a principal that is
+ * paused: runs that started before a cooldown are not a new offence); at a threshold starts that level's next cooldown (doubling from `cooldown`, back to the first
  * after a whole longest cooldown of good behaviour). Returns { conversation's new cooldown, principal's new
  * cooldown, principal's cause: 0 none, 1 conversations, 2 strikes } (0: none started).
  */
@@ -31,8 +31,9 @@ local function cool(hash, set)
   redis.call('DEL', set)
   return length
 end
+if cooling(KEYS[1]) then return { 0, 0, 0 } end
 local conversation = 0
-if not cooling(KEYS[1]) and count(KEYS[2]) >= tonumber(ARGV[3]) then conversation = cool(KEYS[1], KEYS[2]) end
+if count(KEYS[2]) >= tonumber(ARGV[3]) then conversation = cool(KEYS[1], KEYS[2]) end
 local byConversations = tonumber(ARGV[7])
 local byStrikes = tonumber(ARGV[8])
 if (byConversations <= 0 and byStrikes <= 0) or cooling(KEYS[3]) then return { conversation, 0, 0 } end

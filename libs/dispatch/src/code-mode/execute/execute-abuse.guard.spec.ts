@@ -82,11 +82,12 @@ describe('ExecuteAbuseGuard', () => {
     expect(earn()).toBe(30_000);
   });
 
-  it('does not count strikes of runs that end while their conversation cools down', () => {
+  it('does not count strikes of runs that end while their conversation cools down, at either level', () => {
     const { guard } = guardAt();
     for (let i = 0; i < 3; i++) guard.record(A, 'cpu');
-    for (let i = 0; i < 3; i++) expect(guard.record(A, 'cpu')).toEqual([]);
+    for (let i = 0; i < 12; i++) expect(guard.record(A, 'cpu')).toEqual([]);
     expect(guard.cooldown(A)?.retryAfterMs).toBe(30_000);
+    expect(guard.cooldown(B)).toBeUndefined();
   });
 
   it('pauses the principal once three of its conversations cooled down within the window, every conversation of it', () => {

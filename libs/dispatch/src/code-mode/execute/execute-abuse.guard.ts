@@ -126,8 +126,11 @@ export class ExecuteAbuseGuard {
     const now = this.now();
     this.sweep(now);
     if (!isStrike(failure, stats)) return NO_STARTS;
-    const starts: CooldownStart[] = [];
     const conversation = this.recordOf(this.conversations, party.conversation, () => newRecord());
+    // Runs that started before their conversation's cooldown and end during it are not a new offence, at either
+    // level: one conversation alone can then never reach `principalStrikes`.
+    if (conversation.cooldownUntil > now) return NO_STARTS;
+    const starts: CooldownStart[] = [];
     const cooled = this.strike(conversation, now, this.options.strikes);
     if (cooled > 0) starts.push({ ...party, level: 'conversation', cause: strikeCauseOf(failure), durationMs: cooled });
     const { principalConversations, principalStrikes } = this.options;
@@ -162,10 +165,8 @@ export class ExecuteAbuseGuard {
     return { cause, durationMs: this.startCooldown(record, now) };
   }
 
-  /** Counts a strike on `record` (not while it cools down); returns the cooldown it started (0: none). */
+  /** Counts a strike on `record`; returns the cooldown it started (0: none). */
   private strike(record: StrikeRecord, now: number, threshold: number): number {
-    // Runs that started before the cooldown and end during it are not a new offence.
-    if (record.cooldownUntil > now) return 0;
     record.strikes = record.strikes.filter((at) => now - at < this.options.windowMs);
     record.strikes.push(now);
     return record.strikes.length < threshold ? 0 : this.startCooldown(record, now);

@@ -86,10 +86,11 @@ export const ABUSE_BACKOFF_OPTION_TABLE: OptionTable<keyof AbuseBackoffOptions> 
     inConfigFile: true,
     doc: 'Conversations (sessions, WebSocket connections, stateless conversations) of one API key or address that each earned a cooldown within windowMs before the whole key or address is paused, with the same doubling. 0: never.',
   },
-  // Above what one conversation can earn in a window (its strikes, a cooldown, its strikes again, runs in flight
-  // ending), so only several conversations together reach it: a client that rotates sessions before a cooldown.
+  // Above what one conversation can earn in a window (its strikes, a cooldown, its strikes again: 2 × strikes;
+  // runs ending during its cooldown do not count), so only several conversations together reach it: a client
+  // that rotates sessions before any cools down.
   principalStrikes: {
-    default: 20,
+    default: 10,
     minimum: 0,
     inConfigFile: true,
     doc: 'Strikes of one API key or address over all its conversations within windowMs that pause it as a whole. 0: never.',
