@@ -7,7 +7,7 @@ import { workIdentityOf } from '../../protocol/fairness/work-identity';
 
 /**
  * One budget of main-thread work for the `myko.*` calls of every running script, shared round-robin
- * by client. Why: each run already paces its own calls, but three runs of one client each firing 200 calls
+ * by principal and, inside a principal, by conversation. Why: each run already paces its own calls, but three runs of one client each firing 200 calls
  * at once would still be served ahead of another client's single request; here they queue behind one another.
  */
 @Injectable()
@@ -25,8 +25,11 @@ export class BridgeCallFairness {
     });
   }
 
-  /** Runs one `myko.*` call of `client` when its turn comes. */
+  /**
+   * Runs one `myko.*` call of `client` when its turn comes: principals take turns, and inside a principal its
+   * conversations (already a group of the principal: the bare name, no string built per call).
+   */
   run<T>(client: ClientContext, call: () => Promise<T>): Promise<T> {
-    return this.scheduler.run(workIdentityOf(client), call);
+    return this.scheduler.run(workIdentityOf(client), call, client.conversationId ?? client.sessionId);
   }
 }

@@ -115,4 +115,29 @@ describe('FairWorkScheduler', () => {
     expect(flooded).toBe(8);
     expect(scheduler.waiting()).toBe(0);
   });
+
+  it("serves a key's conversations in turn: one conversation's flood waits behind its own work, not its siblings'", async () => {
+    const scheduler = new FairWorkScheduler({ tasksPerTurn: 4 });
+    const order: string[] = [];
+    const flood = Array.from({ length: 100 }, (_, i) =>
+      scheduler.run('key', () => order.push(`flood-${i}`), 'flooding'),
+    );
+    const sibling = scheduler.run('key', () => order.push('sibling'), 'quiet');
+    const other = scheduler.run('other', () => order.push('other'));
+    await Promise.all([...flood, sibling, other]);
+    expect(order.indexOf('sibling')).toBeLessThan(order.indexOf('flood-8'));
+    expect(order.indexOf('other')).toBeLessThan(order.indexOf('flood-8'));
+    expect(order.filter((name) => name.startsWith('flood'))).toEqual(flood.map((_, i) => `flood-${i}`));
+    expect(scheduler.waiting()).toBe(0);
+  });
+
+  it('takes turns by key first: a key with many conversations gets no more turns than a key with one', async () => {
+    const scheduler = new FairWorkScheduler({ tasksPerTurn: 1 });
+    const order: string[] = [];
+    const blocker = scheduler.run('blocker', () => order.push('blocker'));
+    const many = Array.from({ length: 10 }, (_, i) => scheduler.run('many', () => order.push('many'), `c${i}`));
+    const single = Array.from({ length: 5 }, () => scheduler.run('single', () => order.push('single')));
+    await Promise.all([blocker, ...many, ...single]);
+    expect(order.slice(1, 11)).toEqual(Array.from({ length: 5 }, () => ['many', 'single']).flat());
+  });
 });

@@ -18,18 +18,27 @@ interface Pending {
   readonly reject: (reason: unknown) => void;
 }
 
+/** A principal's queues, one per conversation; insertion order is the conversations' round-robin order. */
+type Conversations = Map<string, Pending[]>;
+
+/** Emptied conversation maps kept for reuse, so a principal that comes and goes allocates none. */
+const SPARE_MAPS = 64;
+
 /**
- * Runs main-thread work of many clients fairly: one FIFO queue per key (a client's identity), taken
- * round-robin, at most `tasksPerTurn` tasks (and `turnMs` of synchronous time) per turn of the event loop,
- * then a yield (`setImmediate`) so sockets are read before the next turn. Why: work one client causes in
- * bulk (a flood of calls, thousands of watches to recompute) must queue behind that client's own work, not
- * in front of everyone else's; with nothing queued a task starts at once.
+ * Runs main-thread work of many clients fairly, on two levels: one FIFO queue per conversation inside one group
+ * per key (a principal), taken round-robin by key and, inside a key, by conversation; at most `tasksPerTurn`
+ * tasks (and `turnMs` of synchronous time) per turn of the event loop, then a yield (`setImmediate`) so
+ * sockets are read before the next turn. Caps and rates are the key's. Why: work one client causes in bulk
+ * (a flood of calls, thousands of watches to recompute) must queue behind that client's own work, not in
+ * front of everyone else's, and one conversation's flood behind its own work, not its siblings'; with nothing
+ * queued a task starts at once, without queueing at all.
  * @publicApi
  */
 export class FairWorkScheduler {
   /** Insertion order is the round-robin order: a key that had its turn goes to the back. */
-  private readonly queues = new Map<string, Pending[]>();
+  private readonly queues = new Map<string, Conversations>();
   private readonly running = new Map<string, number>();
+  private readonly spare: Conversations[] = [];
   private startedThisTurn = 0;
   private turnStartedAt = 0;
   private turnEnd?: NodeJS.Immediate;
@@ -40,9 +49,18 @@ export class FairWorkScheduler {
     if (budget.ratePerKey && budget.ratePerKey.perSecond > 0) this.rates = new KeyRateBuckets(budget.ratePerKey);
   }
 
-  /** Runs `task` as `key`'s work when its turn comes; settles as the task does. */
-  run<T>(key: string, task: () => T | Promise<T>): Promise<T> {
-    const done = this.enqueue(key, task);
+  /**
+   * Runs `task` as `key`'s work (of its `conversation`, default the key itself) when its turn comes; settles as
+   * the task does.
+   */
+  run<T>(key: string, task: () => T | Promise<T>, conversation: string = key): Promise<T> {
+    // Nothing queued and room now: start at once (the common case, and the hot path of every myko.* call).
+    if (this.queues.size === 0 && this.hasBudget() && this.hasRoom(key)) {
+      return new Promise<T>((resolve, reject) => {
+        this.start(key, { task, resolve: resolve as (value: unknown) => void, reject });
+      });
+    }
+    const done = this.enqueue(key, conversation, task);
     this.pump();
     return done;
   }
@@ -51,26 +69,33 @@ export class FairWorkScheduler {
    * Queues every task before any starts, so the first turn is shared round-robin between their keys too
    * (with `run` one by one, the first keys would take the turn before the later ones are queued).
    */
-  runAll<T>(tasks: ReadonlyArray<{ readonly key: string; readonly task: () => T | Promise<T> }>): Promise<T[]> {
-    const done = tasks.map(({ key, task }) => this.enqueue(key, task));
+  runAll<T>(
+    tasks: ReadonlyArray<{ readonly key: string; readonly conversation?: string; readonly task: () => T | Promise<T> }>,
+  ): Promise<T[]> {
+    const done = tasks.map(({ key, conversation = key, task }) => this.enqueue(key, conversation, task));
     this.pump();
     return Promise.all(done);
   }
 
   /** Tasks waiting for their turn (all keys, or one). */
   waiting(key?: string): number {
-    if (key !== undefined) return this.queues.get(key)?.length ?? 0;
+    if (key !== undefined) return countOf(this.queues.get(key));
     let total = 0;
-    for (const queue of this.queues.values()) total += queue.length;
+    for (const conversations of this.queues.values()) total += countOf(conversations);
     return total;
   }
 
-  private enqueue<T>(key: string, task: () => T | Promise<T>): Promise<T> {
+  private enqueue<T>(key: string, conversation: string, task: () => T | Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const pending: Pending = { task, resolve: resolve as (value: unknown) => void, reject };
-      const queue = this.queues.get(key);
+      let conversations = this.queues.get(key);
+      if (!conversations) {
+        conversations = this.spare.pop() ?? new Map();
+        this.queues.set(key, conversations);
+      }
+      const queue = conversations.get(conversation);
       if (queue) queue.push(pending);
-      else this.queues.set(key, [pending]);
+      else conversations.set(conversation, [pending]);
     });
   }
 
@@ -78,7 +103,7 @@ export class FairWorkScheduler {
     while (this.hasBudget()) {
       const key = this.nextKey();
       if (key === undefined) return;
-      this.start(key);
+      this.start(key, this.takeNext(key));
     }
   }
 
@@ -87,6 +112,13 @@ export class FairWorkScheduler {
     if (this.startedThisTurn >= this.budget.tasksPerTurn) return false;
     const { turnMs = 0 } = this.budget;
     return turnMs <= 0 || performance.now() - this.turnStartedAt < turnMs;
+  }
+
+  /** Whether `key` may start a task now: under its cap, with a token of its rate. */
+  private hasRoom(key: string): boolean {
+    const cap = this.budget.maxRunningPerKey ?? 0;
+    if (cap > 0 && (this.running.get(key) ?? 0) >= cap) return false;
+    return !this.rates || this.rates.allows(key);
   }
 
   /** The first key in round-robin order with work waiting, room under its cap and a token of its rate. */
@@ -111,11 +143,31 @@ export class FairWorkScheduler {
     }, ms);
   }
 
-  private start(key: string): void {
-    const queue = this.queues.get(key) as Pending[];
+  /**
+   * Takes the next task of `key`: its first conversation's, which then goes to the back of the key's
+   * conversations, as the key goes to the back of the keys (nothing moves when it is alone).
+   */
+  private takeNext(key: string): Pending {
+    const conversations = this.queues.get(key) as Conversations;
+    const conversation = conversations.keys().next().value as string;
+    const queue = conversations.get(conversation) as Pending[];
     const pending = queue.shift() as Pending;
-    this.queues.delete(key);
-    if (queue.length > 0) this.queues.set(key, queue);
+    if (queue.length === 0) conversations.delete(conversation);
+    else if (conversations.size > 1) {
+      conversations.delete(conversation);
+      conversations.set(conversation, queue);
+    }
+    if (conversations.size === 0) {
+      this.queues.delete(key);
+      if (this.spare.length < SPARE_MAPS) this.spare.push(conversations);
+    } else if (this.queues.size > 1) {
+      this.queues.delete(key);
+      this.queues.set(key, conversations);
+    }
+    return pending;
+  }
+
+  private start(key: string, pending: Pending): void {
     if (this.startedThisTurn++ === 0) this.beginTurn();
     this.rates?.take(key);
     this.running.set(key, (this.running.get(key) ?? 0) + 1);
@@ -148,4 +200,11 @@ export class FairWorkScheduler {
     report();
     this.pump();
   }
+}
+
+/** Tasks waiting in a key's conversations. */
+function countOf(conversations: Conversations | undefined): number {
+  let total = 0;
+  if (conversations) for (const queue of conversations.values()) total += queue.length;
+  return total;
 }
