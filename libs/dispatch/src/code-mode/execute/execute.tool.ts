@@ -157,6 +157,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       mode === 'plan',
       client,
       request.signal,
+      party.conversation,
     );
     // A check out of its time (or heap) is the sender's, whatever the mode: it held a worker for the whole limit.
     if (checked.unjudged === 'timeout' || checked.unjudged === 'crash') await this.strike(party, 'type-check-timeout');

@@ -59,8 +59,8 @@ export class ScriptTypeChecker {
   }
 
   /**
-   * `client`: the principal whose turn the check waits for (the execute tool's abuse key); `signal`: the request's,
-   * which takes a check out of the queue when the client gives up.
+   * `client`: the principal whose turn the check waits for, `conversation` its conversation (the execute tool's
+   * abuse party); `signal`: the request's, which takes a check out of the queue when the client gives up.
    */
   async check(
     code: string,
@@ -70,6 +70,7 @@ export class ScriptTypeChecker {
     plan = false,
     client = '',
     signal?: AbortSignal,
+    conversation?: string,
   ): Promise<TypeCheckOutcome> {
     if (mode === 'off') return { refused: false, code, diagnostics: [] };
     const { operations, overflow } = namedOperations(code);
@@ -83,7 +84,7 @@ export class ScriptTypeChecker {
     // Probing the catalogue: refused as it stands, without the worker's time.
     const probing = unknown.length >= PROBING_UNKNOWN_OPERATIONS;
     if (mode === 'strict' && probing) return { refused: true, diagnostics: unknownErrors, probing };
-    const answer = await this.verdictOf({ code, declarations: text }, client, signal);
+    const answer = await this.verdictOf({ code, declarations: text }, client, signal, conversation);
     const verdict = 'verdict' in answer ? answer.verdict : undefined;
     const unjudged = 'unjudged' in answer ? { unjudged: answer.unjudged } : {};
     const diagnostics = [...unknownErrors, ...(verdict?.diagnostics ?? [])];
@@ -94,10 +95,15 @@ export class ScriptTypeChecker {
   }
 
   /** A verdict judged before for this script and declarations, else a worker's in `client`'s turn (kept when judged). */
-  private async verdictOf(request: CheckRequest, client: string, signal?: AbortSignal): Promise<CheckAnswer> {
+  private async verdictOf(
+    request: CheckRequest,
+    client: string,
+    signal?: AbortSignal,
+    conversation?: string,
+  ): Promise<CheckAnswer> {
     const known = this.verdicts.get(request);
     if (known) return { verdict: known };
-    const answer = await this.started().check(client, request, signal);
+    const answer = await this.started().check(client, request, signal, conversation);
     if ('verdict' in answer) this.verdicts.set(request, answer.verdict);
     return answer;
   }

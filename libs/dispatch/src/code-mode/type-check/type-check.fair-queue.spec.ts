@@ -23,6 +23,16 @@ describe('FairCheckQueue', () => {
     expect(take(q, 2)).toEqual(['h2', 'f3']);
   });
 
+  it("takes a principal's conversations in turn: one conversation's flood waits behind its own checks", () => {
+    const { queue: q } = queue(100, 20);
+    for (let i = 1; i <= 5; i++) q.push('key', `f${i}`, 'flooding');
+    q.push('key', 's1', 'sibling');
+    q.push('key', 's2', 'sibling');
+    expect(take(q, 5)).toEqual(['f1', 's1', 'f2', 's2', 'f3']);
+    expect(q.remove('key', 'f5')).toBe(true);
+    expect(take(q, 2)).toEqual(['f4', undefined]);
+  });
+
   it('is work-conserving: alone, a principal takes every check it has', () => {
     const { queue: q } = queue();
     for (let i = 1; i <= 3; i++) q.push('a', `a${i}`);

@@ -11,7 +11,10 @@ export interface FairQueueLimits {
 export const SUSPECT_MS = 60_000;
 
 interface Principal<T> {
-  readonly waiting: T[];
+  /** Its checks waiting, by conversation; insertion order is the conversations' round-robin order. */
+  readonly conversations: Map<string, T[]>;
+  /** Checks waiting, all its conversations together. */
+  waiting: number;
   inFlight: number;
   /** When it was last served (a counter): among equals, the one served longest ago goes first. */
   servedAt: number;
@@ -19,9 +22,11 @@ interface Principal<T> {
 }
 
 /**
- * The checks waiting for a type-check worker, by principal. The next check is the one of the principal with the
- * fewest checks in flight, round robin among equals, so one principal's backlog delays another's check by at
- * most one check; and it is work-conserving: alone, a principal may use every worker (a suspect, one).
+ * The checks waiting for a type-check worker, by principal and, inside it, by conversation. The next check is the
+ * one of the principal with the fewest checks in flight, round robin among equals, so one principal's backlog
+ * delays another's check by at most one check; inside the principal, its conversations take turns, so one
+ * conversation's flood waits behind its own checks, not its siblings'. Work-conserving: alone, a principal may
+ * use every worker (a suspect, one; suspicion stays the principal's, as a rotating bomber would escape it).
  */
 export class FairCheckQueue<T> {
   private readonly principals = new Map<string, Principal<T>>();
@@ -33,14 +38,20 @@ export class FairCheckQueue<T> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Queues `item` for `client`; `false` when the queue, or the client's share of it, is full. */
-  push(client: string, item: T): boolean {
+  /**
+   * Queues `item` for `client` (a principal), in its `conversation`; `false` when the queue, or the client's share
+   * of it, is full.
+   */
+  push(client: string, item: T, conversation: string = client): boolean {
     const principal = this.principalOf(client);
-    if (this.size >= this.limits.maxWaiting || principal.waiting.length >= this.limits.maxWaitingPerClient) {
+    if (this.size >= this.limits.maxWaiting || principal.waiting >= this.limits.maxWaitingPerClient) {
       this.forgetIdle(client, principal);
       return false;
     }
-    principal.waiting.push(item);
+    const queue = principal.conversations.get(conversation);
+    if (queue) queue.push(item);
+    else principal.conversations.set(conversation, [item]);
+    principal.waiting++;
     this.size++;
     return true;
   }
@@ -48,12 +59,18 @@ export class FairCheckQueue<T> {
   /** Takes `item` out (it gave up waiting); `false` when it was no longer waiting. */
   remove(client: string, item: T): boolean {
     const principal = this.principals.get(client);
-    const at = principal?.waiting.indexOf(item) ?? -1;
-    if (!principal || at < 0) return false;
-    principal.waiting.splice(at, 1);
-    this.size--;
-    this.forgetIdle(client, principal);
-    return true;
+    if (!principal) return false;
+    for (const [conversation, queue] of principal.conversations) {
+      const at = queue.indexOf(item);
+      if (at < 0) continue;
+      queue.splice(at, 1);
+      if (queue.length === 0) principal.conversations.delete(conversation);
+      principal.waiting--;
+      this.size--;
+      this.forgetIdle(client, principal);
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -65,7 +82,7 @@ export class FairCheckQueue<T> {
     let chosen: [string, Principal<T>] | undefined;
     for (const entry of this.principals) {
       const [client, principal] = entry;
-      if (principal.waiting.length === 0) {
+      if (principal.waiting === 0) {
         this.forgetIdle(client, principal);
         continue;
       }
@@ -78,7 +95,7 @@ export class FairCheckQueue<T> {
     principal.inFlight++;
     principal.servedAt = ++this.turn;
     this.size--;
-    return { client, item: principal.waiting.shift() as T };
+    return { client, item: takeNext(principal) };
   }
 
   /** A check of `client` ended; `suspect`: it ran out of time or crashed its worker. */
@@ -92,7 +109,7 @@ export class FairCheckQueue<T> {
 
   /** Takes every waiting check out (the pool closes), returning them. */
   clear(): T[] {
-    const items = [...this.principals.values()].flatMap((principal) => principal.waiting);
+    const items = [...this.principals.values()].flatMap((principal) => [...principal.conversations.values()].flat());
     this.principals.clear();
     this.size = 0;
     return items;
@@ -106,7 +123,7 @@ export class FairCheckQueue<T> {
   private principalOf(client: string): Principal<T> {
     let principal = this.principals.get(client);
     if (!principal) {
-      principal = { waiting: [], inFlight: 0, servedAt: 0, suspectUntil: 0 };
+      principal = { conversations: new Map(), waiting: 0, inFlight: 0, servedAt: 0, suspectUntil: 0 };
       this.principals.set(client, principal);
     }
     return principal;
@@ -114,9 +131,19 @@ export class FairCheckQueue<T> {
 
   /** A principal with nothing waiting or in flight is dropped, unless it is still a suspect. */
   private forgetIdle(client: string, principal: Principal<T>): void {
-    const idle = principal.waiting.length === 0 && principal.inFlight === 0;
+    const idle = principal.waiting === 0 && principal.inFlight === 0;
     if (idle && principal.suspectUntil <= this.now()) this.principals.delete(client);
   }
+}
+
+/** The first conversation's next check; that conversation goes to the back of its principal's. */
+function takeNext<T>(principal: Principal<T>): T {
+  principal.waiting--;
+  const [conversation, queue] = principal.conversations.entries().next().value as [string, T[]];
+  const item = queue.shift() as T;
+  principal.conversations.delete(conversation);
+  if (queue.length > 0) principal.conversations.set(conversation, queue);
+  return item;
 }
 
 /** Fewer in flight first, then the one served longest ago. */

@@ -74,14 +74,15 @@ export class TypeCheckPool {
   }
 
   /**
-   * Checks `request` for `client` (its principal): waits its turn, then a warm worker's verdict, or why none
+   * Checks `request` for `client` (its principal) and its `conversation` (default: the principal): waits its turn,
+   * then a warm worker's verdict, or why none
    * (`busy` when it waited too long, the queue was full or `signal` aborted while it waited).
    */
-  check(client: string, request: CheckRequest, signal?: AbortSignal): Promise<CheckAnswer> {
+  check(client: string, request: CheckRequest, signal?: AbortSignal, conversation?: string): Promise<CheckAnswer> {
     if (this.closed || signal?.aborted) return Promise.resolve({ unjudged: 'busy' });
     return new Promise((resolve) => {
       const job: Job = { request, resolve };
-      if (!this.queue.push(client, job)) return resolve({ unjudged: 'busy' });
+      if (!this.queue.push(client, job, conversation)) return resolve({ unjudged: 'busy' });
       // Out of the queue once it waited too long or its request was cancelled: nobody waits for its verdict.
       const giveUp = () => {
         if (!this.queue.remove(client, job)) return;
