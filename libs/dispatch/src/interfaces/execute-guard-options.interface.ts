@@ -1,6 +1,6 @@
 /**
  * The abuse backoff of `execute`, on two levels. A conversation (an HTTP session, a WebSocket connection, a
- * stateless agent's `Mcp-Conversation-Id`) whose runs were stopped by the CPU, memory or wall-clock limit,
+ * stateless agent's `X-Myko-Conversation`) whose runs were stopped by the CPU, memory or wall-clock limit,
  * crashed their sandbox process, or held residency idle (a script awaiting nothing for `IDLE_STRIKE_MS`)
  * `strikes` times within `windowMs` is refused `execute` for `cooldownMs`, its siblings under the same key are
  * not; one that earns another cooldown within `maxCooldownMs` of the last one ending gets twice the previous
