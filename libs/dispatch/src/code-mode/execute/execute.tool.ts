@@ -2,14 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
 import { MAX_PARALLEL_BRIDGE_CALLS, SandboxService } from '@myko/sandbox';
 import { SHARED_ABUSE_BACKOFF, type SharedAbuseBackoff } from '@myko/state';
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnApplicationShutdown,
-  Optional,
-} from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import { CommandApprovalGate } from '../../features/operations/approval/command-approval.gate';
 import { McpContextFactory } from '../../features/operations/mcp-context.factory';
@@ -17,7 +10,6 @@ import type { CallToolResult } from '../../features/tools/tool-definition.interf
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { conversationOf, principalOf } from '../../protocol/fairness/work-identity';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
 import {
@@ -33,7 +25,8 @@ import { CommandJournal } from './command-journal';
 import { CommandPlan } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
-import { type AbuseParty, type CooldownStart, ExecuteAbuseGuard, type StrikeCause } from './execute-abuse.guard';
+import { abusePartyOf, ExecuteAbuseBackoff } from './execute-abuse.backoff';
+import { ExecuteAbuseGuard } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
 import { ExecuteLimitError } from './execute-limit.error';
 import { formatExecuteResult } from './execute-result.formatter';
@@ -42,23 +35,6 @@ import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
-
-/**
- * Whom the abuse backoff counts: the conversation (its session, connection, or stateless conversation), and its
- * principal across its conversations (its API key, else its address), so fresh sessions do not start clean.
- */
-function abusePartyOf(client: ClientContext): AbuseParty {
-  return { principal: principalOf(client), conversation: conversationOf(client) };
-}
-
-/** The one log line of a cooldown that has just started: whom, which level, why, how long. */
-function cooldownLine(start: CooldownStart): string {
-  const whom = start.level === 'principal' ? `principal ${start.principal}` : `conversation ${start.conversation}`;
-  return (
-    `execute paused for ${whom} (level ${start.level}, cause ${start.cause}, principal ${start.principal}, ` +
-    `conversation ${start.conversation}) for ${Math.ceil(start.durationMs / 1000)} s`
-  );
-}
 
 /** The client behind a request across sessions and stateless requests: its key, else its address. */
 function clientIdOf(client: ClientContext): string | undefined {
@@ -72,9 +48,8 @@ function clientIdOf(client: ClientContext): string | undefined {
  */
 @Injectable()
 export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ExecuteAbuseBackoff');
   private readonly quota: ResidentQuota;
-  private readonly abuse?: ExecuteAbuseGuard | SharedExecuteAbuseGuard;
+  private readonly abuse?: ExecuteAbuseBackoff;
   private readonly typeCheck: TypeCheckMode;
   private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
   private readonly typeChecker: ScriptTypeChecker;
@@ -103,8 +78,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
     this.typeChecker = new ScriptTypeChecker(registry, typeCheckLimits(options.execute));
     // On Redis the strikes are every instance's: a client cannot spread its scripts over the replicas.
-    if (abuseBackoff && sharedAbuse) this.abuse = new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff);
-    else if (abuseBackoff) this.abuse = new ExecuteAbuseGuard(abuseBackoff);
+    if (abuseBackoff) {
+      const guard = sharedAbuse
+        ? new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff)
+        : new ExecuteAbuseGuard(abuseBackoff);
+      this.abuse = new ExecuteAbuseBackoff(guard, monitor);
+    }
   }
 
   /** Whether scripts are type-checked before they run (then they may be TypeScript). */
@@ -142,7 +121,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     // Before any scan: a script past the limit is refused at once, and sending one is a strike, as probing is.
     const oversize = oversizeScript(source, this.maxScriptBytes);
     if (oversize) {
-      await this.strike(party, 'oversize');
+      await this.abuse?.strike(party, 'oversize');
       this.monitor.report('limit', startedAt);
       throw oversize;
     }
@@ -160,9 +139,10 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       party.conversation,
     );
     // A check out of its time (or heap) is the sender's, whatever the mode: it held a worker for the whole limit.
-    if (checked.unjudged === 'timeout' || checked.unjudged === 'crash') await this.strike(party, 'type-check-timeout');
+    if (checked.unjudged === 'timeout' || checked.unjudged === 'crash')
+      await this.abuse?.strike(party, 'type-check-timeout');
     if (checked.refused) {
-      if (checked.probing) await this.strike(party, 'probing');
+      if (checked.probing) await this.abuse?.strike(party, 'probing');
       return this.refuseUnchecked(checked, startedAt);
     }
     const { code } = checked;
@@ -201,28 +181,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       }
       const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan), checked.diagnostics);
       if (request.input?.needsInput) return result;
-      await this.strike(party, run.ok ? undefined : run.error.kind, run.stats);
+      await this.abuse?.strike(party, run.ok ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
       return result;
     } finally {
       ended.abort();
       release();
-    }
-  }
-
-  /**
-   * Charges a finished run to its own conversation (and its principal); a cooldown it starts is logged once and
-   * counted, here and not per refused call.
-   */
-  private async strike(
-    party: AbuseParty,
-    failure: StrikeCause | undefined,
-    stats?: Parameters<ExecuteAbuseGuard['record']>[2],
-  ): Promise<void> {
-    if (!this.abuse) return;
-    for (const start of await this.abuse.record(party, failure, stats)) {
-      this.logger.warn(cooldownLine(start));
-      this.monitor.reportCooldown(start);
     }
   }
 
