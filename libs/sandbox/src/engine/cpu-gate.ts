@@ -13,6 +13,8 @@ export class CpuGate {
   private readonly waitingLow: Array<() => void> = [];
   /** Turns executing now (in an entry: in the gate, or demoted out of it). */
   private readonly executing = new Set<CpuTurn>();
+  /** Told whenever a run begins or ends executing (`LowPriorityThreads`). */
+  onExecutingChange: (() => void) | undefined;
 
   constructor(readonly slots: number) {}
 
@@ -48,6 +50,7 @@ export class CpuGate {
   markExecuting(turn: CpuTurn, executing: boolean): void {
     if (executing) this.executing.add(turn);
     else this.executing.delete(turn);
+    this.onExecutingChange?.();
   }
 
   /** @internal the slot passes straight to the next entry waiting (normal ones first), so `busy` stays the same. */

@@ -26,6 +26,8 @@ export interface RunMessage {
   code: string;
   wallMs: number;
   limits: RunnerSettings;
+  /** A heavy client's run: it waits behind the others for a CPU slot, and its thread runs at low priority. */
+  lowPriority?: true;
 }
 
 /** Server → sandbox process: the caller aborted the run; stop it now. */

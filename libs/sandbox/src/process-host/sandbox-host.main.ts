@@ -5,7 +5,8 @@
  */
 import { CpuHogDemoter } from './cpu-hog.demoter';
 import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
-import { lowerProcessPriority } from './process-niceness';
+import { LowPriorityThreads } from './low-priority.threads';
+import { canRestoreNiceness, lowerProcessPriority } from './process-niceness';
 import { type HostPort, SandboxHost } from './sandbox-host';
 
 /** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
@@ -42,7 +43,11 @@ function main(): void {
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => undefined);
   process.title = 'myko-sandbox';
-  new CpuHogDemoter((reason) => port.send({ type: 'retire', reason })).start();
+  const retire = (reason: string) => port.send({ type: 'retire', reason });
+  new CpuHogDemoter(retire).start();
+  // Demoting a heavy client's threads run by run needs their priority back after: without that right, heavy
+  // runs only wait behind the others for a CPU slot.
+  if (canRestoreNiceness(config.niceness ?? 0)) new LowPriorityThreads(host.gate, retire).start();
   host.ready();
 }
 

@@ -9,7 +9,7 @@ import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { SandboxTimeoutError } from '../errors/sandbox-timeout.error';
 import { failedRun } from '../failed-run';
 import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import type { CallMessage, ToHostMessage } from '../process-host/host-protocol.interface';
+import type { CallMessage, RunMessage, ToHostMessage } from '../process-host/host-protocol.interface';
 import { SANDBOX_CALL_KINDS } from '../sandbox.constants';
 
 /**
@@ -67,6 +67,8 @@ export class ProcessRun {
     private readonly limits: RunnerSettings,
     private readonly graceMs: number,
     private readonly channel: RunChannel,
+    /** A heavy client's run (`heavyClientCpuPercent`): the sandbox process runs it at low priority. */
+    readonly lowPriority = false,
   ) {}
 
   start(): Promise<SandboxRunResult> {
@@ -77,7 +79,9 @@ export class ProcessRun {
     }
     const { runId, wallMs, limits } = this;
     try {
-      this.channel.send({ type: 'run', runId, code: this.request.code, wallMs, limits });
+      const message: RunMessage = { type: 'run', runId, code: this.request.code, wallMs, limits };
+      if (this.lowPriority) message.lowPriority = true;
+      this.channel.send(message);
     } catch (error) {
       this.fail(new SandboxInternalError(error));
       return this.result;

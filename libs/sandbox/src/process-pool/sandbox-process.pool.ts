@@ -80,13 +80,13 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
    * run again (`crash-replay.ts`) within its wall clock: in a shared process when it was only beside the
    * crash, in a process of its client's own when it was executing beside other clients' runs.
    */
-  async run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    let { run, result } = await this.runOnce(request, wallMs);
+  async run(request: SandboxRunRequest, wallMs: number, lowPriority = false): Promise<SandboxRunResult> {
+    let { run, result } = await this.runOnce(request, wallMs, lowPriority);
     for (let replays = 0; ; replays++) {
       const decision = decideReplay(run, result, replays, this.closed);
       if (decision.next === 'done') return decision.result;
       const apart = decision.apart ? (request.client ?? '') : undefined;
-      ({ run, result } = await this.runOnce(request, decision.wallMs, apart));
+      ({ run, result } = await this.runOnce(request, decision.wallMs, lowPriority, apart));
     }
   }
 
@@ -94,6 +94,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   private async runOnce(
     request: SandboxRunRequest,
     wallMs: number,
+    lowPriority: boolean,
     apart?: string,
   ): Promise<{ run?: ProcessRun; result: SandboxRunResult }> {
     if (this.closed) return { result: failedRun(new SandboxUnavailableError('the sandbox is shut down')) };
@@ -108,7 +109,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     } catch (error) {
       return { result: failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error))) };
     }
-    const run = new ProcessRun(++this.lastRunId, request, wallMs, this.limits, this.tuning.graceMs, proc);
+    const { limits, tuning } = this;
+    const run = new ProcessRun(++this.lastRunId, request, wallMs, limits, tuning.graceMs, proc, lowPriority);
     return { run, result: await proc.execute(run) };
   }
 
