@@ -1,4 +1,5 @@
-import { HOG_NICENESS, HOG_SAMPLE_MS, OS_SCHEDULER, type ThreadScheduler } from './cpu-hog.demoter';
+import { LOW_PRIORITY_NICENESS } from '../sandbox.constants';
+import { HOG_SAMPLE_MS, OS_SCHEDULER, type ThreadScheduler } from './cpu-hog.demoter';
 
 /** What the demoter needs to know of the runs executing (`CpuGate`). */
 export interface ExecutingRuns {
@@ -60,10 +61,10 @@ export class LowPriorityThreads {
       return;
     }
     for (const [tid, thread] of this.scheduler.readCpu() ?? []) {
-      if (tid === this.mainTid || !thread.runnable || this.demoted.has(tid) || thread.niceness >= HOG_NICENESS)
+      if (tid === this.mainTid || !thread.runnable || this.demoted.has(tid) || thread.niceness >= LOW_PRIORITY_NICENESS)
         continue;
       try {
-        this.scheduler.setNiceness(tid, HOG_NICENESS);
+        this.scheduler.setNiceness(tid, LOW_PRIORITY_NICENESS);
         this.demoted.set(tid, thread.niceness);
       } catch {
         // The thread ended, or the OS refused: nothing to undo.

@@ -6,7 +6,7 @@
 import { CpuHogDemoter } from './cpu-hog.demoter';
 import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
 import { LowPriorityThreads } from './low-priority.threads';
-import { canRestoreNiceness, lowerProcessPriority } from './process-niceness';
+import { canRestoreNiceness } from './process-niceness';
 import { type HostPort, SandboxHost } from './sandbox-host';
 
 /** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
@@ -33,8 +33,6 @@ function main(): void {
     },
   };
   const config = JSON.parse(process.argv[2] ?? '{}') as HostConfig;
-  // Before the first isolate exists: the threads isolated-vm creates for them inherit the niceness.
-  if (config.niceness) lowerProcessPriority(config.niceness);
   const host = new SandboxHost(config, port);
   process.on('message', (message) => host.handle(message as ToHostMessage));
   process.on('disconnect', end);
@@ -47,7 +45,7 @@ function main(): void {
   new CpuHogDemoter(retire).start();
   // Demoting a heavy client's threads run by run needs their priority back after: without that right, heavy
   // runs only wait behind the others for a CPU slot.
-  if (canRestoreNiceness(config.niceness ?? 0)) new LowPriorityThreads(host.gate, retire).start();
+  if (canRestoreNiceness()) new LowPriorityThreads(host.gate, retire).start();
   host.ready();
 }
 

@@ -193,7 +193,6 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     const { memoryMb, warmPool, maxConcurrent, processes, processRssLimitMb } = this.options;
     const cpuSlots = Math.ceil(maxConcurrent / processes);
     const config: HostConfig = { memoryMb, warmPool, cpuSlots, rssLimitMb: processRssLimitMb };
-    if (this.tuning.niceness > 0) config.niceness = this.tuning.niceness;
     return new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
   }
 
