@@ -164,14 +164,15 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   }
 
   onExit(proc: SandboxProcess, exit: ProcessExit): void {
-    this.processes.delete(proc);
+    const shared = this.processes.delete(proc);
     this.quarantine.forget(proc);
     if (!proc.endedAsPlanned && proc.wasReady) {
       this.crashes++;
       const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
       const reason = proc.killedFor === 'overdue' ? ', killed: a run overran its wall clock' : '';
+      const next = shared ? 'starting a fresh one' : "it ran one client's runs apart after a crash";
       this.log.error(
-        `Sandbox process ${proc.pid} died (${how}${reason}); starting a fresh one.` +
+        `Sandbox process ${proc.pid} died (${how}${reason}); ${next}.` +
           (proc.lastOutput ? ` Its last output:\n${proc.lastOutput}` : ''),
       );
     }
