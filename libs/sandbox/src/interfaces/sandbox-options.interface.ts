@@ -76,7 +76,7 @@ export interface SandboxOptions {
    * sandbox's CPU (`maxConcurrent` cores), in percent, over about the last 10 s is heavy until its use falls
    * to half of that (a run found spinning makes it heavy at once). Its runs are low-priority, in the same
    * sandbox processes as everyone's: they wait behind normal runs for a resident place and a CPU slot, and
-   * while only low-priority runs execute in a process their isolate threads run at OS niceness 19 (Linux,
+   * while only low-priority runs execute in a sandbox process their isolate threads run at OS niceness 19 (Linux,
    * where the process may raise them again: CAP_SYS_NICE or RLIMIT_NICE). Work-conserving: nothing is
    * reserved, so a heavy principal alone gets every slot and every core; one's flood of scripts queues behind
    * its own work. 0: off.

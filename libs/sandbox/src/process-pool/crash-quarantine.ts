@@ -31,7 +31,8 @@ export class CrashQuarantine {
    */
   async take(client: string): Promise<SandboxProcess | undefined> {
     let proc = this.byClient.get(client);
-    if (!proc || proc.exit || proc.retiring) {
+    // One killed once idle (`killedFor`) may not have exited yet: it takes no more runs.
+    if (!proc || proc.exit || proc.retiring || proc.killedFor) {
       if (proc) this.byClient.delete(client);
       if (this.byClient.size >= this.max) return undefined;
       proc = this.spawn();
