@@ -92,4 +92,27 @@ return 'done';`;
     expect(paid?.message).toMatch(/not run again because it had already sent myko\.command\('Pay'\)/);
     expect(calls.received.filter((call) => call.kind === 'command')).toHaveLength(1);
   }, 60_000);
+
+  it('does the same with the default processes and cores (the case of issue 40: 2 of 3 failed)', async () => {
+    const defaults = new SandboxService({ wallTimeMs: 60_000, cpuTimeMs: 30_000, processRssLimitMb: 1_000_000 });
+    await defaults.onModuleInit();
+    try {
+      const reads = new InMemoryBridge({ query_Started: () => 'go' });
+      const honest = [1, 2, 3].map(() => defaults.run({ code: HONEST, bridge: reads, client: 'alice/conversation-1' }));
+      while (reads.received.length < 3) await delay(5);
+      await delay(600);
+      const bombs = [1, 2].map(() =>
+        defaults.run({ code: BOMB, bridge: new InMemoryBridge({}), client: 'mallory/conversation-9' }),
+      );
+      for (const bomb of await Promise.all(bombs)) expect(failure(bomb)?.kind).toMatch(/^(memory|internal)$/);
+      const results = await Promise.all(honest);
+      expect(results.map((result) => (result.ok ? JSON.parse(result.resultJson) : result.error))).toEqual([
+        'computed',
+        'computed',
+        'computed',
+      ]);
+    } finally {
+      await defaults.onApplicationShutdown();
+    }
+  }, 240_000);
 });
