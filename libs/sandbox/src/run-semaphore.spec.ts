@@ -29,6 +29,27 @@ describe('RunSemaphore', () => {
     expect(semaphore.stats).toEqual({ running: 1, queued: 0 });
   });
 
+  it('gives a heavy client alone every slot (work-conserving), and a freed slot to a normal waiter first', async () => {
+    const semaphore = new RunSemaphore(3, 10);
+    const heavy = await Promise.all([1, 2, 3].map(() => semaphore.acquire(undefined, undefined, true)));
+    expect(semaphore.stats).toEqual({ running: 3, queued: 0 });
+    const order: string[] = [];
+    const take = (name: string, lowPriority: boolean) =>
+      semaphore.acquire(undefined, undefined, lowPriority).then((release) => {
+        order.push(name);
+        return release;
+      });
+    const heavyWaiter = take('heavy', true);
+    const normalWaiter = take('normal', false);
+    heavy[0]();
+    await normalWaiter;
+    expect(order).toEqual(['normal']);
+    heavy[1]();
+    await heavyWaiter;
+    expect(order).toEqual(['normal', 'heavy']);
+    expect(semaphore.stats).toEqual({ running: 3, queued: 0 });
+  });
+
   it('refuses at once when the queue is full', async () => {
     const semaphore = new RunSemaphore(1, 1);
     await semaphore.acquire();

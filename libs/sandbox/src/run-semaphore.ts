@@ -11,13 +11,16 @@ interface Waiter {
 }
 
 /**
- * Bounds concurrent runs (each occupies an isolate thread) with a bounded FIFO queue. A full queue refuses
- * at once with `SandboxQueueFullError`; an aborted waiter leaves the queue with `SandboxCancelledError`, and
- * one that waited `maxWaitMs` with `SandboxQueueTimeoutError`.
+ * Bounds concurrent runs with a bounded queue, first come first served within two priorities: a
+ * low-priority waiter (a heavy client's run, `heavyClientCpuPercent`) gets a freed slot only when no normal
+ * one waits. Work-conserving: nobody waits while a slot is free, so a heavy client alone gets every slot. A
+ * full queue refuses at once with `SandboxQueueFullError`; an aborted waiter leaves the queue with
+ * `SandboxCancelledError`, and one that waited `maxWaitMs` with `SandboxQueueTimeoutError`.
  */
 export class RunSemaphore {
   private running = 0;
-  private readonly waiting: Waiter[] = [];
+  private readonly normal: Waiter[] = [];
+  private readonly low: Waiter[] = [];
 
   constructor(
     private readonly maxConcurrent: number,
@@ -25,32 +28,35 @@ export class RunSemaphore {
   ) {}
 
   get stats(): { running: number; queued: number } {
-    return { running: this.running, queued: this.waiting.length };
+    return { running: this.running, queued: this.normal.length + this.low.length };
   }
 
-  /** @param maxWaitMs how long the run may wait for a slot (its wall-clock limit); absent: no bound. */
-  acquire(signal?: AbortSignal, maxWaitMs?: number): Promise<ReleaseSlot> {
+  /**
+   * @param maxWaitMs how long the run may wait for a slot (its wall-clock limit); absent: no bound.
+   * @param lowPriority waits behind every normal waiter, even later ones.
+   */
+  acquire(signal?: AbortSignal, maxWaitMs?: number, lowPriority = false): Promise<ReleaseSlot> {
     if (signal?.aborted) return Promise.reject(new SandboxCancelledError(false));
     if (this.running < this.maxConcurrent) {
       this.running++;
       return Promise.resolve(this.releaser());
     }
-    if (this.waiting.length >= this.maxQueue) {
+    if (this.stats.queued >= this.maxQueue) {
       return Promise.reject(new SandboxQueueFullError(this.running, this.maxQueue));
     }
-    return this.enqueue(signal, maxWaitMs);
+    return this.enqueue(lowPriority ? this.low : this.normal, signal, maxWaitMs);
   }
 
   /** Refuses every queued waiter (shutdown); running slots are left to finish. */
   refuseQueued(error: Error): void {
-    for (const waiter of this.waiting.splice(0)) waiter.refuse(error);
+    for (const waiter of [...this.normal.splice(0), ...this.low.splice(0)]) waiter.refuse(error);
   }
 
-  private enqueue(signal?: AbortSignal, maxWaitMs?: number): Promise<ReleaseSlot> {
+  private enqueue(queue: Waiter[], signal?: AbortSignal, maxWaitMs?: number): Promise<ReleaseSlot> {
     return new Promise<ReleaseSlot>((resolve, reject) => {
       const leave = (error: Error) => {
-        const index = this.waiting.indexOf(waiter);
-        if (index >= 0) this.waiting.splice(index, 1);
+        const index = queue.indexOf(waiter);
+        if (index >= 0) queue.splice(index, 1);
         waiter.refuse(error);
       };
       const onAbort = () => leave(new SandboxCancelledError(false));
@@ -73,7 +79,7 @@ export class RunSemaphore {
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting.push(waiter);
+      queue.push(waiter);
     });
   }
 
@@ -82,7 +88,7 @@ export class RunSemaphore {
     return () => {
       if (released) return;
       released = true;
-      const next = this.waiting.shift();
+      const next = this.normal.shift() ?? this.low.shift();
       // The slot passes straight to the next waiter, so `running` stays the same.
       if (next) next.grant(this.releaser());
       else this.running--;

@@ -72,7 +72,7 @@ export const SANDBOX_OPTION_TABLE: OptionTable<SandboxNumericOption> = {
     default: 5,
     minimum: 0,
     inConfigFile: true,
-    doc: "Share of the sandbox's CPU (maxConcurrent cores), in percent, one client (API key, else address) may use over about 10 s before its runs move to a low-priority sandbox process (niceness 19), where they get the cores others leave. 0: one lane for all.",
+    doc: "Share of the sandbox's CPU (maxConcurrent cores), in percent, one principal (API key or token identity, else address; all its conversations together) may use over about 10 s before its runs turn low-priority: in the same sandbox processes, they wait behind other runs for a slot and their isolate threads run at niceness 19 while only they execute, so they get the cores nobody else needs (alone, all of them). 0: off.",
   },
   processHeapMb: {
     default: 256,

@@ -48,9 +48,9 @@ export function restartDelayMs(recentRestarts: number): number {
 }
 
 /**
- * OS niceness of the low-priority lane's process (`heavyClientCpuPercent`), the lowest: while normal threads
- * want the cores it gets ~1.5 % of one (the scheduler's weight 15 against 1,024), never nothing, and all of
- * what they leave: a client past its share competes for leftovers only. (Niceness 10, weight 110, measured
- * alike in the hostile load: docs/performance.md.)
+ * OS niceness of a heavy client's isolate thread while it runs (`heavyClientCpuPercent`), the lowest: while
+ * normal threads want the cores it gets ~1.5 % of one (the scheduler's weight 15 against 1,024), never
+ * nothing, and all of what they leave: a client past its share competes for leftovers only. (Niceness 10,
+ * weight 110, measured alike in the hostile load: docs/performance.md.)
  */
 export const LOW_PRIORITY_NICENESS = 19;

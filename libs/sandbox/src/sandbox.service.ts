@@ -5,6 +5,7 @@ import { failedRun } from './failed-run';
 import type { SandboxIsolation, SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { RunnerStatus, SandboxRunner } from './interfaces/sandbox-runner.interface';
+import { HeavyClients } from './lanes/heavy-clients';
 import { RunSemaphore } from './run-semaphore';
 import { SANDBOX_MODULE_OPTIONS } from './sandbox.module-definition';
 import { effectiveWallTime, resolveSandboxOptions } from './sandbox-options.resolver';
@@ -45,12 +46,21 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   /** Residency: a run holds one of `maxResident` places from start to end (the CPU gate is the runner's). */
   private readonly semaphore: RunSemaphore;
   private readonly runner: SandboxRunner;
+  /** Fair shares (`heavyClientCpuPercent`); absent when off. */
+  private readonly heavy: HeavyClients | undefined;
   private peakResident = 0;
 
   constructor(@Optional() @Inject(SANDBOX_MODULE_OPTIONS) options?: Partial<SandboxOptions>) {
     this.options = resolveSandboxOptions(options);
     this.semaphore = new RunSemaphore(this.options.maxResident, this.options.maxQueue);
     this.runner = createSandboxRunner(this.options, this.logger);
+    const { heavyClientCpuPercent, maxConcurrent } = this.options;
+    const onHeavy = (principal: string) =>
+      this.logger.log(
+        `${principal} used more than ${heavyClientCpuPercent} % of the sandbox's CPU lately: its runs are low-priority`,
+      );
+    this.heavy =
+      heavyClientCpuPercent > 0 ? new HeavyClients(heavyClientCpuPercent, maxConcurrent, onHeavy) : undefined;
   }
 
   /** Starts the sandbox processes, so the first run finds them warm; fails start-up clearly if they cannot start. */
@@ -62,9 +72,10 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   async run(request: SandboxRunRequest): Promise<SandboxRunResult> {
     const wallMs = effectiveWallTime(request.timeoutMs, this.options.wallTimeMs);
     const queuedAt = performance.now();
+    const lowPriority = this.heavy?.isHeavy(request.client) ?? false;
     let release: () => void;
     try {
-      release = await this.semaphore.acquire(request.signal, wallMs);
+      release = await this.semaphore.acquire(request.signal, wallMs, lowPriority);
     } catch (error) {
       if (error instanceof SandboxError)
         return failedRun(error, { queuedMs: Math.round((performance.now() - queuedAt) * 100) / 100 });
@@ -73,7 +84,9 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
     const queuedMs = Math.round((performance.now() - queuedAt) * 100) / 100;
     this.peakResident = Math.max(this.peakResident, this.semaphore.stats.running);
     try {
-      const result = await this.runner.run(request, wallMs);
+      const { heavy } = this;
+      const result = await this.runner.run(heavy ? heavy.watch(request) : request, wallMs, lowPriority);
+      heavy?.record(request.client, result.stats);
       result.stats.queuedMs = queuedMs;
       return result;
     } finally {

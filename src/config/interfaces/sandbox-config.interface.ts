@@ -35,7 +35,7 @@ export interface SandboxConfig {
   readonly maxCalls?: number;
   readonly processes?: number;
   readonly processRssLimitMb?: number;
-  /** Share of the sandbox's CPU, in percent, one client may use before its runs go to the low-priority lane. */
+  /** Share of the sandbox's CPU, in percent, one principal may use before its runs turn low-priority (sandbox options). */
   readonly heavyClientCpuPercent?: number;
   /** Scripts one session may hold resident at once; past it `execute` is refused, retryable. 0: no limit. */
   readonly maxRunsPerSession?: number;

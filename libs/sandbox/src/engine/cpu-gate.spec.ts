@@ -80,4 +80,37 @@ describe('CpuGate', () => {
     await held;
     expect(gate.stats).toMatchObject({ executing: 0, waiting: 0 });
   });
+
+  it('gives low-priority runs alone every slot, and a freed slot to a waiting normal run first', async () => {
+    const gate = new CpuGate(2);
+    const stops: Array<() => void> = [];
+    const hold = (turn: ReturnType<CpuGate['turn']>, name: string, order: string[]) =>
+      turn.enter(
+        () =>
+          new Promise<void>((resolve) => {
+            order.push(name);
+            stops.push(resolve);
+          }),
+      );
+    const order: string[] = [];
+    const heavy = [hold(gate.turn(true), 'heavy-1', order), hold(gate.turn(true), 'heavy-2', order)];
+    await tick();
+    expect(gate.stats).toMatchObject({ executing: 2, waiting: 0 });
+    expect(gate.onlyLowPriorityExecuting).toBe(true);
+    const laterHeavy = hold(gate.turn(true), 'heavy-3', order);
+    const normal = hold(gate.turn(), 'normal', order);
+    await tick();
+    expect(gate.stats).toMatchObject({ executing: 2, waiting: 2 });
+    stops[0]();
+    await tick();
+    expect(order).toEqual(['heavy-1', 'heavy-2', 'normal']);
+    expect(gate.onlyLowPriorityExecuting).toBe(false);
+    stops[1]();
+    await tick();
+    expect(order).toEqual(['heavy-1', 'heavy-2', 'normal', 'heavy-3']);
+    stops[2]();
+    stops[3]();
+    await Promise.all([...heavy, laterHeavy, normal]);
+    expect(gate.onlyLowPriorityExecuting).toBe(false);
+  });
 });

@@ -2,39 +2,60 @@
  * Bounds how many isolates execute JavaScript at once (about the cores given to the sandbox). A run takes
  * a slot only while its isolate runs code: its first stretch (bootstrap, compile, the script up to its first
  * `await`) and each resumption after a `myko.*` call settles. A run that only awaits host calls holds none,
- * so hundreds of waiting scripts cost memory, not cores.
+ * so hundreds of waiting scripts cost memory, not cores. A low-priority run (a heavy client's) gets a freed
+ * slot only when no normal entry waits; nobody waits while a slot is free (work-conserving).
  */
 export class CpuGate {
   private busy = 0;
   private demotedRuns = 0;
   private peak = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly waitingLow: Array<() => void> = [];
+  /** Turns executing now (in an entry: in the gate, or demoted out of it). */
+  private readonly executing = new Set<CpuTurn>();
+  /** Told whenever a run begins or ends executing (`LowPriorityThreads`). */
+  onExecutingChange: (() => void) | undefined;
 
   constructor(readonly slots: number) {}
 
   /** Isolates executing now, entries waiting for a slot, the most executing at once since start. */
   get stats(): { executing: number; waiting: number; peakExecuting: number } {
-    return { executing: this.busy, waiting: this.waiting.length, peakExecuting: this.peak };
+    const waiting = this.waiting.length + this.waitingLow.length;
+    return { executing: this.busy, waiting, peakExecuting: this.peak };
+  }
+
+  /** Whether runs are executing now and every one of them is low-priority (their threads may be demoted). */
+  get onlyLowPriorityExecuting(): boolean {
+    if (this.executing.size === 0) return false;
+    for (const turn of this.executing) if (!turn.lowPriority) return false;
+    return true;
   }
 
   /** A turn for one run; `release()` it when the run ends. */
-  turn(): CpuTurn {
-    return new CpuTurn(this);
+  turn(lowPriority = false): CpuTurn {
+    return new CpuTurn(this, lowPriority);
   }
 
   /** @internal resolves when a slot is held (at once when one is free). */
-  take(): Promise<void> | undefined {
+  take(lowPriority = false): Promise<void> | undefined {
     if (this.busy < this.slots) {
       this.busy++;
       this.peak = Math.max(this.peak, this.busy);
       return undefined;
     }
-    return new Promise<void>((resolve) => this.waiting.push(resolve));
+    return new Promise<void>((resolve) => (lowPriority ? this.waitingLow : this.waiting).push(resolve));
   }
 
-  /** @internal the slot passes straight to the next entry waiting, so `busy` stays the same. */
+  /** @internal a turn began (`true`) or ended (`false`) executing. */
+  markExecuting(turn: CpuTurn, executing: boolean): void {
+    if (executing) this.executing.add(turn);
+    else this.executing.delete(turn);
+    this.onExecutingChange?.();
+  }
+
+  /** @internal the slot passes straight to the next entry waiting (normal ones first), so `busy` stays the same. */
   give(): void {
-    const next = this.waiting.shift();
+    const next = this.waiting.shift() ?? this.waitingLow.shift();
     if (next) next();
     else this.busy--;
   }
@@ -72,7 +93,11 @@ export class CpuTurn {
   private demoted = false;
   private closed = false;
 
-  constructor(private readonly gate: CpuGate) {}
+  constructor(
+    private readonly gate: CpuGate,
+    /** A heavy client's run: it waits behind normal runs for a slot. */
+    readonly lowPriority = false,
+  ) {}
 
   /** Runs `work` (one entry into the isolate) holding the run's slot; skipped once the run has ended. */
   async enter<T>(work: () => Promise<T>): Promise<T | undefined> {
@@ -80,12 +105,16 @@ export class CpuTurn {
     try {
       await this.hold();
       if (this.closed) return undefined;
-      this.enteredAt ??= performance.now();
+      if (this.enteredAt === undefined) {
+        this.enteredAt = performance.now();
+        this.gate.markExecuting(this, true);
+      }
       return await work();
     } finally {
       if (--this.entries === 0) {
         const ended = this.enteredAt !== undefined;
         this.enteredAt = undefined;
+        this.gate.markExecuting(this, false);
         this.letGo();
         if (ended) this.onStretchEnd?.();
       }
@@ -110,7 +139,7 @@ export class CpuTurn {
   private async hold(): Promise<void> {
     if (this.holding || this.demoted || this.closed) return;
     if (!this.taking) {
-      const waiting = this.gate.take();
+      const waiting = this.gate.take(this.lowPriority);
       if (!waiting) {
         this.holding = true;
         return;

@@ -44,16 +44,17 @@ export class IsolateRunner {
     private readonly where: 'server' | 'sandbox-process' = 'server',
   ) {}
 
-  run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    return this.begin(request, wallMs).execute();
+  /** @param lowPriority a heavy client's run: it waits behind normal runs for a CPU slot */
+  run(request: SandboxRunRequest, wallMs: number, lowPriority = false): Promise<SandboxRunResult> {
+    return this.begin(request, wallMs, lowPriority).execute();
   }
 
   /** The run itself, for a host that watches it while it runs (`execute()` starts it). */
-  begin(request: SandboxRunRequest, wallMs: number): IsolateRun {
+  begin(request: SandboxRunRequest, wallMs: number, lowPriority = false): IsolateRun {
     const inSandboxProcess = this.where === 'sandbox-process';
     const scheduler = inSandboxProcess ? BridgeCallScheduler.passthrough() : new BridgeCallScheduler();
     const { pool, gate, settings, onInternalError } = this;
-    const run = new IsolateRun(pool, gate.turn(), scheduler, settings, request, wallMs, onInternalError);
+    const run = new IsolateRun(pool, gate.turn(lowPriority), scheduler, settings, request, wallMs, onInternalError);
     run.disposeAfterAnswer = inSandboxProcess;
     return run;
   }

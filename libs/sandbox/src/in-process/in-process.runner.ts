@@ -40,8 +40,8 @@ export class InProcessRunner implements SandboxRunner {
 
   async start(): Promise<void> {}
 
-  run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    return this.runner.run(request, wallMs);
+  run(request: SandboxRunRequest, wallMs: number, lowPriority = false): Promise<SandboxRunResult> {
+    return this.runner.run(request, wallMs, lowPriority);
   }
 
   status(): RunnerStatus {

@@ -71,12 +71,15 @@ export interface SandboxOptions {
    */
   processes: number;
   /**
-   * Fair shares (process isolation): a client (its API key, else its address) whose runs used more than this
-   * share of the sandbox's CPU (`maxConcurrent` cores), in percent, over about the last 10 s is heavy until
-   * its use falls to half of that; its runs go to a low-priority lane, a sandbox process of its own (started
-   * on first use, `processes` does not count it) at OS niceness 19. While the cores are contended, heavy runs
-   * get what the others leave, so one client's flood of scripts queues behind its own work; on an idle
-   * machine they run as fast as any. 0: one lane for every client.
+   * Fair shares: a principal (the part of `SandboxRunRequest.client` before the first `/`: API key or token
+   * identity, else address; all its conversations together) whose runs used more than this share of the
+   * sandbox's CPU (`maxConcurrent` cores), in percent, over about the last 10 s is heavy until its use falls
+   * to half of that (a run found spinning makes it heavy at once). Its runs are low-priority, in the same
+   * sandbox processes as everyone's: they wait behind normal runs for a resident place and a CPU slot, and
+   * while only low-priority runs execute in a sandbox process their isolate threads run at OS niceness 19 (Linux,
+   * where the process may raise them again: CAP_SYS_NICE or RLIMIT_NICE). Work-conserving: nothing is
+   * reserved, so a heavy principal alone gets every slot and every core; one's flood of scripts queues behind
+   * its own work. 0: off.
    */
   heavyClientCpuPercent: number;
   /**

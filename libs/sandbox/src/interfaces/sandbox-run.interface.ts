@@ -15,6 +15,12 @@ export interface SandboxBridge {
    *   limit): an operation still in flight belongs to a run that no longer waits for it.
    */
   call(kind: SandboxCallKind, id: string, argsJson: string, signal: AbortSignal): Promise<string>;
+  /**
+   * Whether a call served so far changed something (a command that ran, not one refused before it ran).
+   * A run whose sandbox process was crashed by another script is run again transparently only while this
+   * says false. Absent: the sandbox counts every `myko.command` call handed to the bridge as a change.
+   */
+  hasCommitted?(): boolean;
 }
 
 export interface SandboxRunRequest {
@@ -26,8 +32,11 @@ export interface SandboxRunRequest {
   signal?: AbortSignal;
   bridge: SandboxBridge;
   /**
-   * Who runs it (an opaque client id: API key, else address). A sandbox process crash is charged to the runs
-   * that were executing when it died; the others in it fail as `internal`, never as the client's fault.
+   * Who runs it: an opaque key, `<principal>/<conversation>` (the part before the first `/` is the principal;
+   * a key without `/` is a principal of its own). Fair shares (`heavyClientCpuPercent`) meter the principal.
+   * A sandbox process crash is charged per full key: to the runs that were executing when it died if they
+   * are all one key's, else to none (each is run again apart, and is charged only if it crashes again
+   * alone); the runs beside them are run again, never charged.
    */
   client?: string;
   /**

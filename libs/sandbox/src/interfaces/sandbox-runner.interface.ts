@@ -9,7 +9,7 @@ export interface SandboxProcessStatus {
   rssMb: number;
   /** Being replaced (after a lost isolate or too much memory): takes no new runs, exits when idle. */
   retiring: boolean;
-  /** A process of the low-priority lane (`heavyClientCpuPercent`), which serves heavy clients' runs. */
+  /** Runs of heavy clients (`heavyClientCpuPercent`) are in it now, at low priority. */
   lowPriority?: boolean;
 }
 
@@ -31,7 +31,11 @@ export interface RunnerStatus {
 export interface SandboxRunner {
   /** Gets ready to run (spawns the sandbox processes); rejects with a clear error if it cannot. Idempotent. */
   start(): Promise<void>;
-  run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult>;
+  /**
+   * @param lowPriority a heavy client's run: it waits behind normal runs for a CPU slot, and its isolate's
+   *   thread executes at the lowest OS priority where the OS allows it.
+   */
+  run(request: SandboxRunRequest, wallMs: number, lowPriority?: boolean): Promise<SandboxRunResult>;
   status(): RunnerStatus;
   /** Stops everything: no run survives it and no process outlives it. */
   close(): Promise<void>;

@@ -17,7 +17,8 @@ export interface ThreadScheduler {
   setNiceness(tid: number, niceness: number): void;
 }
 
-const OS_SCHEDULER: ThreadScheduler = {
+/** The real one: `/proc` and `setpriority(2)` per thread. */
+export const OS_SCHEDULER: ThreadScheduler = {
   readCpu: readThreadCpu,
   getNiceness: (tid) => getPriority(tid),
   setNiceness: (tid, niceness) => setPriority(tid, niceness),

@@ -15,8 +15,6 @@ export interface HostConfig {
   cpuSlots: number;
   /** Resident memory, in MB, past which the run computing hardest is stopped (`processRssLimitMb`; 0: automatic). */
   rssLimitMb?: number;
-  /** OS niceness of every thread of this process (the low-priority lane's process); absent: the server's. */
-  niceness?: number;
 }
 
 /** Server → sandbox process: run `code` under `limits`, stopping it after `wallMs`. */
@@ -26,6 +24,8 @@ export interface RunMessage {
   code: string;
   wallMs: number;
   limits: RunnerSettings;
+  /** A heavy client's run: it waits behind the others for a CPU slot, and its thread runs at low priority. */
+  lowPriority?: true;
 }
 
 /** Server → sandbox process: the caller aborted the run; stop it now. */

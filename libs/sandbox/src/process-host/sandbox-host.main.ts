@@ -5,7 +5,8 @@
  */
 import { CpuHogDemoter } from './cpu-hog.demoter';
 import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
-import { lowerProcessPriority } from './process-niceness';
+import { LowPriorityThreads } from './low-priority.threads';
+import { canRestoreNiceness } from './process-niceness';
 import { type HostPort, SandboxHost } from './sandbox-host';
 
 /** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
@@ -32,8 +33,6 @@ function main(): void {
     },
   };
   const config = JSON.parse(process.argv[2] ?? '{}') as HostConfig;
-  // Before the first isolate exists: the threads isolated-vm creates for them inherit the niceness.
-  if (config.niceness) lowerProcessPriority(config.niceness);
   const host = new SandboxHost(config, port);
   process.on('message', (message) => host.handle(message as ToHostMessage));
   process.on('disconnect', end);
@@ -42,7 +41,11 @@ function main(): void {
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => undefined);
   process.title = 'myko-sandbox';
-  new CpuHogDemoter((reason) => port.send({ type: 'retire', reason })).start();
+  const retire = (reason: string) => port.send({ type: 'retire', reason });
+  new CpuHogDemoter(retire).start();
+  // Demoting a heavy client's threads run by run needs their priority back after: without that right, heavy
+  // runs only wait behind the others for a CPU slot.
+  if (canRestoreNiceness()) new LowPriorityThreads(host.gate, retire).start();
   host.ready();
 }
 

@@ -34,7 +34,8 @@ interface HostedRun {
 export class SandboxHost {
   private readonly runs = new Map<number, HostedRun>();
   private readonly pool: IsolatePool;
-  private readonly gate: CpuGate;
+  /** Its isolates' CPU slots (`LowPriorityThreads` watches which runs execute). */
+  readonly gate: CpuGate;
   private readonly watch: RunWatch;
   private retiring = false;
 
@@ -80,7 +81,7 @@ export class SandboxHost {
     }
   }
 
-  private async run({ runId, code, wallMs, limits }: RunMessage): Promise<void> {
+  private async run({ runId, code, wallMs, limits, lowPriority }: RunMessage): Promise<void> {
     if (this.runs.has(runId)) return;
     const bridge = new RemoteBridge(runId, (call) => this.port.send(call));
     const hosted = { controller: new AbortController(), bridge };
@@ -90,7 +91,8 @@ export class SandboxHost {
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
-      const run = runner.begin({ code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound }, wallMs);
+      const request = { code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound };
+      const run = runner.begin(request, wallMs, lowPriority === true);
       this.watch.add(runId, run);
       result = await run.execute();
     } catch (error) {

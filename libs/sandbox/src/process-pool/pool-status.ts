@@ -13,6 +13,7 @@ export function processPoolStatus(
     running: proc.running,
     rssMb: proc.report.rssMb,
     retiring: proc.retiring,
+    ...(proc.hasLowPriorityRuns ? { lowPriority: true } : {}),
   }));
   const liveIsolates = all.reduce((sum, proc) => sum + proc.report.liveIsolates, 0);
   const executing = all.reduce((sum, proc) => sum + (proc.running > 0 ? proc.report.executing : 0), 0);

@@ -14,8 +14,6 @@ export interface ProcessPoolTuning {
   graceMs: number;
   startTimeoutMs: number;
   restartsPerMinute: number;
-  /** OS niceness of the pool's processes (the low-priority lane's pool); 0: the server's own. */
-  niceness: number;
 }
 
 /** The given tuning, the defaults for the rest. */
@@ -25,6 +23,5 @@ export function resolveTuning(options: SandboxOptions, tuning: Partial<ProcessPo
     graceMs: tuning.graceMs ?? PROCESS_GRACE_MS,
     startTimeoutMs: tuning.startTimeoutMs ?? PROCESS_START_TIMEOUT_MS,
     restartsPerMinute: tuning.restartsPerMinute ?? PROCESS_RESTARTS_PER_MINUTE,
-    niceness: tuning.niceness ?? 0,
   };
 }

@@ -9,7 +9,7 @@ import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { SandboxTimeoutError } from '../errors/sandbox-timeout.error';
 import { failedRun } from '../failed-run';
 import type { SandboxRunRequest, SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import type { CallMessage, ToHostMessage } from '../process-host/host-protocol.interface';
+import type { CallMessage, RunMessage, ToHostMessage } from '../process-host/host-protocol.interface';
 import { SANDBOX_CALL_KINDS } from '../sandbox.constants';
 
 /**
@@ -40,11 +40,16 @@ export class ProcessRun {
   busy = false;
   /** Failed because another run crashed its process (set by the process): retried if it wrote nothing. */
   collateral = false;
+  /**
+   * Executing when its process crashed, beside runs of other clients that were executing too: any of them may
+   * have crashed it, so none is charged; each is retried apart from the others' clients (`crash-blame.ts`).
+   */
+  uncertain = false;
   private lastEntryAt = performance.now();
   /** Calls handed to the bridge. */
   private calls = 0;
-  /** `myko.command` calls handed to the bridge: once one was, the run is never replayed. */
-  private commands = 0;
+  /** The `myko.command` calls handed to the bridge (`Name`): once one was, the run is never replayed. */
+  private readonly commands: string[] = [];
   private settled = false;
   private timer: NodeJS.Timeout | undefined;
   private readonly started = performance.now();
@@ -62,6 +67,8 @@ export class ProcessRun {
     private readonly limits: RunnerSettings,
     private readonly graceMs: number,
     private readonly channel: RunChannel,
+    /** A heavy client's run (`heavyClientCpuPercent`): the sandbox process runs it at low priority. */
+    readonly lowPriority = false,
   ) {}
 
   start(): Promise<SandboxRunResult> {
@@ -72,7 +79,9 @@ export class ProcessRun {
     }
     const { runId, wallMs, limits } = this;
     try {
-      this.channel.send({ type: 'run', runId, code: this.request.code, wallMs, limits });
+      const message: RunMessage = { type: 'run', runId, code: this.request.code, wallMs, limits };
+      if (this.lowPriority) message.lowPriority = true;
+      this.channel.send(message);
     } catch (error) {
       this.fail(new SandboxInternalError(error));
       return this.result;
@@ -98,7 +107,7 @@ export class ProcessRun {
       );
     } else {
       this.calls++;
-      if (kind === 'command') this.commands++;
+      if (kind === 'command') this.commands.push(id.slice(0, 100));
       this.forward(callId, message);
     }
   }
@@ -108,9 +117,29 @@ export class ProcessRun {
     return this.busy || performance.now() - this.lastEntryAt < SUSPECT_WINDOW_MS;
   }
 
-  /** Whether running it again elsewhere repeats nothing the world saw: no command went out. */
+  /** Who runs it (`SandboxRunRequest.client`): a crash is charged per client. */
+  get client(): string | undefined {
+    return this.request.client;
+  }
+
+  /**
+   * Whether running it again elsewhere repeats nothing the world saw: the bridge says nothing it served
+   * changed anything (`SandboxBridge.hasCommitted`), or, without that, no `myko.command` went out.
+   */
   get replayable(): boolean {
-    return this.commands === 0 && !this.request.signal?.aborted;
+    if (this.cancelled) return false;
+    const { bridge } = this.request;
+    return bridge.hasCommitted ? !bridge.hasCommitted() : this.commands.length === 0;
+  }
+
+  /** Its caller aborted it. */
+  get cancelled(): boolean {
+    return this.request.signal?.aborted === true;
+  }
+
+  /** The commands it sent, as `myko.command('Name')` (for the message of a run that cannot be replayed). */
+  get commandsSent(): string[] {
+    return this.commands.map((id) => `myko.command('${id}')`);
   }
 
   /** Wall-clock time it has left, in ms. */

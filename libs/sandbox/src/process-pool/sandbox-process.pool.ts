@@ -9,6 +9,8 @@ import type { RunnerStatus, SandboxRunner } from '../interfaces/sandbox-runner.i
 import type { HostConfig } from '../process-host/host-protocol.interface';
 import { restartDelayMs } from '../sandbox.constants';
 import { waitAtMost } from './bounded-wait';
+import { CrashQuarantine } from './crash-quarantine';
+import { decideReplay } from './crash-replay';
 import { processPoolStatus, reserveLeastBusy } from './pool-status';
 import type { ProcessExit } from './process-exit.mapper';
 import type { ProcessListener } from './process-listener.interface';
@@ -17,9 +19,6 @@ import { ProcessRun } from './process-run';
 import { ReadyWaiters } from './ready-waiters';
 import { RestartBudget } from './restart-budget';
 import { SandboxProcess } from './sandbox-process';
-
-/** A collateral run with less wall-clock time left than this is not replayed (it could not do much). */
-const MIN_REPLAY_MS = 100;
 
 /** Longest wait for killed sandbox processes to be reaped at shutdown (SIGKILL takes milliseconds). */
 const CLOSE_TIMEOUT_MS = 5_000;
@@ -38,6 +37,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   private readonly limits: RunnerSettings;
   private readonly restarts: RestartBudget;
   private readonly waiters = new ReadyWaiters();
+  private readonly quarantine: CrashQuarantine;
   private starting: Promise<void> | undefined;
   private started = false;
   private closed = false;
@@ -57,6 +57,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     this.restarts = new RestartBudget(this.tuning.restartsPerMinute * options.processes, 60_000);
     const { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes } = options;
     this.limits = { cpuTimeMs, memoryMb, maxCalls, maxArgBytes, maxResultBytes, maxConsoleBytes };
+    this.quarantine = new CrashQuarantine(() => this.newProcess(), Math.max(2, options.processes));
   }
 
   /** Spawns the processes and waits until each reports ready; rejects with `SandboxStartError` if one cannot. */
@@ -75,19 +76,26 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   }
 
   /**
-   * Runs in the least busy process. A run failed only because another run crashed its process, that had sent
-   * no command, is run once more in another process, within its wall clock.
+   * Runs in the least busy process. A run that another script's crash ended, that changed nothing yet, is
+   * run again (`crash-replay.ts`) within its wall clock: in a shared process when it was only beside the
+   * crash, in a process of its client's own when it was executing beside other clients' runs.
    */
-  async run(request: SandboxRunRequest, wallMs: number): Promise<SandboxRunResult> {
-    const first = await this.runOnce(request, wallMs);
-    const { run, result } = first;
-    if (!run?.collateral || !run.replayable || run.remainingMs < MIN_REPLAY_MS || this.closed) return result;
-    return (await this.runOnce(request, Math.floor(run.remainingMs))).result;
+  async run(request: SandboxRunRequest, wallMs: number, lowPriority = false): Promise<SandboxRunResult> {
+    let { run, result } = await this.runOnce(request, wallMs, lowPriority);
+    for (let replays = 0; ; replays++) {
+      const decision = decideReplay(run, result, replays, this.closed);
+      if (decision.next === 'done') return decision.result;
+      const apart = decision.apart ? (request.client ?? '') : undefined;
+      ({ run, result } = await this.runOnce(request, decision.wallMs, lowPriority, apart));
+    }
   }
 
+  /** @param apart the client whose process of its own runs it (`CrashQuarantine`); absent: a shared one */
   private async runOnce(
     request: SandboxRunRequest,
     wallMs: number,
+    lowPriority: boolean,
+    apart?: string,
   ): Promise<{ run?: ProcessRun; result: SandboxRunResult }> {
     if (this.closed) return { result: failedRun(new SandboxUnavailableError('the sandbox is shut down')) };
     let proc: SandboxProcess;
@@ -96,16 +104,19 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
         this.log.error(`Sandbox process start failed: ${error instanceof Error ? error.message : String(error)}`);
         throw new SandboxUnavailableError('its process could not start');
       });
-      proc = await this.pick(request.signal);
+      const own = apart === undefined ? undefined : await this.quarantine.take(apart);
+      proc = own ?? (await this.pick(request.signal));
     } catch (error) {
       return { result: failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error))) };
     }
-    const run = new ProcessRun(++this.lastRunId, request, wallMs, this.limits, this.tuning.graceMs, proc);
+    const { limits, tuning } = this;
+    const run = new ProcessRun(++this.lastRunId, request, wallMs, limits, tuning.graceMs, proc, lowPriority);
     return { run, result: await proc.execute(run) };
   }
 
   status(): RunnerStatus {
-    const status = processPoolStatus([...this.processes], this.crashes, this.catastrophicErrors, this.peakExecuting);
+    const all = [...this.processes, ...this.quarantine.processes];
+    const status = processPoolStatus(all, this.crashes, this.catastrophicErrors, this.peakExecuting);
     this.peakExecuting = status.peakExecuting;
     return status;
   }
@@ -115,7 +126,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     this.closed = true;
     clearTimeout(this.maintainTimer);
     this.waiters.rejectAll(new SandboxCancelledError(false));
-    const processes = [...this.processes];
+    const processes = [...this.processes, ...this.quarantine.processes];
     for (const proc of processes) proc.kill('closing');
     await waitAtMost(Promise.all(processes.map((proc) => proc.exited)), CLOSE_TIMEOUT_MS);
   }
@@ -138,6 +149,10 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
 
   onRunEnded(proc: SandboxProcess): void {
     if (proc.exit) return;
+    if (this.quarantine.has(proc)) {
+      if (proc.load === 0) proc.kill('retired');
+      return;
+    }
     if (!proc.retiring && proc.report.rssMb > this.options.processMaxRssMb) {
       this.log.warn(
         `Sandbox process ${proc.pid} uses ${proc.report.rssMb} MB (limit ${this.options.processMaxRssMb} MB); replacing it.`,
@@ -149,13 +164,15 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   }
 
   onExit(proc: SandboxProcess, exit: ProcessExit): void {
-    this.processes.delete(proc);
+    const shared = this.processes.delete(proc);
+    this.quarantine.forget(proc);
     if (!proc.endedAsPlanned && proc.wasReady) {
       this.crashes++;
       const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
       const reason = proc.killedFor === 'overdue' ? ', killed: a run overran its wall clock' : '';
+      const next = shared ? 'starting a fresh one' : "it ran one client's runs apart after a crash";
       this.log.error(
-        `Sandbox process ${proc.pid} died (${how}${reason}); starting a fresh one.` +
+        `Sandbox process ${proc.pid} died (${how}${reason}); ${next}.` +
           (proc.lastOutput ? ` Its last output:\n${proc.lastOutput}` : ''),
       );
     }
@@ -172,12 +189,16 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     }
   }
 
-  private spawn(): SandboxProcess {
+  /** A sandbox process configured as the pool's, not yet one of them. */
+  private newProcess(): SandboxProcess {
     const { memoryMb, warmPool, maxConcurrent, processes, processRssLimitMb } = this.options;
     const cpuSlots = Math.ceil(maxConcurrent / processes);
     const config: HostConfig = { memoryMb, warmPool, cpuSlots, rssLimitMb: processRssLimitMb };
-    if (this.tuning.niceness > 0) config.niceness = this.tuning.niceness;
-    const proc = new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
+    return new SandboxProcess(this.tuning.launch, config, this.tuning.startTimeoutMs, this);
+  }
+
+  private spawn(): SandboxProcess {
+    const proc = this.newProcess();
     this.processes.add(proc);
     proc.ready.then(
       () => this.wake(),

@@ -98,6 +98,12 @@ export class SandboxProcess implements RunChannel {
     return this.runs.size;
   }
 
+  /** Whether runs of heavy clients are in it now, at low priority. */
+  get hasLowPriorityRuns(): boolean {
+    for (const run of this.runs.values()) if (run.lowPriority) return true;
+    return false;
+  }
+
   /** Runs in it, and runs on their way to it. */
   get load(): number {
     return this.runs.size + this.state.reserved;

@@ -1,0 +1,44 @@
+import { HeavyClients, principalOf } from './heavy-clients';
+
+describe('HeavyClients', () => {
+  it('takes the principal as the part of the key before the first slash', () => {
+    expect(principalOf('key:abc/session-1')).toBe('key:abc');
+    expect(principalOf('key:abc/a/b')).toBe('key:abc');
+    expect(principalOf('10.0.0.7')).toBe('10.0.0.7');
+  });
+
+  it("meters the principal: its conversations' costs add up, and all of them turn low-priority together", () => {
+    const heavy: string[] = [];
+    // 10 % of 1 core over 10 s: 1 s of CPU.
+    const clients = new HeavyClients(
+      10,
+      1,
+      (principal) => heavy.push(principal),
+      () => 0,
+    );
+    clients.record('acme/c1', { cpuMs: 600, calls: 0 });
+    expect(clients.isHeavy('acme/c1')).toBe(false);
+    clients.record('acme/c2', { cpuMs: 600, calls: 0 });
+    expect([clients.isHeavy('acme/c1'), clients.isHeavy('acme/c3'), clients.isHeavy('other/c1')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(heavy).toEqual(['acme']);
+    expect(clients.isHeavy(undefined)).toBe(false);
+  });
+
+  it('makes the principal of a spinning run heavy at once, and still tells the caller', () => {
+    const clients = new HeavyClients(10, 1, undefined, () => 0);
+    let told = 0;
+    const request = clients.watch({
+      code: '',
+      bridge: { call: async () => '' },
+      client: 'acme/c1',
+      onCpuBound: () => told++,
+    });
+    request.onCpuBound?.();
+    expect(told).toBe(1);
+    expect(clients.isHeavy('acme/c9')).toBe(true);
+  });
+});
