@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
+import { HeaderWebSocketTransport } from '../helpers/access-fixtures';
 import { execute, NEVER_SETTLES } from '../helpers/execute-load';
 import { connectClient } from '../helpers/mcp-client';
 import { releaseAll } from '../helpers/releases';
@@ -23,9 +24,9 @@ interface Refused {
  * Two keys of `partners` (5 requests a second per principal), one of `agents` (one `execute` at once per
  * conversation): operator policy written in the config file, read by the launcher's config loader.
  */
-const KEYS = { a: generateApiKey(), b: generateApiKey(), agent: generateApiKey() };
+const KEYS = { a: generateApiKey(), b: generateApiKey(), c: generateApiKey(), agent: generateApiKey() };
 const PROFILES = {
-  partners: { keys: [hashApiKey(KEYS.a), hashApiKey(KEYS.b)], quotas: { requestsPerSecond: 5 } },
+  partners: { keys: [KEYS.a, KEYS.b, KEYS.c].map(hashApiKey), quotas: { requestsPerSecond: 5 } },
   agents: { keys: [hashApiKey(KEYS.agent)], quotas: { runsAtOnce: { limit: 1, per: 'conversation' } } },
 };
 
@@ -84,6 +85,20 @@ describe('profiles.<name>.quotas: per principal or per conversation, never one b
     expect(tools.tools.map((tool) => tool.name)).toContain('execute');
     await neighbour.listTools();
     expect(neighbourRefused).toEqual([]);
+  });
+
+  it('requestsPerSecond over WebSocket: the flood is answered -32029 on the socket, naming the quota', async () => {
+    const transport = new HeaderWebSocketTransport(server.wsUrl, { Authorization: `Bearer ${KEYS.c}` });
+    const client = await connectClient(transport);
+    clients.push(client);
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => client.listTools()));
+    const errors = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toBeInstanceOf(McpError);
+    expect(errors[0]).toMatchObject({
+      code: -32029,
+      data: { limit: 'quota.requestsPerSecond', profile: 'partners', per: 'principal', quota: 5 },
+    });
   });
 
   it('runsAtOnce per conversation: a second run in one session is refused naming the quota; another session of the key runs', async () => {
