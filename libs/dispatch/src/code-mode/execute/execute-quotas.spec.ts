@@ -27,7 +27,7 @@ describe('ExecuteQuotas', () => {
   });
 
   it("passes the profile's sandboxCpuPercent on as the run's heavyCpuPercent, nothing without one", () => {
-    expect(quotas.heavyCpuPercent(client('partners'))).toEqual({ heavyCpuPercent: 20 });
-    expect(quotas.heavyCpuPercent(client('principals'))).toEqual({});
+    expect(quotas.cpu(client('partners'))).toEqual({ heavyCpuPercent: 20 });
+    expect(quotas.cpu(client('principals'))).toEqual({});
   });
 });

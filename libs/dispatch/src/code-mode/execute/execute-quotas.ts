@@ -1,7 +1,11 @@
 import type { ProfileQuotas } from '@myko/access';
 import type { ClientContext } from '../../interfaces/client-context.interface';
+import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import { conversationOf, principalOf } from '../../protocol/fairness/work-identity';
 import type { RunsQuota } from './resident-quota';
+
+/** What `ExecuteTool` reads of the dispatch options for quotas (absent in a bare test module: none). */
+export type ExecuteQuotaOptions = Partial<Pick<ResolvedDispatchOptions, 'profileQuotas'>>;
 
 /**
  * The quotas of a client's access profile that `execute` applies (`profiles.<name>.quotas`): `runsAtOnce` per
@@ -20,7 +24,7 @@ export class ExecuteQuotas {
   }
 
   /** The run request's `heavyCpuPercent` for this client: its profile's `sandboxCpuPercent`, else nothing. */
-  heavyCpuPercent(client: ClientContext): { heavyCpuPercent?: number } {
+  cpu(client: ClientContext): { heavyCpuPercent?: number } {
     const quota = client.principal === undefined ? undefined : this.quotas[client.principal]?.sandboxCpuPercent;
     return quota ? { heavyCpuPercent: quota.limit } : {};
   }

@@ -28,7 +28,7 @@ import { ExecuteMonitor } from './execute.monitor';
 import { ExecuteAbuseGuard } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
 import { ExecuteLimitError } from './execute-limit.error';
-import { ExecuteQuotas } from './execute-quotas';
+import { type ExecuteQuotaOptions, ExecuteQuotas } from './execute-quotas';
 import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
@@ -70,19 +70,14 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
     private readonly searchService: OperationSearchService,
-    @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'> &
-      Partial<Pick<ResolvedDispatchOptions, 'profileQuotas'>>,
+    @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'> & ExecuteQuotaOptions,
     private readonly contexts: McpContextFactory,
     private readonly monitor: ExecuteMonitor,
     private readonly fairness: BridgeCallFairness,
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
   ) {
-    const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
-    this.quota = new ResidentQuota({
-      perSession: maxRunsPerSession,
-      perKey: maxRunsPerKey,
-      perAddress: maxRunsPerAddress,
-    });
+    const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
+    this.quota = new ResidentQuota({ perSession, perKey, perAddress });
     this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});
     const { abuseBackoff, typeCheck, profileTypeChecks, maxScriptBytes } = options.execute;
     this.maxScriptBytes = maxScriptBytes;
@@ -181,7 +176,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         commands,
       );
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
-      const cpu = this.quotas.heavyCpuPercent(request.client);
+      const cpu = this.quotas.cpu(request.client);
       const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client, ...cpu });
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
