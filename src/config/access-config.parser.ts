@@ -2,11 +2,13 @@ import { type AccessProfileConfig, parseKeyHash, type ToolMode } from '@myko/acc
 import { ClientFilters, FilterParseError, type FilterSpec, quote } from '@myko/filter';
 import { parseConnectorOptions } from '@myko/openapi';
 import { AccessConfigError, type AccessConfigIssue } from './access-config.error';
+import { parseFairnessConfig } from './fairness-config.parser';
 import type { AccessConfig, AuditConfig } from './interfaces/access-config.interface';
 import { locateJsonSyntaxError } from './json-syntax.locator';
 import { parseLimitsConfig } from './limits-config.parser';
 import { parseOAuthConfig } from './oauth-config.parser';
 import { parseObservabilityConfig } from './observability-config.parser';
+import { parseProfileQuotas } from './profile-quotas.parser';
 import { parseProtocolConfig } from './protocol-config.parser';
 import { parseRedisConfig } from './redis-config.parser';
 import { parseSandboxConfig } from './sandbox-config.parser';
@@ -36,9 +38,10 @@ const ROOT_KEYS = [
   'redis',
   'connectors',
   'trustedProxies',
+  'fairness',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
-const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode', 'typeCheck'];
+const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode', 'typeCheck', 'quotas'];
 const TYPE_CHECKS = ['strict', 'warn', 'off'] as const;
 const SIDES = ['allow', 'deny'] as const;
 
@@ -158,12 +161,14 @@ function parseProfile(v: Validator, value: unknown, path: string): AccessProfile
   if (profile.description !== undefined && typeof profile.description !== 'string') {
     v.add(`${path}.description`, 'expected a string');
   }
+  const quotas = parseProfileQuotas(profile.quotas, `${path}.quotas`, (at, problem) => v.add(at, problem));
   return {
     ...(typeof profile.description === 'string' ? { description: profile.description } : {}),
     keys: v.keys(profile.keys, `${path}.keys`),
     ...v.filters(profile, path),
     ...(profile.toolMode !== undefined ? { toolMode: v.toolMode(profile.toolMode, `${path}.toolMode`) } : {}),
     ...(profile.typeCheck !== undefined ? { typeCheck: v.typeCheck(profile.typeCheck, `${path}.typeCheck`) } : {}),
+    ...(quotas ? { quotas } : {}),
   };
 }
 
@@ -255,6 +260,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
   const observability = parseObservabilityConfig(root.observability, (path, problem) => v.add(path, problem));
   const redis = parseRedisConfig(root.redis, (path, problem) => v.add(path, problem));
   const trustedProxies = parseTrustedProxies(root.trustedProxies, (path, problem) => v.add(path, problem));
+  const fairness = parseFairnessConfig(root.fairness, (path, problem) => v.add(path, problem));
   const connectors =
     root.connectors === undefined
       ? undefined
@@ -275,6 +281,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(redis ? { redis } : {}),
     ...(connectors ? { connectors } : {}),
     ...(trustedProxies ? { trustedProxies } : {}),
+    ...(fairness ? { fairness } : {}),
   };
 }
 

@@ -93,6 +93,21 @@ describe('createAppConfig', () => {
     expect(createAppConfig('serve').dispatch.sandbox).toBeUndefined();
   });
 
+  it("hands the file's fairness section and each profile's quotas to dispatch, and the quotas to the gateways' profiles", () => {
+    const quotas = { runsAtOnce: { limit: 2, per: 'conversation' }, requestsPerSecond: 5 };
+    const profiles = { ...PROFILES.profiles, ops: { ...PROFILES.profiles.ops, quotas } };
+    const path = configFile('quotas.json', { profiles, fairness: { bridgeCallsPerTurn: 8 } });
+    const { dispatch, gateways } = createAppConfig('serve', { configPath: path }, {});
+    expect(dispatch.fairness).toEqual({ bridgeCallsPerTurn: 8 });
+    const resolved = {
+      runsAtOnce: { limit: 2, per: 'conversation' },
+      requestsPerSecond: { limit: 5, per: 'principal' },
+    };
+    expect(dispatch.profileQuotas).toEqual({ ops: resolved });
+    expect(gateways.access?.byName('ops')?.quotas).toEqual(resolved);
+    expect(gateways.access?.byName('support')?.quotas).toBeUndefined();
+  });
+
   it('refuses an unreadable or invalid config file, naming the file and every bad path', () => {
     expect(() => createAppConfig('serve', { configPath: join(dir, 'missing.json') }, {})).toThrow(
       new ConfigError(`cannot read the config file ${join(dir, 'missing.json')} (ENOENT)`),

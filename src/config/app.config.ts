@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { AccessProfile, AccessProfiles, ToolMode } from '@myko/access';
+import type { AccessProfile, AccessProfiles, ProfileQuotas, ToolMode } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import { resolveGatewaysOptions } from '@myko/gateways';
 import { documentLocation, type OpenApiConnectorOptions } from '@myko/openapi';
@@ -108,6 +108,18 @@ function withTypeChecks(
   return { ...options, execute };
 }
 
+/** The config file's `fairness` section and each profile's `quotas`, into the dispatch's options. */
+function fairnessAndQuotas(
+  file: LoadedConfigFile | undefined,
+): Pick<DispatchModuleOptions, 'fairness' | 'profileQuotas'> {
+  const profileQuotas: Record<string, ProfileQuotas> = {};
+  for (const [name, profile] of Object.entries(file?.config.profiles ?? {})) {
+    if (profile.quotas) profileQuotas[name] = profile.quotas;
+  }
+  const fairness = file?.config.fairness;
+  return { ...(fairness ? { fairness } : {}), profileQuotas };
+}
+
 /** `--redis`, else `MYKO_REDIS_URL`, else the config file's `redis.url`; without any, state stays in memory. */
 function stateOptions(cli: string | undefined, env: Env, file: LoadedConfigFile | undefined): StateModuleOptions {
   const fromEnv = nonEmpty(env[REDIS_URL_ENV]);
@@ -177,6 +189,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),
       ...withTypeChecks(sandboxDispatchOptions(file?.config.sandbox), file),
+      ...fairnessAndQuotas(file),
       ...(file?.config.protocol ? { protocol: file.config.protocol } : {}),
       ...(file?.config.requestState ? { requestState: file.config.requestState } : {}),
     },

@@ -62,7 +62,8 @@ export class AccessProfiles {
   constructor(config: AccessProfilesConfig) {
     for (const [name, profile] of Object.entries(config.profiles)) {
       const filters = ClientFilters.from(profile, `profiles.${name}`);
-      const built: AccessProfile = { name, description: profile.description, toolMode: profile.toolMode, filters };
+      const { description, toolMode, quotas } = profile;
+      const built: AccessProfile = { name, description, toolMode, filters, ...(quotas ? { quotas } : {}) };
       this.profiles.set(name, built);
       for (const stored of profile.keys) this.keys.push({ digest: parseKeyHash(stored)!, profile: built });
     }

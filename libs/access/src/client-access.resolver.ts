@@ -10,6 +10,7 @@ import type {
   CredentialDoor,
   TokenVerdict,
 } from './interfaces/bearer-token-authenticator.interface';
+import type { ProfileQuotas } from './interfaces/profile-quotas.interface';
 import { tokenHolderKeyId } from './principal-identity';
 
 /** Who a client is (its access profile's name, when one applies) and what it may see and call. */
@@ -29,6 +30,8 @@ export interface ClientAccess {
   /** The verified bearer token and its audiences (`auth.passThrough` connectors); absent for API keys. */
   readonly bearer?: BearerCredential;
   readonly filters: ClientFilters;
+  /** The quotas of the client's access profile (`profiles.<name>.quotas`); absent: none. */
+  readonly quotas?: ProfileQuotas;
 }
 
 /** Why a request or handshake is turned away, as an HTTP status, a message and response headers. */
@@ -102,6 +105,7 @@ export class ClientAccessResolver {
         expiresAtMs,
         ...(bearer ? { bearer } : {}),
         filters: profile.filters,
+        ...(profile.quotas ? { quotas: profile.quotas } : {}),
       };
     }
     if (!this.profiles) return { filters: ClientFilters.ALLOW_ALL };
@@ -120,6 +124,7 @@ export class ClientAccessResolver {
       principal: bearer.profile?.name,
       ...(bearer.status === 'authenticated' ? { keyId: bearer.keyId } : {}),
       filters: bearer.profile?.filters ?? ClientFilters.ALLOW_ALL,
+      ...(bearer.profile?.quotas ? { quotas: bearer.profile.quotas } : {}),
     };
   }
 

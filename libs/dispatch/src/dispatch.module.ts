@@ -169,6 +169,7 @@ function resolveDispatchOptions(options: DispatchModuleOptions): ResolvedDispatc
     execute: resolveExecuteGuardOptions(options.execute),
     live: { ...DEFAULT_LIVE_OPTIONS, ...options.live },
     fairness: resolveFairnessOptions(options.fairness),
+    profileQuotas: { ...options.profileQuotas },
     cluster: resolveClusterWatchOptions(options.cluster),
     protocol: options.protocol ?? 'dual',
     requestState: {

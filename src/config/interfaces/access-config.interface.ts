@@ -1,4 +1,5 @@
 import type { AccessProfilesConfig } from '@myko/access';
+import type { FairnessOptions } from '@myko/dispatch';
 import type { ObservabilityConfig } from '@myko/gateways';
 import type { OpenApiConnectorOptions } from '@myko/openapi';
 import type { ProtocolConfig } from '../protocol-config.parser';
@@ -51,4 +52,9 @@ export interface AccessConfig extends ProtocolConfig, AccessProfilesConfig {
    * `--trusted-proxy` adds to them. Without it every per-address limit keys on the socket's peer.
    */
   readonly trustedProxies?: readonly string[];
+  /**
+   * How the main thread is shared between clients (`DispatchModule.forRoot({ fairness })`); omitted fields keep
+   * their defaults. Per-profile ceilings are `profiles.<name>.quotas`.
+   */
+  readonly fairness?: Partial<FairnessOptions>;
 }

@@ -1,18 +1,23 @@
 import { OAUTH_OPTION_TABLE } from '@myko/access';
-import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/dispatch';
+import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE, FAIRNESS_OPTION_TABLE } from '@myko/dispatch';
 import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
 import { configFileOptions, type OptionTable, optionDefaults } from '@myko/options';
 import { SANDBOX_OPTION_TABLE } from '@myko/sandbox';
+import { QUOTA_TABLE, type QuotaSpec } from '../profile-quotas.table';
 
 /** A JSON Schema node, as far as the config schema uses it. */
 export type SchemaNode = { [keyword: string]: unknown; properties?: Record<string, SchemaNode>; oneOf?: SchemaNode[] };
 
 /** The options tables behind each section of the config file that they fill. */
-export const CONFIG_FILE_TABLES: ReadonlyArray<{ section: 'sandbox' | 'limits' | 'oauth'; table: OptionTable }> = [
+export const CONFIG_FILE_TABLES: ReadonlyArray<{
+  section: 'sandbox' | 'limits' | 'oauth' | 'fairness';
+  table: OptionTable;
+}> = [
   { section: 'sandbox', table: SANDBOX_OPTION_TABLE },
   { section: 'sandbox', table: EXECUTE_GUARD_OPTION_TABLE },
   { section: 'limits', table: GATEWAYS_OPTION_TABLE },
   { section: 'oauth', table: OAUTH_OPTION_TABLE },
+  { section: 'fairness', table: FAIRNESS_OPTION_TABLE },
 ];
 
 function property(table: OptionTable, key: string, withDefault: boolean): SchemaNode {
@@ -31,9 +36,39 @@ function section(schema: SchemaNode, name: string): SchemaNode {
   return node;
 }
 
+/** A quota's limit: its type and bounds. */
+function quotaLimit(spec: QuotaSpec): SchemaNode {
+  const bound = spec.exclusive ? { exclusiveMinimum: spec.minimum } : { minimum: spec.minimum };
+  return { type: spec.whole ? 'integer' : 'number', ...bound, ...(spec.maximum ? { maximum: spec.maximum } : {}) };
+}
+
+/** One quota of `profiles.<name>.quotas`: a limit (per principal), or `{ limit, per }`. */
+function quotaProperty(spec: QuotaSpec): SchemaNode {
+  const per = {
+    enum: spec.scopes,
+    default: 'principal',
+    description: 'What is counted: each principal, or (where offered) each conversation in it.',
+  };
+  const object = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['limit'],
+    properties: { limit: { ...quotaLimit(spec), description: 'The quota.' }, per },
+  };
+  return { description: spec.doc, oneOf: [quotaLimit(spec), object] };
+}
+
+/** Writes `QUOTA_TABLE` into the profile's `quotas` object. */
+function fillQuotas(schema: SchemaNode): void {
+  const profile = (schema.$defs as Record<string, SchemaNode> | undefined)?.profile;
+  const quotas = profile?.properties?.quotas;
+  if (!quotas?.properties) throw new Error('The config schema has no $defs.profile.quotas object');
+  for (const [name, spec] of Object.entries(QUOTA_TABLE)) quotas.properties[name] = quotaProperty(spec);
+}
+
 /**
  * The config file's JSON Schema: the hand-written one (`access-config.schema.json`) with every
- * whole-number setting of the `sandbox`, `limits` and `oauth` sections (type, minimum, default, description)
+ * whole-number setting of the `sandbox`, `limits`, `oauth` and `fairness` sections, and each profile's `quotas`, (type, minimum, default, description)
  * derived from the libs' options tables, so a default is written once.
  */
 export function buildConfigSchema(handWritten: SchemaNode): SchemaNode {
@@ -44,5 +79,6 @@ export function buildConfigSchema(handWritten: SchemaNode): SchemaNode {
   if (!backoff || !shape?.properties) throw new Error('The config schema has no sandbox.abuseBackoff object form');
   backoff.default = optionDefaults(ABUSE_BACKOFF_OPTION_TABLE);
   fill(shape.properties, ABUSE_BACKOFF_OPTION_TABLE, false);
+  fillQuotas(schema);
   return schema;
 }

@@ -28,7 +28,11 @@ const MODULE_TABLES: ReadonlyArray<{ title: string; table: OptionTable; section?
     table: ABUSE_BACKOFF_OPTION_TABLE,
     section: 'sandbox.abuseBackoff',
   },
-  { title: '`DispatchModule.forRoot({ fairness })` (`FAIRNESS_OPTION_TABLE`)', table: FAIRNESS_OPTION_TABLE },
+  {
+    title: '`DispatchModule.forRoot({ fairness })` (`FAIRNESS_OPTION_TABLE`)',
+    table: FAIRNESS_OPTION_TABLE,
+    section: 'fairness',
+  },
   { title: '`GatewaysModule.forRoot()` (`GATEWAYS_OPTION_TABLE`)', table: GATEWAYS_OPTION_TABLE, section: 'limits' },
   { title: 'OAuth resource server (`OAUTH_OPTION_TABLE`)', table: OAUTH_OPTION_TABLE, section: 'oauth' },
 ];

@@ -1,5 +1,6 @@
 import type { CallableRulesInput } from '@myko/filter';
 import type { OAuthConfig } from './oauth-config.interface';
+import type { ProfileQuotas } from './profile-quotas.interface';
 
 /** How operations are offered as MCP tools: Code Mode, one tool per operation, or both. */
 export type ToolMode = 'code' | 'direct' | 'both';
@@ -23,6 +24,8 @@ export interface AccessProfileConfig {
   readonly toolMode?: ToolMode;
   /** Overrides the server's type check of `execute` scripts for this profile. */
   readonly typeCheck?: 'strict' | 'warn' | 'off';
+  /** Operator quotas of this profile's clients, each per principal or per conversation; none by default. */
+  readonly quotas?: ProfileQuotas;
 }
 
 /**

@@ -62,7 +62,7 @@ export interface ClientContext {
   readonly stateless?: boolean;
   /**
    * Whom per-client rules (the `execute` abuse backoff) count when there is no session to count:
-   * the gateway's rate-limit key of a stateless request (`principal:<name>` or `address:<ip>`).
+   * the gateway's rate-limit key of a stateless request (`key:<identity prefix>` or `address:<ip>`).
    */
   readonly caller?: string;
   /** HTTP: the headers a 2026-07-28 request must mirror from its body (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`). */

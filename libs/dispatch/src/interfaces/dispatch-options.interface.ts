@@ -1,4 +1,4 @@
-import type { ToolMode } from '@myko/access';
+import type { ProfileQuotas, ToolMode } from '@myko/access';
 import type { McpLogLevel } from '@myko/mcp';
 import type { SandboxOptions } from '@myko/sandbox';
 import type { FactoryProvider, ModuleMetadata } from '@nestjs/common';
@@ -108,6 +108,11 @@ export interface DispatchModuleOptions {
   /** Main-thread work per turn of the event loop, shared round-robin by client; defaults in `FAIRNESS_OPTION_TABLE`. */
   fairness?: Partial<FairnessOptions>;
   /**
+   * Access profiles' quotas (by name, the client's `principal`): `callsPerSecond`, `runsAtOnce` and
+   * `sandboxCpuPercent` are applied here, each per principal or per conversation (`work-identity.ts`).
+   */
+  profileQuotas?: Readonly<Record<string, ProfileQuotas>>;
+  /**
    * Which MCP eras every transport serves: `dual` (2026-07-28 stateless requests beside 2025-era
    * `initialize` sessions), `modern-only` or `legacy-only`.
    * @default 'dual'
@@ -132,6 +137,7 @@ export interface ResolvedDispatchOptions {
   execute: ExecuteGuardOptions;
   live: LiveQueryOptions;
   fairness: FairnessOptions;
+  profileQuotas: Readonly<Record<string, ProfileQuotas>>;
   cluster: ClusterWatchOptions;
   protocol: ProtocolMode;
   requestState: { key?: string; ttlSeconds: number };

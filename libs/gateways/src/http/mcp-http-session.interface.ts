@@ -31,4 +31,4 @@ export interface SessionResumption {
 }
 
 /** Why there is no room for a new session. */
-export type SessionRoomRefusal = 'perKey' | 'perAddress' | 'total';
+export type SessionRoomRefusal = 'perKey' | 'perAddress' | 'total' | 'quota';

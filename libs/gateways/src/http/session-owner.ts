@@ -4,6 +4,11 @@ export interface SessionOwner {
   readonly keyId?: string;
   readonly principal?: string;
   readonly address: string;
+  /**
+   * The `sessions` quota of the owner's profile (`profiles.<name>.quotas.sessions`): replaces the per-key (or, keyless,
+   * per-address) session cap for this principal.
+   */
+  readonly sessionQuota?: { readonly profile: string; readonly limit: number };
 }
 
 /** The caller of a request on a session: only the identity (or the anonymous profile) that opened it may use it. */

@@ -7,7 +7,7 @@ type SessionCaps = Pick<ResolvedGatewaysOptions, 'maxSessions' | 'maxSessionsPer
 
 /** An owner's own cap, full: one of its sessions must give way for another. */
 export interface FullOwnCap {
-  readonly refusal: 'perKey' | 'perAddress';
+  readonly refusal: 'perKey' | 'perAddress' | 'quota';
   readonly sessions: Iterable<McpHttpSession>;
   /** A key gives up its own sessions; an anonymous client only anonymous ones. */
   readonly sameKey: boolean;
@@ -66,6 +66,7 @@ export class SessionRoom {
   }
 
   private ownCap(owner: SessionOwner): number {
+    if (owner.sessionQuota) return owner.sessionQuota.limit;
     return owner.keyId === undefined ? this.caps.maxSessionsPerAddress : this.caps.maxSessionsPerKey;
   }
 
@@ -75,6 +76,7 @@ export class SessionRoom {
   }
 }
 
-function refusalOf(owner: SessionOwner): 'perKey' | 'perAddress' {
+function refusalOf(owner: SessionOwner): 'perKey' | 'perAddress' | 'quota' {
+  if (owner.sessionQuota) return 'quota';
   return owner.keyId === undefined ? 'perAddress' : 'perKey';
 }

@@ -24,7 +24,7 @@ const STATE_RETRY_AFTER_SECONDS = '1';
 /**
  * A 2026-07-28 POST: no session, the request's `_meta` says who the client is. Dispatch decides the
  * era and checks the mirrored headers; here only the stream and the HTTP status are chosen. Limits
- * apply per caller (its key's profile, else its address), and closing the stream cancels the request.
+ * apply per caller (its key or token identity, else its address), and closing the stream cancels the request.
  */
 @Injectable()
 export class StatelessPostHandler {
@@ -44,9 +44,9 @@ export class StatelessPostHandler {
     accepted: AcceptedResponses,
   ): Promise<void> {
     const sessionId = `http:stateless:${randomUUID()}`;
-    // The in-flight cap counts the caller (its key's profile, else its address): it has no session.
+    // The in-flight cap counts the caller (its key or token identity, else its address): it has no session.
     const address = this.addresses.of(req);
-    const caller = rateLimitKey(access.principal, address);
+    const caller = rateLimitKey(access.keyId, address);
     const admitted = this.limiter.admitRequest(req, access, `stateless:${caller}`, message);
     const responder = this.responder(res, accepted);
     cancelWhenStreamCloses(res, (reason) => this.dispatch.cancel(sessionId, requestIdOf(message), reason));

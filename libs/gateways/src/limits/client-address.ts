@@ -10,9 +10,13 @@ export function peerAddress(req: IncomingMessage): string {
   return unmapped(req.socket.remoteAddress ?? 'unknown');
 }
 
-/** The rate limit key: the API key's principal when there is one, else the client address. */
-export function rateLimitKey(principal: string | undefined, address: string): string {
-  return principal === undefined ? `address:${address}` : `principal:${principal}`;
+/**
+ * The rate limit key: the principal, one bucket per API key or token identity (`ClientAccess.keyId`), else per
+ * client address. Never the profile: one key flooding must not throttle the other keys of its profile, nor one
+ * keyless client every keyless client of a `defaultProfile`.
+ */
+export function rateLimitKey(keyId: string | undefined, address: string): string {
+  return clientIdOf(keyId, address);
 }
 
 /**

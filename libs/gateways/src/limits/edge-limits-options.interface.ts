@@ -1,5 +1,5 @@
 /**
- * Token bucket per API key (the principal, when auth is on) or else per client address.
+ * Token bucket per principal (API key or token identity), else per client address; never one per profile.
  * @publicApi
  */
 export interface RateLimitOptions {

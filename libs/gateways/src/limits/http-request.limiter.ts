@@ -11,6 +11,7 @@ import { rateLimitKey } from './client-address';
 import { ClientAddressResolver } from './client-address.resolver';
 import { type Admission, EdgeAdmission, isRefusal } from './edge-admission.service';
 import { LimitExceededError } from './limit-exceeded.error';
+import { requestQuotaOf, sessionQuotaOf } from './quota-rates';
 
 /** How long an `initialize` at a full cap waits for a closing session's stream to drop, and how often it looks. */
 const ROOM_WAIT_MS = 200;
@@ -42,12 +43,18 @@ export class HttpRequestLimiter {
    */
   async admitInitialize(req: IncomingMessage, access: ClientAccess, message: unknown): Promise<SessionOwner> {
     const address = this.addresses.of(req);
-    const rate = await this.admission.admitSharedRate(rateLimitKey(access.principal, address));
+    const rateKey = rateLimitKey(access.keyId, address);
+    const rate = await this.admission.admitSharedRate(rateKey, requestQuotaOf(access, rateKey));
     if (rate) throw new LimitExceededError(429, rate, requestId(message));
-    const owner: SessionOwner = { keyId: access.keyId, principal: access.principal, address };
+    const owner: SessionOwner = {
+      keyId: access.keyId,
+      principal: access.principal,
+      address,
+      ...sessionQuotaOf(access),
+    };
     if (this.sessions.sharing) {
       const full = (await this.makeSharedRoom(owner)) ?? (await this.sessions.sharedRoom(owner));
-      if (full) throw this.refusal(full, message);
+      if (full) throw this.refusal(full, message, owner);
     }
     return owner;
   }
@@ -74,13 +81,13 @@ export class HttpRequestLimiter {
       const patient = waited < ROOM_WAIT_MS;
       const full = this.sessions.makeRoom(owner, { spareYoung: patient });
       if (!full) return this.sessions.open(this.sessions.newId(), owner);
-      if (!patient) throw this.refusal(full, message);
+      if (!patient) throw this.refusal(full, message, owner);
       await sleep(ROOM_POLL_MS);
     }
   }
 
-  private refusal(full: SessionRoomRefusal, message: unknown): LimitExceededError {
-    const refusal = this.admission.sessionRefusal(full);
+  private refusal(full: SessionRoomRefusal, message: unknown, owner: SessionOwner): LimitExceededError {
+    const refusal = this.admission.sessionRefusal(full, owner);
     return new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));
   }
 
@@ -95,14 +102,15 @@ export class HttpRequestLimiter {
     message: unknown,
     sharedRateWaitMs?: number,
   ): Admission {
-    const rateKey = rateLimitKey(access.principal, this.addresses.of(req));
-    const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs);
+    const rateKey = rateLimitKey(access.keyId, this.addresses.of(req));
+    const quota = requestQuotaOf(access, rateKey, `http:${sessionId}`);
+    const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs, quota);
     if (isRefusal(decision)) throw new LimitExceededError(429, decision, requestId(message));
     return decision;
   }
 
   /** On Redis with a rate limit: the bucket the session touch takes its token from (one round trip for both). */
   sharedRate(req: IncomingMessage, access: ClientAccess): RateTake | undefined {
-    return this.admission.sharedRate(rateLimitKey(access.principal, this.addresses.of(req)));
+    return this.admission.sharedRate(rateLimitKey(access.keyId, this.addresses.of(req)));
   }
 }

@@ -7,14 +7,23 @@ export function retryAfterSeconds(ms: number): string {
   return String(Math.max(1, Math.ceil(ms / 1000)));
 }
 
-/** The JSON-RPC `error.data` of a refusal: which limit, and when to retry. */
-export function limitErrorData(refusal: LimitRefusal): { limit: string; retryAfterMs: number } {
-  return { limit: refusal.limit, retryAfterMs: refusal.retryAfterMs };
+/** The JSON-RPC `error.data` of a refusal: which limit, when to retry; for a quota, whose and what it counts. */
+export function limitErrorData(refusal: LimitRefusal): {
+  limit: string;
+  retryAfterMs: number;
+  profile?: string;
+  per?: string;
+  quota?: number;
+} {
+  const { limit, retryAfterMs, quota } = refusal;
+  if (!quota) return { limit, retryAfterMs };
+  return { limit, retryAfterMs, profile: quota.profile, per: quota.per, quota: quota.limit };
 }
 
 /**
  * An HTTP request refused by an edge limit: `status` (429 for a client's own excess, 503 when the
- * server is full) with `Retry-After` and a JSON-RPC error (-32029) carrying `{ limit, retryAfterMs }`.
+ * server is full) with `Retry-After` and a JSON-RPC error (-32029) carrying `{ limit, retryAfterMs }` (and for a
+ * profile's quota `{ profile, per, quota }`).
  */
 export class LimitExceededError extends McpHttpError {
   constructor(status: 429 | 503, refusal: LimitRefusal, id: string | number | null = null) {

@@ -15,6 +15,8 @@ export const LIMIT_NAMES = {
   wsPerKey: 'maxWsConnectionsPerKey',
   wsPerAddress: 'maxWsConnectionsPerAddress',
   wsTotal: 'maxWsConnections',
+  quotaRequests: 'quota.requestsPerSecond',
+  quotaSessions: 'quota.sessions',
 } as const;
 export type LimitName = (typeof LIMIT_NAMES)[keyof typeof LIMIT_NAMES];
 

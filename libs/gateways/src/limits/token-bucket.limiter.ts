@@ -17,7 +17,7 @@ interface Bucket {
 const SWEEP_EVERY_MS = 60_000;
 
 /**
- * One token bucket per key (an API key's principal or a client address). A key starts with a full
+ * One token bucket per key (a principal: API key or token identity, else a client address). A key starts with a full
  * bucket; each admitted request takes a token. Memory is bounded: a bucket that has refilled is the
  * same as no bucket and is dropped, and at most `maxKeys` are kept (least recently used first out).
  */

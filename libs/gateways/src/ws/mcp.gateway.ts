@@ -28,6 +28,7 @@ import { clientIdOf, rateLimitKey } from '../limits/client-address';
 import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission } from '../limits/edge-admission.service';
 import { EdgeWorkBudget } from '../limits/edge-work.budget';
+import { type QuotaSubject, requestQuotaOf } from '../limits/quota-rates';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
@@ -67,6 +68,8 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly clients = new WeakMap<WebSocket, ClientContext>();
   /** Whose rate limit a connection's requests count against (its API key, else its address). */
   private readonly rateKeys = new WeakMap<WebSocket, string>();
+  /** The `requestsPerSecond` quota of the socket's profile, when it has one. */
+  private readonly requestQuotas = new WeakMap<WebSocket, QuotaSubject>();
   /** Sockets whose `initialize` succeeded (the others are closed after `wsInitializeTimeoutMs`). */
   private readonly initialized = new WeakSet<WebSocket>();
   private server?: WebSocketServer;
@@ -152,7 +155,10 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     const sessionId = randomUUID();
     closeAtExpiry(socket, access.expiresAtMs);
     const address = this.addresses.of(req);
-    this.rateKeys.set(socket, rateLimitKey(access.principal, address));
+    const rateKey = rateLimitKey(access.keyId, address);
+    this.rateKeys.set(socket, rateKey);
+    const quota = requestQuotaOf(access, rateKey, `ws:${sessionId}`);
+    if (quota) this.requestQuotas.set(socket, quota);
     // Messages unrelated to a request (resource updates) go on the socket; ended with the session.
     this.dispatch.openChannel(sessionId, (message) => this.send(socket, message));
     this.clients.set(socket, {
@@ -191,7 +197,8 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
       return this.dispatch.handleText(frame, client); // answers -32700
     }
     const incoming = classifyMessage(message);
-    const gate = gateWsMessage(this.admission, incoming, client.sessionId, this.rateKeys.get(socket) ?? '');
+    const rateKey = this.rateKeys.get(socket) ?? '';
+    const gate = gateWsMessage(this.admission, incoming, client.sessionId, rateKey, this.requestQuotas.get(socket));
     if ('refused' in gate) return gate.refused;
     try {
       const response = await this.dispatch.handle(message, client);

@@ -12,6 +12,7 @@ import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission, isRefusal } from '../limits/edge-admission.service';
 import { retryAfterSeconds } from '../limits/limit-exceeded.error';
 import { LIMIT_NAMES } from '../limits/limits.constants';
+import { sessionQuotaOf } from '../limits/quota-rates';
 import { WsSlotLedger } from '../limits/ws-slot.ledger';
 import { headersWithProtocolKey, offeredProtocols, WS_API_KEY_PROTOCOL_PREFIX } from './ws-api-key.protocol';
 
@@ -97,7 +98,7 @@ export class WsHandshakeVerifier {
     if ('error' in withKey) return { status: 400, message: `Bad Request: ${withKey.error}` };
     const resolved = this.resolver.resolve(withKey.headers, 'websocket');
     if ('refusal' in resolved) return resolved.refusal;
-    const slotRefusal = this.reserveSlot(req, resolved.access.keyId);
+    const slotRefusal = this.reserveSlot(req, resolved.access);
     if (slotRefusal) return slotRefusal;
     this.accessByRequest.set(req, resolved.access);
     return undefined;
@@ -108,12 +109,15 @@ export class WsHandshakeVerifier {
    * completes or not (the upgraded WebSocket keeps the request's socket). At a full per-address or
    * per-key cap, the least useful socket of that address (anonymous) or key is ended for the newcomer.
    */
-  private reserveSlot(req: IncomingMessage, keyId?: string): HandshakeRefusal | undefined {
+  private reserveSlot(req: IncomingMessage, access: ClientAccess): HandshakeRefusal | undefined {
     const address = this.addresses.of(req);
-    let slot = this.admission.reserveWsSlot(address, keyId);
+    const { keyId } = access;
+    const { sessionQuota } = sessionQuotaOf(access);
+    let slot = this.admission.reserveWsSlot(address, keyId, sessionQuota);
     if (isRefusal(slot) && slot.limit !== LIMIT_NAMES.wsTotal) {
-      const group = slot.limit === LIMIT_NAMES.wsPerKey && keyId !== undefined ? { keyId } : { address };
-      if (this.slots.evictFor(group)) slot = this.admission.reserveWsSlot(address, keyId);
+      const ownSlots = slot.limit === LIMIT_NAMES.wsPerKey || slot.limit === LIMIT_NAMES.quotaSessions;
+      const group = ownSlots && keyId !== undefined ? { keyId } : { address };
+      if (this.slots.evictFor(group)) slot = this.admission.reserveWsSlot(address, keyId, sessionQuota);
     }
     if (isRefusal(slot)) {
       const status = slot.limit === LIMIT_NAMES.wsTotal ? 503 : 429;

@@ -40,6 +40,12 @@ export interface SandboxRunRequest {
    */
   client?: string;
   /**
+   * The share of the sandbox's CPU, in percent, `client` may use lately before its runs go to the low-priority
+   * lane: its access profile's `quotas.sandboxCpuPercent`, in place of `heavyClientCpuPercent` for this client.
+   * Absent: the server's `heavyClientCpuPercent`.
+   */
+  heavyCpuPercent?: number;
+  /**
    * Called once if the run has used `CPU_BOUND_MS` (0.5 s) of CPU time: it is spinning, not working through
    * operations. `SandboxService` then frees its slot for the runs waiting behind it.
    */

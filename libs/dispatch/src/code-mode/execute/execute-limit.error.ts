@@ -5,10 +5,12 @@ export const EXECUTE_LIMIT_EXCEEDED = -32029;
 
 /** What refused an `execute` before it ran, and when trying again makes sense. */
 export interface ExecuteLimitRefusal {
-  /** `execute-runs-per-session`, `execute-runs-per-key`, `execute-runs-per-address` or `execute-sandbox-full`. */
+  /** `execute-runs-per-session`, `-per-key`, `-per-address`, `execute-sandbox-full`, `quota.runsAtOnce`… */
   readonly limit: string;
   readonly retryAfterMs: number;
   readonly message: string;
+  /** Set when a profile's quota refused (`limit`: `quota.runsAtOnce`): whose, what it counts, its limit. */
+  readonly quota?: { readonly profile: string; readonly per: string; readonly limit: number };
 }
 
 /**
@@ -20,6 +22,8 @@ export class ExecuteLimitError extends DispatchError {
   readonly code = EXECUTE_LIMIT_EXCEEDED;
 
   constructor(refusal: ExecuteLimitRefusal) {
-    super(refusal.message, { limit: refusal.limit, retryAfterMs: refusal.retryAfterMs });
+    const { limit, retryAfterMs, quota } = refusal;
+    const breach = quota ? { profile: quota.profile, per: quota.per, quota: quota.limit } : {};
+    super(refusal.message, { limit, retryAfterMs, ...breach });
   }
 }

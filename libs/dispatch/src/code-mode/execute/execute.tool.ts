@@ -29,6 +29,7 @@ import { abusePartyOf, ExecuteAbuseBackoff } from './execute-abuse.backoff';
 import { ExecuteAbuseGuard } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
 import { ExecuteLimitError } from './execute-limit.error';
+import { type ExecuteQuotaOptions, ExecuteQuotas } from './execute-quotas';
 import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
@@ -49,6 +50,7 @@ function clientIdOf(client: ClientContext): string | undefined {
 @Injectable()
 export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly quota: ResidentQuota;
+  private readonly quotas: ExecuteQuotas;
   private readonly abuse?: ExecuteAbuseBackoff;
   private readonly typeCheck: TypeCheckMode;
   private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
@@ -60,18 +62,15 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly registry: OperationRegistry,
     private readonly invoker: OperationInvoker,
     private readonly searchService: OperationSearchService,
-    @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
+    @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'> & ExecuteQuotaOptions,
     private readonly contexts: McpContextFactory,
     private readonly monitor: ExecuteMonitor,
     private readonly fairness: BridgeCallFairness,
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
   ) {
-    const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress } = options.execute;
-    this.quota = new ResidentQuota({
-      perSession: maxRunsPerSession,
-      perKey: maxRunsPerKey,
-      perAddress: maxRunsPerAddress,
-    });
+    const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
+    this.quota = new ResidentQuota({ perSession, perKey, perAddress });
+    this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});
     const { abuseBackoff, typeCheck, profileTypeChecks, maxScriptBytes } = options.execute;
     this.maxScriptBytes = maxScriptBytes;
     this.typeCheck = typeCheck;
@@ -147,7 +146,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     }
     const { code } = checked;
     // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
-    const release = this.quota.take(request.client.sessionId, clientIdOf(request.client));
+    const quota = this.quotas.runsQuota(request.client);
+    const release = this.quota.take(request.client.sessionId, clientIdOf(request.client), quota);
     if (typeof release !== 'function') {
       this.monitor.report('limit', startedAt);
       throw new ExecuteLimitError(release);
@@ -174,7 +174,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         commands,
       );
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
-      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client });
+      const cpu = this.quotas.cpu(request.client);
+      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client, ...cpu });
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);

@@ -40,3 +40,33 @@ describe('ResidentQuota', () => {
     expect(quota.size).toBe(0);
   });
 });
+
+describe("ResidentQuota: a profile's runsAtOnce quota", () => {
+  const caps = { perSession: 0, perKey: 10, perAddress: 10 };
+  const perConversation = (key: string) => ({
+    profile: 'partners',
+    quota: { limit: 1, per: 'conversation' as const },
+    key,
+  });
+
+  it('counts each conversation apart and names the quota when one is full', () => {
+    const quota = new ResidentQuota(caps);
+    const held = quota.take('s1', 'key:k1', perConversation('key:k1/s1'));
+    expect(typeof held).toBe('function');
+    expect(quota.take('s1', 'key:k1', perConversation('key:k1/s1'))).toMatchObject({
+      limit: 'quota.runsAtOnce',
+      retryAfterMs: 1_000,
+      quota: { profile: 'partners', per: 'conversation', limit: 1 },
+    });
+    expect(typeof quota.take('s2', 'key:k1', perConversation('key:k1/s2'))).toBe('function');
+    (held as () => void)();
+    expect(typeof quota.take('s1', 'key:k1', perConversation('key:k1/s1'))).toBe('function');
+  });
+
+  it('never lifts a safety cap: the per-key cap refuses first', () => {
+    const quota = new ResidentQuota({ perSession: 0, perKey: 1, perAddress: 0 });
+    const big = { profile: 'partners', quota: { limit: 100, per: 'principal' as const }, key: 'key:k1' };
+    expect(typeof quota.take('s1', 'key:k1', big)).toBe('function');
+    expect(quota.take('s2', 'key:k1', big)).toMatchObject({ limit: 'execute-runs-per-key' });
+  });
+});
