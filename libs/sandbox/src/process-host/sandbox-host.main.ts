@@ -5,6 +5,7 @@
  */
 import { CpuHogDemoter } from './cpu-hog.demoter';
 import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
+import { MessageBatcher } from './message-batcher';
 import { lowerProcessPriority } from './process-niceness';
 import { type HostPort, SandboxHost } from './sandbox-host';
 
@@ -19,14 +20,17 @@ function main(): void {
   }
   let unsent = 0;
   let exiting = false;
+  const channel = new MessageBatcher<FromHostMessage>((message) => {
+    unsent++;
+    send(message, undefined, undefined, () => {
+      if (--unsent === 0 && exiting) end();
+    });
+  });
   const port: HostPort = {
-    send: (message: FromHostMessage) => {
-      unsent++;
-      send(message, undefined, undefined, () => {
-        if (--unsent === 0 && exiting) end();
-      });
-    },
+    // A script's calls made together cross together; anything else goes at once, after them.
+    send: (message: FromHostMessage) => (message.type === 'call' ? channel.send(message) : channel.sendNow(message)),
     exit: () => {
+      channel.flush();
       exiting = true;
       if (unsent === 0) end();
     },
