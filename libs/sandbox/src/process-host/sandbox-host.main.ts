@@ -4,10 +4,10 @@
  * channel: when the server goes away, for any reason, this process ends too.
  */
 import { CpuHogDemoter } from './cpu-hog.demoter';
-import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
-import { MessageBatcher } from './message-batcher';
+import type { HostConfig, ToHostMessage } from './host-protocol.interface';
+import { createIpcPort } from './ipc-port';
 import { lowerProcessPriority } from './process-niceness';
-import { type HostPort, SandboxHost } from './sandbox-host';
+import { SandboxHost } from './sandbox-host';
 
 /** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
 const end = () => process.kill(process.pid, 'SIGKILL');
@@ -18,23 +18,7 @@ function main(): void {
     process.stderr.write('The sandbox host must be started by the server with an IPC channel (child_process.fork).\n');
     process.exit(2);
   }
-  let unsent = 0;
-  let exiting = false;
-  const channel = new MessageBatcher<FromHostMessage>((message) => {
-    unsent++;
-    send(message, undefined, undefined, () => {
-      if (--unsent === 0 && exiting) end();
-    });
-  });
-  const port: HostPort = {
-    // A script's calls made together cross together; anything else goes at once, after them.
-    send: (message: FromHostMessage) => (message.type === 'call' ? channel.send(message) : channel.sendNow(message)),
-    exit: () => {
-      channel.flush();
-      exiting = true;
-      if (unsent === 0) end();
-    },
-  };
+  const port = createIpcPort((message, written) => send(message, undefined, undefined, written), end);
   const config = JSON.parse(process.argv[2] ?? '{}') as HostConfig;
   // Before the first isolate exists: the threads isolated-vm creates for them inherit the niceness.
   if (config.niceness) lowerProcessPriority(config.niceness);
