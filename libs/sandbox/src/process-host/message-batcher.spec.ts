@@ -1,5 +1,5 @@
 import type { BatchMessage } from './host-protocol.interface';
-import { MessageBatcher, unbatch } from './message-batcher';
+import { AT_CALLBACK_END, MessageBatcher, unbatch } from './message-batcher';
 
 interface Note {
   type: 'call' | 'done';
@@ -8,9 +8,9 @@ interface Note {
 
 const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function recording() {
+function recording(schedule?: typeof AT_CALLBACK_END) {
   const written: Array<Note | BatchMessage<Note>> = [];
-  return { written, batcher: new MessageBatcher<Note>((message) => written.push(message)) };
+  return { written, batcher: new MessageBatcher<Note>((message) => written.push(message), schedule) };
 }
 
 describe('MessageBatcher', () => {
@@ -54,6 +54,20 @@ describe('MessageBatcher', () => {
     await endOfTurn();
     expect(written.at(-1)).toEqual({ type: 'call', n: 4 });
     expect(written).toHaveLength(3);
+  });
+
+  it('at the end of the callback: coalesces what its promise jobs queue, and writes before the next immediate', async () => {
+    const { written, batcher } = recording(AT_CALLBACK_END);
+    const order: string[] = [];
+    setImmediate(() => order.push(`immediate saw ${written.length}`));
+    batcher.send({ type: 'call', n: 1 });
+    void Promise.resolve()
+      .then(() => batcher.send({ type: 'call', n: 2 }))
+      .then(() => batcher.send({ type: 'call', n: 3 }));
+    expect(written).toEqual([]);
+    await endOfTurn();
+    expect(order).toEqual(['immediate saw 1']);
+    expect(written).toEqual([{ type: 'batch', messages: [1, 2, 3].map((n) => ({ type: 'call', n })) }]);
   });
 
   it('forgets what is queued when cleared (the other side is gone)', async () => {
