@@ -95,32 +95,3 @@ describe('IsolatePool: isolates started from the bootstrap snapshot', () => {
     }
   });
 });
-
-describe('IsolatePool: refill after a run, with refillDelayMs', () => {
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it('disposes the used isolate and refills only after the delay; a run meanwhile gets a fresh isolate at once', async () => {
-    let refilled = 0;
-    const pool = new IsolatePool({
-      memoryMb: SETTINGS.memoryMb,
-      warmPool: 1,
-      onCatastrophicError: () => {},
-      refillDelayMs: 1_000,
-      onRefilled: () => refilled++,
-    });
-    try {
-      expect(answer(await run(pool, 'return 1'))).toBe(1);
-      // The warm isolate went to the run and the run's isolate is on its way out: nothing new yet.
-      expect(pool.live).toBe(0);
-      expect(refilled).toBe(0);
-      // Within the delay, a run is not held until the refill: it creates its own isolate.
-      expect(answer(await run(pool, 'return 2'))).toBe(2);
-      expect(refilled).toBe(0);
-      await sleep(1_300);
-      expect(refilled).toBeGreaterThanOrEqual(1);
-      expect(pool.live).toBe(1);
-    } finally {
-      await pool.close();
-    }
-  });
-});

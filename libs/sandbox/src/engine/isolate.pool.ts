@@ -18,14 +18,6 @@ export interface IsolatePoolOptions {
   onWarmupError?: (error: unknown) => void;
   /** Start isolates from the bootstrap snapshot (default true; false measures or tests without it). */
   snapshot?: boolean;
-  /**
-   * After a run, how long (ms) before its isolate is disposed and a fresh one created; 0 (default): the next
-   * turn of the event loop. A sandbox process waits a little, so that its ~1 ms of isolate work does not compete
-   * for the cores with the server taking the run's result.
-   */
-  refillDelayMs?: number;
-  /** Called after a refill that followed a run has created its isolates (`live` counts them). */
-  onRefilled?: () => void;
 }
 
 /** One per process, made on first use: building it takes a few ms. */
@@ -42,8 +34,7 @@ export class IsolatePool {
   private readonly warm: Promise<IsolateLease>[] = [];
   private readonly tracked = new Set<ivm.Isolate>();
   private closed = false;
-  /** Cancels the refill scheduled after a run, if one is. */
-  private refillScheduled: (() => void) | undefined;
+  private refillScheduled: NodeJS.Immediate | undefined;
 
   constructor(private readonly options: IsolatePoolOptions) {
     this.refill();
@@ -66,7 +57,7 @@ export class IsolatePool {
     if (later) {
       // No longer counted: nothing can use it, and it is gone before anything else runs.
       this.tracked.delete(lease.isolate);
-      this.afterRun(() => this.dispose(lease.isolate));
+      setImmediate(() => this.dispose(lease.isolate));
     } else this.dispose(lease.isolate);
     this.scheduleRefill();
   }
@@ -84,7 +75,7 @@ export class IsolatePool {
   /** Disposes the warm isolates and stops creating new ones; leased isolates are released by their runs. */
   async close(): Promise<void> {
     this.closed = true;
-    this.refillScheduled?.();
+    if (this.refillScheduled) clearImmediate(this.refillScheduled);
     const warm = this.warm.splice(0);
     const settled = await Promise.allSettled(warm);
     for (const result of settled) if (result.status === 'fulfilled') this.dispose(result.value.isolate);
@@ -93,23 +84,10 @@ export class IsolatePool {
   /** After the current run's result has been handed on (its promise chain runs before an immediate). */
   private scheduleRefill(): void {
     if (this.closed || this.refillScheduled || this.warm.length >= this.options.warmPool) return;
-    this.refillScheduled = this.afterRun(() => {
+    this.refillScheduled = setImmediate(() => {
       this.refillScheduled = undefined;
       this.refill();
-      this.options.onRefilled?.();
     });
-  }
-
-  /** Runs `work` once a run's result has been handed on (see `refillDelayMs`); returns its cancel. */
-  private afterRun(work: () => void): () => void {
-    const delayMs = this.options.refillDelayMs ?? 0;
-    if (delayMs <= 0) {
-      const immediate = setImmediate(work);
-      return () => clearImmediate(immediate);
-    }
-    const timer = setTimeout(work, delayMs);
-    timer.unref();
-    return () => clearTimeout(timer);
   }
 
   private refill(): void {

@@ -22,14 +22,6 @@ export interface HostPort {
  */
 const RSS_HEADROOM_PER_MEMORY_MB = 4;
 
-/**
- * How long after a run the process disposes its isolate and creates the next warm one (`refillDelayMs`). Why:
- * both take about a millisecond of CPU, started at once they competed with the server for the cores while it
- * took the run's `done` (measured: `done` reached the server ~0.9 ms after it was sent, 0.2 ms with this wait).
- * A run arriving meanwhile is not held: it creates its isolate at once.
- */
-const REFILL_AFTER_RUN_MS = 1;
-
 interface HostedRun {
   controller: AbortController;
   bridge: RemoteBridge;
@@ -56,11 +48,6 @@ export class SandboxHost {
       warmPool: config.warmPool,
       onCatastrophicError: (message) => this.catastrophe(message),
       onWarmupError: (error) => this.log('Could not pre-create an isolate', error),
-      refillDelayMs: REFILL_AFTER_RUN_MS,
-      // While other runs are in, their `done` will carry the count: one message less per run under load.
-      onRefilled: () => {
-        if (this.runs.size === 0) this.port.send({ type: 'isolates', liveIsolates: this.pool.live });
-      },
     });
     this.gate = new CpuGate(Math.max(1, config.cpuSlots || 1));
     this.watch = new RunWatch(
@@ -130,6 +117,10 @@ export class SandboxHost {
     const { executing, peakExecuting } = this.gate.stats;
     this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb, executing, peakExecuting });
     if (this.retiring && this.runs.size === 0) this.port.exit();
+    // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
+    // While other runs are in, their `done` will carry the count: one message less per run under load.
+    else if (this.runs.size === 0)
+      setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
   }
 
   /** The run that lost its isolate has already failed (its lease was told); the process is spent. */
