@@ -42,7 +42,7 @@ export type AnswerMessage =
 export type ToHostMessage = RunMessage | CancelMessage | AnswerMessage;
 
 /**
- * Either way: several messages that were ready in the same turn of the event loop, in order, in one IPC
+ * Either way: several messages that were ready in the same callback, in order, in one IPC
  * message (`MessageBatcher`); the receiver handles them one by one as if they had come apart.
  */
 export interface BatchMessage<Message> {

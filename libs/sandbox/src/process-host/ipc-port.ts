@@ -6,8 +6,9 @@ import type { HostPort } from './sandbox-host';
 export type IpcWrite = (message: unknown, written: () => void) => void;
 
 /**
- * The sandbox host's port on the IPC channel to the server: a script's `myko.*` calls made in the same turn
- * (a `Promise.all`, or calls of several runs) cross as one message; anything else goes at once, after them.
+ * The sandbox host's port on the IPC channel to the server: the `myko.*` calls that reach it in one callback
+ * (a script's `Promise.all`: isolated-vm hands them over together) cross as one message; anything else goes at
+ * once, after them.
  * `exit()` ends the process (`end`) only once everything sent has been written.
  */
 export function createIpcPort(write: IpcWrite, end: () => void): HostPort {

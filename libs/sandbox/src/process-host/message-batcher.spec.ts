@@ -1,5 +1,5 @@
 import type { BatchMessage } from './host-protocol.interface';
-import { AT_CALLBACK_END, MessageBatcher, unbatch } from './message-batcher';
+import { MessageBatcher, unbatch } from './message-batcher';
 
 interface Note {
   type: 'call' | 'done';
@@ -8,13 +8,13 @@ interface Note {
 
 const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function recording(schedule?: typeof AT_CALLBACK_END) {
+function recording() {
   const written: Array<Note | BatchMessage<Note>> = [];
-  return { written, batcher: new MessageBatcher<Note>((message) => written.push(message), schedule) };
+  return { written, batcher: new MessageBatcher<Note>((message) => written.push(message)) };
 }
 
 describe('MessageBatcher', () => {
-  it('writes the messages queued in one turn as one batch, in order, once the turn is over', async () => {
+  it('writes the messages queued in one callback as one batch, in order, once the callback is over', async () => {
     const { written, batcher } = recording();
     for (let n = 1; n <= 5; n++) batcher.send({ type: 'call', n });
     expect(written).toEqual([]);
@@ -22,7 +22,7 @@ describe('MessageBatcher', () => {
     expect(written).toEqual([{ type: 'batch', messages: [1, 2, 3, 4, 5].map((n) => ({ type: 'call', n })) }]);
   });
 
-  it('writes a lone message as itself, at the end of its turn, not wrapped and not later', async () => {
+  it('writes a lone message as itself, at the end of its callback, not wrapped and not later', async () => {
     const { written, batcher } = recording();
     batcher.send({ type: 'call', n: 1 });
     await endOfTurn();
@@ -56,8 +56,8 @@ describe('MessageBatcher', () => {
     expect(written).toHaveLength(3);
   });
 
-  it('at the end of the callback: coalesces what its promise jobs queue, and writes before the next immediate', async () => {
-    const { written, batcher } = recording(AT_CALLBACK_END);
+  it('coalesces what the promise jobs of the same callback queue, and writes it before any immediate', async () => {
+    const { written, batcher } = recording();
     const order: string[] = [];
     setImmediate(() => order.push(`immediate saw ${written.length}`));
     batcher.send({ type: 'call', n: 1 });

@@ -3,7 +3,7 @@ import { SandboxCrashError } from '../errors/sandbox-crash.error';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
 import type { BatchMessage, FromHostMessage, HostConfig, ToHostMessage } from '../process-host/host-protocol.interface';
-import { AT_CALLBACK_END, MessageBatcher } from '../process-host/message-batcher';
+import { MessageBatcher } from '../process-host/message-batcher';
 import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
 import { type HostMessageTarget, routeHostMessage } from './host-message.router';
@@ -37,13 +37,9 @@ export class SandboxProcess implements RunChannel {
   private readonly reported: HostReport = { liveIsolates: 0, rssMb: 0, executing: 0, peakExecuting: 0 };
   private readonly output: ProcessOutputTail;
   private readonly child: ChildProcess;
-  /**
-   * Answers go out at the end of the callback that settled them, not of the event loop's turn: on a busy
-   * server the turn holds every other client's I/O, which a lone call's answer must not wait behind.
-   */
   private readonly channel = new MessageBatcher<ToHostMessage>((message) => {
     if (this.child.connected) this.child.send(message, () => undefined);
-  }, AT_CALLBACK_END);
+  });
   private markReady: () => void = () => undefined;
   private refuseReady: (error: Error) => void = () => undefined;
   private markExited: (exit: ProcessExit) => void = () => undefined;
