@@ -185,9 +185,11 @@
     });
   }
 
-  // The host settles every call answered in the same turn in one entry: (callId, ok, payload) triples.
-  function settle(...answers) {
-    for (let i = 0; i + 2 < answers.length; i += 3) settleOne(answers[i], answers[i + 1], answers[i + 2]);
+  // The host settles the calls answered together in one entry: further answers follow as more triples.
+  function settle(callId, ok, payload) {
+    settleOne(callId, ok, payload);
+    // biome-ignore lint/complexity/noArguments: no array to allocate for the usual lone answer
+    for (let i = 3; i + 2 < arguments.length; i += 3) settleOne(arguments[i], arguments[i + 1], arguments[i + 2]);
   }
 
   function settleOne(callId, ok, payload) {
