@@ -30,6 +30,8 @@ export class BridgeRelay {
   private awaitingSince = 0;
   private awaited = 0;
   private settleRef: Reference | undefined;
+  /** Answers waiting to enter the isolate, as (callId, ok, JSON text) triples (`settle`'s arguments). */
+  private settling: Array<number | boolean | string> = [];
   private readonly controller = new AbortController();
   constructor(
     private readonly bridge: SandboxBridge,
@@ -111,13 +113,22 @@ export class BridgeRelay {
       return;
     }
     const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+    // Answers settled in the same callback (a batch from the server, a `Promise.all` of quick calls) enter
+    // the isolate together: one entry, one wake-up of its thread, instead of one each.
+    if (this.settling.push(callId, ok, text) === 3) process.nextTick(this.enterSettles);
+  }
+
+  private readonly enterSettles = (): void => {
+    const answers = this.settling;
+    this.settling = [];
     const settle = this.settleRef;
+    if (this.closed || !settle || answers.length === 0) return;
     // The script resumes inside this apply, so `timeout` also bounds the stretch of code after an `await`,
     // and the run holds its CPU turn for exactly that stretch.
     this.turn
-      .enter(() => settle.apply(undefined, [callId, ok, text], { timeout: this.limits.cpuTimeMs }))
+      .enter(() => settle.apply(undefined, answers, { timeout: this.limits.cpuTimeMs }))
       .catch((error: unknown) => {
         if (!this.closed) this.onFatal(error);
       });
-  }
+  };
 }

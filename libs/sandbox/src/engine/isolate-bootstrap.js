@@ -9,7 +9,8 @@
  * The run's limits come with `start(fn, maxResultChars, previewChars, maxArgChars, maxConsoleChars)`, the
  * first thing that enters the isolate for its run; the host re-checks exact bytes. It removes `WebAssembly`
  * (its memories live outside the heap limit), installs a frozen `myko` and a frozen `console`, and returns
- * `{ start, settle }`, which only the host holds (as References). Nothing else from the host exists in the
+ * `{ start, settle }`, which only the host holds (as References); `settle(callId, ok, payload, …)` takes any
+ * number of answers, as (callId, ok, payload) triples. Nothing else from the host exists in the
  * isolate.
  *
  * Why it looks like this:
@@ -184,7 +185,14 @@
     });
   }
 
+  // The host settles the calls answered together in one entry: further answers follow as more triples.
   function settle(callId, ok, payload) {
+    settleOne(callId, ok, payload);
+    // biome-ignore lint/complexity/noArguments: no array to allocate for the usual lone answer
+    for (let i = 3; i + 2 < arguments.length; i += 3) settleOne(arguments[i], arguments[i + 1], arguments[i + 2]);
+  }
+
+  function settleOne(callId, ok, payload) {
     const entry = pending[callId];
     if (entry === undefined) return;
     delete pending[callId];

@@ -41,6 +41,15 @@ export type AnswerMessage =
 
 export type ToHostMessage = RunMessage | CancelMessage | AnswerMessage;
 
+/**
+ * Either way: several messages that were ready in the same callback, in order, in one IPC
+ * message (`MessageBatcher`); the receiver handles them one by one as if they had come apart.
+ */
+export interface BatchMessage<Message> {
+  type: 'batch';
+  messages: Message[];
+}
+
 /** Sandbox process → server: started and able to run. */
 export interface ReadyMessage {
   type: 'ready';

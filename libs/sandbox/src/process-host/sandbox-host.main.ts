@@ -4,10 +4,11 @@
  * channel: when the server goes away, for any reason, this process ends too.
  */
 import { CpuHogDemoter } from './cpu-hog.demoter';
-import type { FromHostMessage, HostConfig, ToHostMessage } from './host-protocol.interface';
+import type { HostConfig, ToHostMessage } from './host-protocol.interface';
+import { createIpcPort } from './ipc-port';
 import { LowPriorityThreads } from './low-priority.threads';
 import { canRestoreNiceness } from './process-niceness';
-import { type HostPort, SandboxHost } from './sandbox-host';
+import { SandboxHost } from './sandbox-host';
 
 /** SIGKILL, not process.exit(): after V8 has lost an isolate, isolated-vm's teardown never returns. */
 const end = () => process.kill(process.pid, 'SIGKILL');
@@ -18,20 +19,7 @@ function main(): void {
     process.stderr.write('The sandbox host must be started by the server with an IPC channel (child_process.fork).\n');
     process.exit(2);
   }
-  let unsent = 0;
-  let exiting = false;
-  const port: HostPort = {
-    send: (message: FromHostMessage) => {
-      unsent++;
-      send(message, undefined, undefined, () => {
-        if (--unsent === 0 && exiting) end();
-      });
-    },
-    exit: () => {
-      exiting = true;
-      if (unsent === 0) end();
-    },
-  };
+  const port = createIpcPort((message, written) => send(message, undefined, undefined, written), end);
   const config = JSON.parse(process.argv[2] ?? '{}') as HostConfig;
   const host = new SandboxHost(config, port);
   process.on('message', (message) => host.handle(message as ToHostMessage));

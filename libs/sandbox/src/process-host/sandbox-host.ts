@@ -4,7 +4,8 @@ import { IsolateRunner } from '../engine/isolate-runner';
 import { SandboxInternalError } from '../errors/sandbox-internal.error';
 import { failedRun } from '../failed-run';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import type { FromHostMessage, HostConfig, RunMessage, ToHostMessage } from './host-protocol.interface';
+import type { BatchMessage, FromHostMessage, HostConfig, RunMessage, ToHostMessage } from './host-protocol.interface';
+import { unbatch } from './message-batcher';
 import { RemoteBridge } from './remote.bridge';
 import { RunWatch } from './run-watch';
 
@@ -67,7 +68,18 @@ export class SandboxHost {
     this.port.send({ type: 'ready', liveIsolates: this.pool.live });
   }
 
-  handle(message: ToHostMessage): void {
+  /** One message of the server, or a batch of them (handled in order, each on its own). */
+  handle(message: ToHostMessage | BatchMessage<ToHostMessage>): void {
+    for (const one of unbatch(message)) {
+      try {
+        this.handleOne(one);
+      } catch (error) {
+        this.log('Could not handle a message of the server', error);
+      }
+    }
+  }
+
+  private handleOne(message: ToHostMessage): void {
     switch (message?.type) {
       case 'run':
         void this.run(message);

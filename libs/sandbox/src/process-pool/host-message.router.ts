@@ -1,4 +1,5 @@
-import type { FromHostMessage } from '../process-host/host-protocol.interface';
+import type { BatchMessage, FromHostMessage } from '../process-host/host-protocol.interface';
+import { unbatch } from '../process-host/message-batcher';
 import type { HostReport, ProcessListener } from './process-listener.interface';
 import type { ProcessRun } from './process-run';
 
@@ -11,8 +12,24 @@ export interface HostMessageTarget<Process> {
   markReady(): void;
 }
 
-/** Routes one message of a sandbox process: to the run it names, into its report, or to the pool. */
-export function routeHostMessage<Process>(message: FromHostMessage, to: HostMessageTarget<Process>): void {
+/**
+ * Routes one IPC message of a sandbox process, or each message of its batch in order: to the run it names, into
+ * its report, or to the pool. A message that cannot be handled is logged and the rest of its batch still is.
+ */
+export function routeHostMessage<Process>(
+  message: FromHostMessage | BatchMessage<FromHostMessage>,
+  to: HostMessageTarget<Process>,
+): void {
+  for (const one of unbatch(message)) {
+    try {
+      routeOne(one, to);
+    } catch (error) {
+      to.listener.onLog(to.proc, `Could not handle a message of the sandbox process: ${String(error)}`, 'error');
+    }
+  }
+}
+
+function routeOne<Process>(message: FromHostMessage, to: HostMessageTarget<Process>): void {
   switch (message?.type) {
     case 'ready':
       to.report.liveIsolates = message.liveIsolates;

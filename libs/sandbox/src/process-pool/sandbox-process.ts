@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { SandboxCrashError } from '../errors/sandbox-crash.error';
 import { SandboxStartError } from '../errors/sandbox-start.error';
 import type { SandboxRunResult } from '../interfaces/sandbox-run.interface';
-import type { FromHostMessage, HostConfig, ToHostMessage } from '../process-host/host-protocol.interface';
+import type { BatchMessage, FromHostMessage, HostConfig, ToHostMessage } from '../process-host/host-protocol.interface';
+import { MessageBatcher } from '../process-host/message-batcher';
 import { failRunsOfEndedProcess } from './crash-blame';
 import type { HostLaunch } from './host-launch';
 import { type HostMessageTarget, routeHostMessage } from './host-message.router';
@@ -36,6 +37,9 @@ export class SandboxProcess implements RunChannel {
   private readonly reported: HostReport = { liveIsolates: 0, rssMb: 0, executing: 0, peakExecuting: 0 };
   private readonly output: ProcessOutputTail;
   private readonly child: ChildProcess;
+  private readonly channel = new MessageBatcher<ToHostMessage>((message) => {
+    if (this.child.connected) this.child.send(message, () => undefined);
+  });
   private markReady: () => void = () => undefined;
   private refuseReady: (error: Error) => void = () => undefined;
   private markExited: (exit: ProcessExit) => void = () => undefined;
@@ -157,8 +161,10 @@ export class SandboxProcess implements RunChannel {
     }
   }
 
+  /** Answers to a run's calls that are ready together cross together; anything else goes at once, after them. */
   send(message: ToHostMessage): void {
-    if (this.child.connected) this.child.send(message, () => undefined);
+    if (message.type === 'answer') this.channel.send(message);
+    else this.channel.sendNow(message);
   }
 
   kill(reason: KillReason): void {
@@ -187,7 +193,9 @@ export class SandboxProcess implements RunChannel {
       listener: this.listener,
       markReady: () => this.markReady(),
     };
-    child.on('message', (message: FromHostMessage) => routeHostMessage(message, target));
+    child.on('message', (message: FromHostMessage | BatchMessage<FromHostMessage>) =>
+      routeHostMessage(message, target),
+    );
     child.once('error', (error) => {
       this.output.note(error.message);
       if (child.pid === undefined) this.ended({ code: null, signal: null });
@@ -198,6 +206,7 @@ export class SandboxProcess implements RunChannel {
   private ended(exit: ProcessExit): void {
     if (this.state.exit) return;
     this.state.exit = exit;
+    this.channel.clear();
     if (!this.state.ready) {
       this.refuseReady(new SandboxStartError(`${describeExit(exit)} before reporting ready`, this.lastOutput));
     }
