@@ -94,9 +94,14 @@ async function openWsConnection(port, headers = {}) {
   return { socket, request, close: () => socket.terminate() };
 }
 
-/** A load target over WebSocket: `concurrency` connections calling one tool (`modern`: with the 2026-07-28 `_meta`). */
-async function wsTarget(port, tool, args, concurrency, modern = false) {
-  const connections = await Promise.all(Array.from({ length: concurrency }, () => openWsConnection(port)));
+/**
+ * A load target over WebSocket: `concurrency` connections calling one tool (`modern`: with the 2026-07-28
+ * `_meta`); `headersOf(i)` gives connection `i`'s handshake headers (its API key, if any).
+ */
+async function wsTarget(port, tool, args, concurrency, modern = false, headersOf = () => ({})) {
+  const connections = await Promise.all(
+    Array.from({ length: concurrency }, (_, i) => openWsConnection(port, headersOf(i))),
+  );
   let turn = 0;
   const free = [...connections];
   const once = async () => {
