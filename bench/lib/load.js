@@ -9,6 +9,8 @@ const { INITIALIZED, initializeParams, openHttpSession: openSession, postMcp } =
 const { now } = require('./timing');
 
 const CLIENT = 'myko-bench';
+/** The longest a refused client waits before its next request, whatever the refusal's hint. */
+const MAX_REFUSAL_WAIT_MS = 1_000;
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: initializeParams(CLIENT) });
 
@@ -38,6 +40,14 @@ function refusalWaitMs(text) {
   const answer = JSON.parse(text);
   if (answer.error?.code !== -32029) return undefined;
   return Number(answer.error.data?.retryAfterMs) || MAX_REFUSAL_WAIT_MS;
+}
+
+/** Whether `text` is a -32029 refusal; if so, resolves after its hint (at most 1 s), as an agent would wait. */
+async function waitOutRefusal(text) {
+  const waitMs = refusalWaitMs(text);
+  if (waitMs === undefined) return false;
+  await new Promise((resolve) => setTimeout(resolve, Math.min(waitMs, MAX_REFUSAL_WAIT_MS)));
+  return true;
 }
 
 function checkAnswer(text, what) {
@@ -118,9 +128,6 @@ async function openWsPool(port, concurrency, headersOf = () => ({})) {
   };
 }
 
-/** The longest a refused client waits before its next request, whatever the refusal's hint. */
-const MAX_REFUSAL_WAIT_MS = 1_000;
-
 /**
  * A load target calling one tool over the connections of `pool`, one request at a time on each. With
  * `countRefusals`, a refusal (JSON-RPC -32029) is not an error: the client waits as its hint says (at most
@@ -134,10 +141,8 @@ function poolTarget(pool, tool, args, { modern = false, countRefusals = false } 
     const connection = free.pop() ?? connections[turn++ % connections.length];
     try {
       const text = await connection.request(callBody(tool, args, modern));
-      const refusal = countRefusals ? refusalWaitMs(text) : undefined;
-      if (refusal === undefined) return void checkAnswer(text, tool);
-      await new Promise((resolve) => setTimeout(resolve, Math.min(refusal, MAX_REFUSAL_WAIT_MS)));
-      return false;
+      if (countRefusals && (await waitOutRefusal(text))) return false;
+      checkAnswer(text, tool);
     } finally {
       free.push(connection);
     }
@@ -205,6 +210,7 @@ async function loadRounds(ctx, open, { rounds, durationMs, warmupMs, step = 1, t
 }
 
 module.exports = {
+  checkAnswer,
   httpTarget,
   loadRounds,
   openHttpSession,
@@ -214,5 +220,6 @@ module.exports = {
   post,
   runLoad,
   statelessHttpTarget,
+  waitOutRefusal,
   wsTarget,
 };
