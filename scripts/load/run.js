@@ -2,7 +2,8 @@
  * `npm run load`: 200 honest MCP clients (half Streamable HTTP, half WebSocket) against the real launcher
  * for 60 s (after an unmeasured warm-up), mixing `search`, `execute` and `resources/read`; with `--hostile`, a
  * second phase of the same load with a hostile client attacking the sandbox alongside. Prints and writes
- * bench/results/load-latest.md.
+ * bench/results/load-latest.md. With `--same-key`, instead: 20 honest conversations and then the same with one hostile
+ * conversation (runaway scripts, call floods), all under one API key (`lib/same-key.js`).
  * Exit code 1 on any protocol error, any honest tool error, any escape, or a changed stock ledger.
  */
 const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
