@@ -110,7 +110,7 @@ async function measure(ctx, server, keying, quick) {
   try {
     return await loadRounds(ctx, open, {
       rounds: quick ? 2 : 4,
-      // Three keyings of four rounds each keep the whole benchmark near 3 min on 2 cores.
+      // Three keyings of four rounds each keep the whole benchmark near 2 min on 2 cores.
       durationMs: quick ? 1_500 : 2_500,
       warmupMs: 600,
       timed: (name, durationMs) => timedRun(server, open[name], durationMs),
