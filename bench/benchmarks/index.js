@@ -18,6 +18,8 @@ module.exports = [
   'throughput',
   'embedding',
   'io-bound',
+  'work-conserving',
+  'server-cpu',
   'observability',
   'memory',
   'live',

@@ -18,13 +18,16 @@ function authHeaders(name) {
   return { authorization: `Bearer ${keyOf(name)}` };
 }
 
-/** Writes an access config with one unrestricted profile per name (keys required); its path. */
-function writeKeysConfig(names) {
+/**
+ * Writes an access config with one unrestricted profile per name (keys required); its path. `sections`: more
+ * top-level sections of the config file (`sandbox`, …).
+ */
+function writeKeysConfig(names, sections = {}) {
   const profiles = Object.fromEntries(
     names.map((name) => [name, { description: `bench client ${name}`, keys: [stored(name)] }]),
   );
   const path = join(mkdtempSync(join(tmpdir(), 'myko-bench-keys-')), 'myko.config.json');
-  writeFileSync(path, JSON.stringify({ auth: { required: true }, profiles }));
+  writeFileSync(path, JSON.stringify({ auth: { required: true }, profiles, ...sections }));
   return path;
 }
 

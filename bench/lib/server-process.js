@@ -5,7 +5,7 @@ const { join } = require('node:path');
 /**
  * @param {'myko' | 'raw-http' | 'raw-ws' | 'sdk-mcp' | 'bare-dispatch'} kind
  * @param {object} options passed to the server's `start()`
- * @returns {Promise<{ port: number, memory(): Promise<object>, cpuMicros(): Promise<number>, sandbox(): Promise<object>,
+ * @returns {Promise<{ port: number, pid: number, memory(): Promise<object>, cpuMicros(): Promise<number>, sandbox(): Promise<object>,
  *   roundTrips(): Promise<number>, close(): Promise<void> }>}
  */
 function startServerProcess(kind, options = {}) {
@@ -28,6 +28,7 @@ function startServerProcess(kind, options = {}) {
     });
   return next('listening').then(({ port }) => ({
     port,
+    pid: child.pid,
     memory: () => {
       const reply = next('memory');
       child.send({ type: 'memory' });

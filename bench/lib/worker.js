@@ -9,6 +9,8 @@ async function main() {
   const [name, ...flags] = process.argv.slice(2);
   const quick = flags.includes('--quick');
   const benchmark = require(resolve(__dirname, '../benchmarks', `${name}.bench.js`));
+  // A benchmark may need longer than the suite's default limit (`timeoutMs` beside `run`).
+  if (benchmark.timeoutMs) process.send({ type: 'timeout', ms: benchmark.timeoutMs });
   const ctx = {
     quick,
     /** `n` rounds normally, a fifth (at least 10) with --quick. */

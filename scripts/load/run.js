@@ -2,7 +2,8 @@
  * `npm run load`: 200 honest MCP clients (half Streamable HTTP, half WebSocket) against the real launcher
  * for 60 s (after an unmeasured warm-up), mixing `search`, `execute` and `resources/read`; with `--hostile`, a
  * second phase of the same load with a hostile client attacking the sandbox alongside. Prints and writes
- * bench/results/load-latest.md.
+ * bench/results/load-latest.md. With `--same-key`, instead: 20 honest conversations and then the same with one hostile
+ * conversation (runaway scripts, call floods), all under one API key (`lib/same-key.js`).
  * Exit code 1 on any protocol error, any honest tool error, any escape, or a changed stock ledger.
  */
 const { mkdirSync, mkdtempSync, writeFileSync } = require('node:fs');
@@ -13,6 +14,7 @@ const { startLauncher } = require('./lib/launcher');
 const { runPhase } = require('./lib/load-phase');
 const { containmentTable, header, hostileSection, laneLine, phaseSection } = require('./lib/load-report');
 const { parseFlags, usage } = require('./lib/options');
+const { sameKeyChecks, sameKeyOptions, tenantLaneLine } = require('./lib/same-key');
 const { idleSample } = require('./lib/server-monitor');
 const { ledgerDifferences, readLedger } = require('./lib/stock-ledger');
 
@@ -21,6 +23,11 @@ const FLAGS = {
   clients: { default: 200, help: 'honest clients (even: HTTP, odd: WebSocket)' },
   'think-ms': { default: 2000, help: "mean pause of a client between its requests (an agent's turn)" },
   hostile: { default: false, help: 'add a second phase with a hostile client (containment)' },
+  'same-key': {
+    default: false,
+    help: 'instead: honest conversations and one hostile conversation (runaway scripts, call floods) under one API key',
+  },
+  'same-key-clients': { default: 20, help: 'honest conversations of the shared key with --same-key' },
   edge: {
     default: true,
     help: 'the hostile client attacks the edge too (sessions, sockets, replay); --edge=false: sandbox only',
@@ -52,8 +59,8 @@ async function phase(server, options, before) {
   return { ...result, before, after: await settledSample(server, options.settle) };
 }
 
-/** Pass/fail lines; `ok` is false when anything must fail the run. */
-function verdict(phases, tally, ledger, warmup) {
+/** Pass/fail lines; `ok` is false when anything must fail the run. `sameKey`: add the one-tenant checks. */
+function verdict(phases, tally, ledger, warmup, sameKey = false) {
   const lines = [];
   let ok = true;
   const check = (pass, text, fatal = true) => {
@@ -77,6 +84,7 @@ function verdict(phases, tally, ledger, warmup) {
       false,
     );
   }
+  if (sameKey) sameKeyChecks(phases[0][1], phases[1][1], check);
   check(ledger.length === 0, `stock ledger unchanged by the load${ledger.length ? `: ${ledger.join('; ')}` : ''}`);
   return { ok, text: lines.join('\n') };
 }
@@ -84,7 +92,8 @@ function verdict(phases, tally, ledger, warmup) {
 async function main() {
   const { help, values } = parseFlags(process.argv.slice(2), FLAGS);
   if (help) return void process.stdout.write(usage('npm run load --', FLAGS));
-  const options = {
+  const sameKey = values['same-key'];
+  const general = {
     clients: values.clients,
     durationMs: values.duration * 1000,
     thinkMs: values['think-ms'],
@@ -92,6 +101,16 @@ async function main() {
     edge: values.edge,
     attacks: values.attacks || undefined,
   };
+  const options = sameKey ? sameKeyOptions(general, values) : general;
+  const [names, titles] = sameKey
+    ? [
+        ['honest conversations of one key', 'the same + one hostile conversation of that key'],
+        ['Honest conversations of one key', 'The same with one hostile conversation of that key'],
+      ]
+    : [
+        ['honest load', 'honest load + hostile client'],
+        ['Honest load', 'Honest load with a hostile client'],
+      ];
   const configPath = writeKeyedConfig(mkdtempSync(join(tmpdir(), 'myko-load-config-')), values.clients);
   const server = await startLauncher(['--config', configPath]);
   try {
@@ -103,19 +122,22 @@ async function main() {
         ? await runPhase(server, { ...options, durationMs: values.warmup * 1000, phase: WARMUP_PHASE })
         : undefined;
     const calm = await phase(server, { ...options, hostile: false }, await settledSample(server, 1));
-    const phases = [['honest load', calm]];
+    const phases = [[names[0], calm]];
     const heavyBeforeHostile = server.heavyClients.length;
     let attacked;
-    if (values.hostile) {
+    if (values.hostile || sameKey) {
       attacked = await phase(server, { ...options, hostile: true, phase: 1 }, calm.after);
-      phases.push(['honest load + hostile client', attacked]);
+      phases.push([names[1], attacked]);
     }
     const ledger = ledgerDifferences(ledgerBefore, await readLedger(server.port));
-    const result = verdict(phases, attacked?.tally, ledger, warmup);
-    const sections = [header('Load', values), phaseSection('Honest load', calm)];
+    const result = verdict(phases, attacked?.tally, ledger, warmup, sameKey);
+    const title = sameKey ? 'Load: one key, honest conversations and a hostile one' : 'Load';
+    const sections = [header(title, values), phaseSection(titles[0], calm)];
     if (attacked) {
-      sections.push(phaseSection('Honest load with a hostile client', attacked));
-      const lanes = laneLine(server.heavyClients, heavyBeforeHostile, values.clients);
+      sections.push(phaseSection(titles[1], attacked));
+      const lanes = sameKey
+        ? tenantLaneLine(server.heavyClients, heavyBeforeHostile)
+        : laneLine(server.heavyClients, heavyBeforeHostile, values.clients);
       sections.push(
         `## Containment\n\n${containmentTable(calm, attacked)}\n\n${lanes}\n\n${hostileSection(attacked.tally)}`,
       );

@@ -13,6 +13,8 @@ process.env.MYKO_LOAD_SECRET ??= randomBytes(32).toString('hex');
 const SECRET = Buffer.from(process.env.MYKO_LOAD_SECRET, 'hex');
 const HOSTILE = 'load-hostile';
 const LEDGER = 'load-ledger';
+/** The one key that honest clients and a hostile conversation share with `npm run load -- --same-key`. */
+const TENANT = 'load-tenant';
 
 function keyOf(name) {
   return createHmac('sha256', SECRET).update(name).digest('base64url');
@@ -42,12 +44,12 @@ function clientIdOf(name) {
  * client's sandbox attacks, and keyless requests (its edge attacks) served anonymously; its path.
  */
 function writeKeyedConfig(dir, honestClients) {
-  const honest = [LEDGER, ...Array.from({ length: honestClients }, (_, i) => honestName(i))].map(stored);
+  const honest = [LEDGER, TENANT, ...Array.from({ length: honestClients }, (_, i) => honestName(i))].map(stored);
   // Keyless requests stay served (the edge attacks come without a key, from the shared loopback address).
   const config = {
     auth: { required: false },
     profiles: {
-      honest: { description: 'the honest load clients, one key each', keys: honest },
+      honest: { description: 'the honest load clients, one key each (and the shared tenant key)', keys: honest },
       hostile: { description: 'the hostile load client', keys: [stored(HOSTILE)] },
       anonymous: { description: 'clients without a key' },
     },
@@ -58,4 +60,4 @@ function writeKeyedConfig(dir, honestClients) {
   return path;
 }
 
-module.exports = { HOSTILE, LEDGER, authHeaders, clientIdOf, honestName, writeKeyedConfig };
+module.exports = { HOSTILE, LEDGER, TENANT, authHeaders, clientIdOf, honestName, writeKeyedConfig };

@@ -25,11 +25,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Opens and discovers; resolves the ready client. `index` decides the transport (even: HTTP, odd: WS);
  * `phase` the seed with it, so that each phase of a run sends its own mix (the same in every run).
+ * `keyName`: the key it holds, when not its own (conversations of one tenant).
  */
-async function openHonestClient(port, index, phase = 0) {
+async function openHonestClient(port, index, phase = 0, keyName = undefined) {
   const Session = index % 2 === 0 ? HttpSession : WsSession;
   const name = honestName(index);
-  const session = await new Session(port, name, authHeaders(name)).open();
+  const session = await new Session(port, name, authHeaders(keyName ?? name)).open();
   const { schemaUris } = await discover(session);
   return { session, schemaUris, random: seededRandom(index + 1 + phase * 1_000_003) };
 }

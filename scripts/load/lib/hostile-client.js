@@ -74,13 +74,24 @@ async function attackLoop(session, attacks, tally, markers, shouldStop) {
 /**
  * Opens both sessions and attacks until `shouldStop()` (the edge too, unless `edge` is false); resolves the
  * tally. `only`: lowercase parts of attack names; when given, only the attacks whose name holds one run.
+ * `keyName`: the key it holds (default its own); `oneConversation`: every chosen attack in turn on one HTTP
+ * session, no edge attacks (one misbehaving conversation of a tenant).
  */
-async function runHostileClient(server, shouldStop, { edge = true, only } = {}) {
+async function runHostileClient(server, shouldStop, { edge = true, only, keyName = HOSTILE, oneConversation } = {}) {
   const tally = new HostileTally();
   const chosen = (attack) => !only || only.some((part) => attack.name.toLowerCase().includes(part));
   const markers = hostMarkers(server.dir);
-  const resourceSession = await new HttpSession(server.port, HOSTILE, authHeaders(HOSTILE)).open();
-  const probeSession = await new WsSession(server.port, HOSTILE, authHeaders(HOSTILE)).open();
+  if (oneConversation) {
+    const session = await new HttpSession(server.port, HOSTILE, authHeaders(keyName)).open();
+    try {
+      await attackLoop(session, ATTACKS.filter(chosen), tally, markers, shouldStop);
+    } finally {
+      session.close();
+    }
+    return tally;
+  }
+  const resourceSession = await new HttpSession(server.port, HOSTILE, authHeaders(keyName)).open();
+  const probeSession = await new WsSession(server.port, HOSTILE, authHeaders(keyName)).open();
   try {
     await Promise.all([
       attackLoop(

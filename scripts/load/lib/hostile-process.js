@@ -24,8 +24,9 @@ function fromWire(wire) {
 
 /**
  * @param {{ port: number, dir: string }} server
- * @param {{ stopAt: number, edge: boolean, attacks?: string }} options `attacks`: comma-separated parts of
- * attack names to run (all when absent)
+ * @param {{ stopAt: number, edge: boolean, attacks?: string, keyName?: string, oneConversation?: boolean }} options
+ * `attacks`: comma-separated parts of attack names to run (all when absent); `keyName`, `oneConversation`: see
+ * `runHostileClient`
  */
 function runHostileProcess(server, options) {
   const child = fork(__filename, [CHILD_FLAG, JSON.stringify({ server, ...options })], {
@@ -45,9 +46,10 @@ function runHostileProcess(server, options) {
 }
 
 async function childMain(argument) {
-  const { server, stopAt, edge, attacks } = JSON.parse(argument);
+  const { server, stopAt, edge, attacks, keyName, oneConversation } = JSON.parse(argument);
   const only = attacks ? attacks.split(',').map((part) => part.trim().toLowerCase()) : undefined;
-  const tally = await runHostileClient(server, () => Date.now() >= stopAt, { edge, only });
+  const options = { edge, only, keyName, oneConversation };
+  const tally = await runHostileClient(server, () => Date.now() >= stopAt, options);
   process.send(toWire(tally), () => process.disconnect());
 }
 

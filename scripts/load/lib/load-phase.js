@@ -12,11 +12,11 @@ const { startMonitor } = require('./server-monitor');
 const CONNECT_BATCH = 25;
 const SAMPLE_EVERY_MS = 1_000;
 
-async function openClients(port, count, phase) {
+async function openClients(port, count, phase, keyName) {
   const clients = [];
   for (let i = 0; i < count; i += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - i) }, (_, j) =>
-      openHonestClient(port, i + j, phase),
+      openHonestClient(port, i + j, phase, keyName),
     );
     clients.push(...(await Promise.all(batch)));
   }
@@ -25,21 +25,23 @@ async function openClients(port, count, phase) {
 
 /**
  * @param {{ port: number, pid: number, dir: string }} server
- * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, attacks?: string, sampleEveryMs?: number, phase?: number }} options
- *   `phase`: which phase of the run this is (0, 1, …): each sends its own seeded mix
+ * @param {{ clients: number, durationMs: number, thinkMs: number, hostile: boolean, edge?: boolean, attacks?: string, sampleEveryMs?: number, phase?: number, sharedKey?: string }} options
+ *   `phase`: which phase of the run this is (0, 1, …): each sends its own seeded mix; `sharedKey`: the key
+ *   every honest client and the hostile one hold (one tenant), the hostile client then one conversation
  */
 async function runPhase(
   server,
-  { clients, durationMs, thinkMs, hostile, edge, attacks, sampleEveryMs = SAMPLE_EVERY_MS, phase = 0 },
+  { clients, durationMs, thinkMs, hostile, edge, attacks, sampleEveryMs = SAMPLE_EVERY_MS, phase = 0, sharedKey },
 ) {
-  const honest = await openClients(server.port, clients, phase);
+  const honest = await openClients(server.port, clients, phase, sharedKey);
   const recorder = new Recorder();
   const monitor = startMonitor(server, sampleEveryMs);
   const cpuBefore = treeCpu(server.pid);
   recorder.startedAt = Date.now();
   const stopAt = recorder.startedAt + durationMs;
   const target = { port: server.port, dir: server.dir };
-  const hostileRun = hostile ? runHostileProcess(target, { stopAt, edge, attacks }) : Promise.resolve(undefined);
+  const hostileOptions = { stopAt, edge, attacks, keyName: sharedKey, oneConversation: sharedKey !== undefined };
+  const hostileRun = hostile ? runHostileProcess(target, hostileOptions) : Promise.resolve(undefined);
   try {
     await Promise.all(honest.map((client) => runHonestClient(client, recorder, { thinkMs, stopAt })));
     recorder.endedAt = Date.now();
