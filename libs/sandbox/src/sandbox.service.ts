@@ -59,8 +59,8 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
       this.logger.log(
         `${principal} used more than ${heavyClientCpuPercent} % of the sandbox's CPU lately: its runs are low-priority`,
       );
-    this.heavy =
-      heavyClientCpuPercent > 0 ? new HeavyClients(heavyClientCpuPercent, maxConcurrent, onHeavy) : undefined;
+    // Always there: a profile's `sandboxCpuPercent` quota gives its runs a share even when the server's is 0 (off).
+    this.heavy = new HeavyClients(heavyClientCpuPercent, maxConcurrent, onHeavy);
   }
 
   /** Starts the sandbox processes, so the first run finds them warm; fails start-up clearly if they cannot start. */
@@ -72,7 +72,7 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   async run(request: SandboxRunRequest): Promise<SandboxRunResult> {
     const wallMs = effectiveWallTime(request.timeoutMs, this.options.wallTimeMs);
     const queuedAt = performance.now();
-    const lowPriority = this.heavy?.isHeavy(request.client) ?? false;
+    const lowPriority = this.heavy?.isHeavy(request) ?? false;
     let release: () => void;
     try {
       release = await this.semaphore.acquire(request.signal, wallMs, lowPriority);
@@ -86,7 +86,7 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
     try {
       const { heavy } = this;
       const result = await this.runner.run(heavy ? heavy.watch(request) : request, wallMs, lowPriority);
-      heavy?.record(request.client, result.stats);
+      heavy?.record(request, result.stats);
       result.stats.queuedMs = queuedMs;
       return result;
     } finally {

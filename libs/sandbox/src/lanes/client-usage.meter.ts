@@ -46,35 +46,35 @@ export class ClientUsageMeter {
   }
 
   /** Adds a finished run's cost (ms of CPU) to its client; true when that made it heavy. */
-  record(client: string, costMs: number): boolean {
+  record(client: string, costMs: number, limitMs = this.limitMs): boolean {
     const now = this.now();
     this.sweep(now);
     const usage = this.clients.get(client) ?? { usageMs: 0, at: now, heavy: false };
     usage.usageMs = faded(usage, now) + costMs;
     usage.at = now;
     this.clients.set(client, usage);
-    if (usage.heavy || usage.usageMs <= this.limitMs) return false;
+    if (usage.heavy || usage.usageMs <= limitMs) return false;
     usage.heavy = true;
     return true;
   }
 
   /** Makes `client` heavy now, with at least the limit's worth of use (a run found spinning); true if it was not. */
-  markHeavy(client: string): boolean {
-    const wasHeavy = this.isHeavy(client);
+  markHeavy(client: string, limitMs = this.limitMs): boolean {
+    const wasHeavy = this.isHeavy(client, limitMs);
     const now = this.now();
     const usage = this.clients.get(client) ?? { usageMs: 0, at: now, heavy: false };
-    usage.usageMs = Math.max(faded(usage, now), this.limitMs);
+    usage.usageMs = Math.max(faded(usage, now), limitMs);
     usage.at = now;
     usage.heavy = true;
     this.clients.set(client, usage);
     return !wasHeavy;
   }
 
-  /** Whether `client` used more than its share lately. */
-  isHeavy(client: string): boolean {
+  /** Whether `client` used more than its share lately (`limitMs`: its own share, else the meter's). */
+  isHeavy(client: string, limitMs = this.limitMs): boolean {
     const usage = this.clients.get(client);
     if (!usage?.heavy) return false;
-    if (faded(usage, this.now()) >= this.limitMs / 2) return true;
+    if (faded(usage, this.now()) >= limitMs / 2) return true;
     usage.heavy = false;
     return false;
   }

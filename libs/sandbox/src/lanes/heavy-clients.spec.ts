@@ -16,16 +16,16 @@ describe('HeavyClients', () => {
       (principal) => heavy.push(principal),
       () => 0,
     );
-    clients.record('acme/c1', { cpuMs: 600, calls: 0 });
-    expect(clients.isHeavy('acme/c1')).toBe(false);
-    clients.record('acme/c2', { cpuMs: 600, calls: 0 });
-    expect([clients.isHeavy('acme/c1'), clients.isHeavy('acme/c3'), clients.isHeavy('other/c1')]).toEqual([
-      true,
-      true,
-      false,
-    ]);
+    clients.record({ client: 'acme/c1' }, { cpuMs: 600, calls: 0 });
+    expect(clients.isHeavy({ client: 'acme/c1' })).toBe(false);
+    clients.record({ client: 'acme/c2' }, { cpuMs: 600, calls: 0 });
+    expect([
+      clients.isHeavy({ client: 'acme/c1' }),
+      clients.isHeavy({ client: 'acme/c3' }),
+      clients.isHeavy({ client: 'other/c1' }),
+    ]).toEqual([true, true, false]);
     expect(heavy).toEqual(['acme']);
-    expect(clients.isHeavy(undefined)).toBe(false);
+    expect(clients.isHeavy({})).toBe(false);
   });
 
   it('makes the principal of a spinning run heavy at once, and still tells the caller', () => {
@@ -39,6 +39,15 @@ describe('HeavyClients', () => {
     });
     request.onCpuBound?.();
     expect(told).toBe(1);
-    expect(clients.isHeavy('acme/c9')).toBe(true);
+    expect(clients.isHeavy({ client: 'acme/c9' })).toBe(true);
+  });
+
+  it("uses a run's own share (its profile's sandboxCpuPercent) over the server's, even when the server's is off", () => {
+    const clients = new HeavyClients(0, 1, undefined, () => 0);
+    clients.record({ client: 'acme/c1' }, { cpuMs: 5_000, calls: 0 });
+    expect(clients.isHeavy({ client: 'acme/c1' })).toBe(false);
+    clients.record({ client: 'quota/c1', heavyCpuPercent: 10 }, { cpuMs: 1_200, calls: 0 });
+    expect(clients.isHeavy({ client: 'quota/c2', heavyCpuPercent: 10 })).toBe(true);
+    expect(clients.isHeavy({ client: 'quota/c2', heavyCpuPercent: 0 })).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export function principalOf(client: string): string {
  */
 export class HeavyClients {
   private readonly meter: ClientUsageMeter;
+  private readonly coreWindowMs: number;
+  private readonly cpuPercent: number;
 
   /**
    * @param cpuPercent the share, in percent of `maxConcurrent` cores over about `USAGE_WINDOW_MS`
@@ -26,12 +28,21 @@ export class HeavyClients {
     private readonly onHeavy: (principal: string) => void = () => undefined,
     now?: () => number,
   ) {
-    this.meter = new ClientUsageMeter((cpuPercent / 100) * maxConcurrent * USAGE_WINDOW_MS, now);
+    this.cpuPercent = cpuPercent;
+    this.coreWindowMs = maxConcurrent * USAGE_WINDOW_MS;
+    this.meter = new ClientUsageMeter((cpuPercent / 100) * this.coreWindowMs, now);
   }
 
-  /** Whether a run of `client` is low-priority now. */
-  isHeavy(client: string | undefined): boolean {
-    return client !== undefined && this.meter.isHeavy(principalOf(client));
+  /** A run's own share (its profile's `sandboxCpuPercent` quota, `heavyCpuPercent`), else the server's. */
+  private limitOf(percent: number | undefined): number {
+    return ((percent ?? this.cpuPercent) / 100) * this.coreWindowMs;
+  }
+
+  /** Whether a run of `request.client` is low-priority now (a share of 0 %: never). */
+  isHeavy({ client, heavyCpuPercent }: Pick<SandboxRunRequest, 'client' | 'heavyCpuPercent'>): boolean {
+    const limitMs = this.limitOf(heavyCpuPercent);
+    if (client === undefined || limitMs === 0) return false;
+    return this.meter.isHeavy(principalOf(client), limitMs);
   }
 
   /**
@@ -40,18 +51,23 @@ export class HeavyClients {
    */
   watch(request: SandboxRunRequest): SandboxRunRequest {
     const { client } = request;
-    if (client === undefined) return request;
+    const limitMs = this.limitOf(request.heavyCpuPercent);
+    if (client === undefined || limitMs === 0) return request;
     const onCpuBound = () => {
-      if (this.meter.markHeavy(principalOf(client))) this.onHeavy(principalOf(client));
+      if (this.meter.markHeavy(principalOf(client), limitMs)) this.onHeavy(principalOf(client));
       request.onCpuBound?.();
     };
     return { ...request, onCpuBound };
   }
 
   /** Adds a finished run's cost to its principal. */
-  record(client: string | undefined, stats: Pick<SandboxStats, 'cpuMs' | 'calls'>): void {
-    if (client === undefined) return;
+  record(
+    { client, heavyCpuPercent }: Pick<SandboxRunRequest, 'client' | 'heavyCpuPercent'>,
+    stats: Pick<SandboxStats, 'cpuMs' | 'calls'>,
+  ): void {
+    const limitMs = this.limitOf(heavyCpuPercent);
+    if (client === undefined || limitMs === 0) return;
     const principal = principalOf(client);
-    if (this.meter.record(principal, runCostMs(stats))) this.onHeavy(principal);
+    if (this.meter.record(principal, runCostMs(stats), limitMs)) this.onHeavy(principal);
   }
 }

@@ -175,7 +175,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       );
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
       const cpu = this.quotas.cpu(request.client);
-      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client, ...cpu });
+      // The conversation, under its principal: a crash is charged to the run's own conversation, shares to its principal.
+      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client: party.conversation, ...cpu });
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);

@@ -57,6 +57,14 @@ export class HostBridge implements SandboxBridge {
     private readonly commands: ScriptCommands = {},
   ) {}
 
+  /**
+   * Whether a command of this run reached its operation (so it may have changed data): a run crashed by a
+   * neighbour is re-run only when not. A command refused before it ran, or planned, is not in the journal.
+   */
+  hasCommitted(): boolean {
+    return this.journal.entries.length > 0;
+  }
+
   call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     if (!this.fairness) return this.serve(kind, id, argsJson);
     return this.fairness.run(this.request.client, () => this.serve(kind, id, argsJson));
