@@ -30,6 +30,18 @@ export const nonStaticProviderMessage = (name: string, source: string) =>
 export const nestedTypeMissingMessage = (owner: string, property: string) =>
   `${owner}.${property} is @ValidateNested() but has no @Type(() => ChildClass), so the argument cannot be built`;
 
+/**
+ * An output class nothing describes (no field has a decorator): agents would see `Greeting {}` and a misspelt
+ * field would pass the type check, so the start is refused with what to write instead.
+ */
+export const undescribedOutputMessage = (className: string, reachedBy: string | undefined) =>
+  `output class ${className}${reachedBy ? ` (the type of ${reachedBy})` : ''} has no decorated fields, so agents ` +
+  `would see it as an empty type and a misspelt field would pass the type check. Give each field of ${className} ` +
+  'a class-validator decorator: `@IsString() name!: string`, `@IsInt() id!: number`, ' +
+  '`@IsOptional() @IsString() note?: string`, `@ValidateNested() @Type(() => Child) child!: Child` ' +
+  '(`@ValidateNested({ each: true })` for `Child[]`), `@IsObject()` for a free-form object; a field without one ' +
+  'is not shown. For a result deliberately left opaque, declare `output: Object` (or `[Object]`)';
+
 export const defNameClashMessage = (name: string) =>
   `two different classes named ${name} are nested in the same schema; rename one`;
 

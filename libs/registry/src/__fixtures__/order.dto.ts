@@ -122,8 +122,11 @@ export class Order {
   lines: OrderLineInput[];
 }
 
-/** An output class without any decorator. */
+/** An output class of two plain values. */
 export class OrderSummary {
+  @IsString()
   id: string;
+
+  @IsNumber()
   total: number;
 }

@@ -1,12 +1,16 @@
 import { Injectable, Module } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { IsString } from 'class-validator';
 import { DecoratorOptionsError } from '../errors';
 import { OperationRegistry } from '../operation.registry';
 import { RegistryModule } from '../registry.module';
 import { Command, Query, Report, View } from '.';
 
 class BirdArgs {}
-class Bird {}
+class Bird {
+  @IsString()
+  species!: string;
+}
 
 async function boot(...providers: unknown[]) {
   @Module({ providers: providers as never[] })

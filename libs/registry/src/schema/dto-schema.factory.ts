@@ -3,14 +3,15 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { targetConstructorToSchema } from 'class-validator-jsonschema';
 import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
 import type { JsonSchema } from '../interfaces';
-import { defNameClashMessage } from '../registry.messages';
+import { defNameClashMessage, undescribedOutputMessage } from '../registry.messages';
 import { toDraft2020 } from './json-schema-2020';
 import { nullableOptionals } from './nullable-schema';
 import { createSchemaConverters, DEFS_REF_PREFIX } from './schema-converters';
 
 /**
  * `input`: an arguments DTO. Every object is closed (`additionalProperties: false`, as the invoker rejects
- * unknown keys) and nested DTOs must carry `@Type()`. `output`: a result DTO, described but never enforced.
+ * unknown keys) and nested DTOs must carry `@Type()`. `output`: a result DTO, described but never enforced;
+ * it and every class nested in it must have at least one decorated field.
  */
 export type DtoSchemaMode = 'input' | 'output';
 
@@ -32,7 +33,10 @@ export class DtoSchemaFactory {
     output: new WeakMap(),
   };
 
-  /** @throws Error when a nested input DTO has no `@Type()` or two nested classes share a name. */
+  /**
+   * @throws Error when a nested input DTO has no `@Type()`, two nested classes share a name, or an output class
+   * has no decorated field (its fields would be invisible to agents).
+   */
   create(root: Type<object>, mode: DtoSchemaMode): DtoSchema {
     let result = this.cache[mode].get(root);
     if (!result) {
@@ -45,17 +49,22 @@ export class DtoSchemaFactory {
   private build(root: Type<object>, mode: DtoSchemaMode): DtoSchema {
     const classes = new Map<string, Type<object>>([[root.name, root]]);
     const pending: Type<object>[] = [root];
-    const converters = createSchemaConverters((type) => {
+    const reachedBy = new Map<Type<object>, string>();
+    const converters = createSchemaConverters((type, field) => {
       const known = classes.get(type.name);
       if (known === type) return;
       if (known) throw new Error(defNameClashMessage(type.name));
       classes.set(type.name, type);
+      reachedBy.set(type, field);
       pending.push(type);
     }, mode === 'input');
 
     const objects: Record<string, JsonSchema> = {};
     for (let type = pending.shift(); type; type = pending.shift()) {
       objects[type.name] = objectSchema(type, converters, mode);
+      if (mode === 'output' && !objects[type.name].properties) {
+        throw new Error(undescribedOutputMessage(type.name, reachedBy.get(type)));
+      }
     }
     const { [root.name]: schema, ...nested } = objects;
     const selfReferencing = JSON.stringify(objects).includes(`"${DEFS_REF_PREFIX}${root.name}"`);
@@ -71,7 +80,7 @@ function objectSchema(type: Type<object>, converters: ISchemaConverters, mode: D
   });
   const { type: _type, properties = {}, required, ...rest } = toDraft2020(raw) as JsonSchema & { properties?: object };
   const closed = mode === 'input';
-  // An output class without validation decorators is unknown, not empty: say nothing about its properties.
+  // An output class without validation decorators is unknown, not empty: `build` refuses it.
   const described = closed || Object.keys(properties).length > 0;
   const shown = closed ? properties : nullableOptionals(properties as Record<string, JsonSchema>, required);
   return {

@@ -8,8 +8,11 @@ import { nestedTypeMissingMessage } from '../registry.messages';
 /** Prefix of references to nested DTO schemas (JSON Schema 2020-12 `$defs`). */
 export const DEFS_REF_PREFIX = '#/$defs/';
 
-/** Where a nested class is reported, so the schema factory can add it to `$defs`. */
-export type NestedClassSink = (type: Type<object>) => void;
+/**
+ * Where a nested class is reported, with the field that reaches it (`Order.lines`), so the schema factory can
+ * add it to `$defs` and name that field when the class cannot be described.
+ */
+export type NestedClassSink = (type: Type<object>, reachedBy: string) => void;
 
 const DATE_STRING = { type: 'string', anyOf: [{ format: 'date-time' }, { format: 'date' }] };
 const PRIMITIVES = new Map<unknown, object>([
@@ -56,7 +59,7 @@ function nestedSchema(meta: ValidationMetadata, onNested: NestedClassSink, requi
     throw new Error(nestedTypeMissingMessage(owner.name, meta.propertyName));
   }
   if (!isDto) return { type: 'object' };
-  onNested(child as Type<object>);
+  onNested(child as Type<object>, `${owner.name}.${meta.propertyName}`);
   return { $ref: DEFS_REF_PREFIX + (child as Type<object>).name };
 }
 
