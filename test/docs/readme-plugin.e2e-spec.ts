@@ -29,6 +29,15 @@ describe('the README plugin example', () => {
     expect(names).toEqual(['query_ListGreetings', 'command_AddGreeting']);
   });
 
+  it('shows agents the fields of its output class, as written', () => {
+    const greeting = app.get(OperationRegistry).get('command_AddGreeting')?.outputSchema;
+    expect(greeting).toMatchObject({
+      title: 'Greeting',
+      properties: { id: { type: 'integer' }, text: { type: 'string' } },
+      required: ['id', 'text'],
+    });
+  });
+
   it('runs them with validation and the business error it documents', async () => {
     const invoker = app.get(OperationInvoker);
     await expect(invoker.invoke('command_AddGreeting', { text: 'Hi' }, ctx())).resolves.toEqual({ id: 2, text: 'Hi' });

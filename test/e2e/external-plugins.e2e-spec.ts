@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as ts from 'typescript';
-import { executeJson } from '../helpers/execute-tool';
+import { callExecute, executeJson } from '../helpers/execute-tool';
 import { connectClient, LAUNCHER } from '../helpers/mcp-client';
 import { releaseAll } from '../helpers/releases';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
@@ -231,5 +231,90 @@ describe('decorator options nothing compiled refuse the start, naming the file, 
       `@Query on BirdOperations.ListBirds (plugin ${file}) at ${source}:${lineOf(source, "keyword: ['birds']")} ` +
         'has invalid options:\n  - unknown option `keyword`: did you mean `keywords`?\n',
     );
+  });
+});
+
+/** The README's greetings plugin, as `nest build` compiles it; `fields` is the body of its output class. */
+const greetingsPlugin = (fields: string) => `
+import { Injectable, Module } from '@nestjs/common';
+import { IsInt, IsString } from 'class-validator';
+import { Query } from '@myko/registry';
+
+export class Greeting {
+${fields}
+}
+
+@Injectable()
+export class GreetingOperations {
+  @Query({ description: 'Greetings, oldest first.', output: [Greeting] })
+  ListGreetings(): Greeting[] {
+    return [{ id: 1, text: 'Hello' }, { id: 2, text: 'Hi' }];
+  }
+}
+
+@Module({ providers: [GreetingOperations] })
+export class GreetingsModule {}
+`;
+
+/** Compiles a TypeScript plugin as `tsc` would (decorators and their metadata) into `dir`. */
+function compilePlugin(name: string, source: string): string {
+  const { outputText } = ts.transpileModule(source, {
+    fileName: `${name}.ts`,
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      experimentalDecorators: true,
+      emitDecoratorMetadata: true,
+      useDefineForClassFields: false,
+    },
+  });
+  const file = join(dir, `${name}.js`);
+  writeFileSync(file, outputText);
+  return file;
+}
+
+describe('an output class agents would see empty', () => {
+  it('refuses the start, naming the operation, the class and the decorators to add', async () => {
+    const file = compilePlugin('plain-greetings.plugin', greetingsPlugin('  id!: number;\n  text!: string;'));
+    const result = await run(['--plugin', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `myko-nest: refusing to start: Operation query_ListGreetings declared by GreetingOperations.ListGreetings (plugin ${file}): ` +
+        'output class Greeting has no decorated fields, so agents would see it as an empty type',
+    );
+    expect(result.stderr).toContain(
+      'Give each field of Greeting a class-validator decorator: `@IsString() name!: string`',
+    );
+    expect(result.stderr).toContain('declare `output: Object`');
+  });
+
+  describe('its fields decorated, as the README writes it', () => {
+    let server: ServeProcess | undefined;
+    let client: Client;
+
+    beforeAll(async () => {
+      const fields = '  @IsInt()\n  id!: number;\n  @IsString()\n  text!: string;';
+      server = await startServeProcess(['--plugin', compilePlugin('greetings.plugin', greetingsPlugin(fields))]);
+      client = await connectClient(new StreamableHTTPClientTransport(new URL(`${server.origin}/mcp`)));
+    });
+
+    afterAll(() =>
+      releaseAll(
+        () => client?.close(),
+        () => killServeProcess(server),
+      ),
+    );
+
+    it('search shows its fields, a misspelt field is refused before it runs, the right one is read', async () => {
+      const search = await client.callTool({ name: 'search', arguments: { query: 'ListGreetings' } });
+      expect((search.content as Array<{ text: string }>)[0].text).toMatch(/id: number; text: string/);
+
+      const typo = await callExecute(client, `return (await myko.query('ListGreetings', {})).map((g) => g.txt);`);
+      expect(typo.isError).toBe(true);
+      expect(typo.text).toMatch(/Property 'txt' does not exist on type 'Greeting'/);
+
+      const texts = await executeJson(client, `return (await myko.query('ListGreetings', {})).map((g) => g.text);`);
+      expect(texts).toEqual(['Hello', 'Hi']);
+    });
   });
 });
