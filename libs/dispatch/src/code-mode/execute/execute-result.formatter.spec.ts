@@ -6,7 +6,12 @@ import { formatExecuteResult } from './execute-result.formatter';
 const STATS = {} as SandboxStats;
 
 function ran(value: unknown, consoleText = ''): SandboxRunResult {
-  return { ok: true, resultJson: JSON.stringify(value), console: { text: consoleText, truncated: false }, stats: STATS };
+  return {
+    ok: true,
+    resultJson: JSON.stringify(value),
+    console: { text: consoleText, truncated: false },
+    stats: STATS,
+  };
 }
 
 function texts(value: unknown, budget: number, consoleText = ''): string[] {
