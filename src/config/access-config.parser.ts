@@ -41,7 +41,19 @@ const ROOT_KEYS = [
   'fairness',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
-const PROFILE_KEYS = ['description', 'keys', 'visibility', 'callable', 'approval', 'toolMode', 'typeCheck', 'quotas'];
+const PROFILE_KEYS = [
+  'description',
+  'keys',
+  'visibility',
+  'callable',
+  'approval',
+  'toolMode',
+  'typeCheck',
+  'resultBudgetBytes',
+  'quotas',
+];
+/** The least `profiles.<name>.resultBudgetBytes`, as the server's `sandbox.resultBudgetBytes`. */
+const MIN_RESULT_BUDGET = 1_024;
 const TYPE_CHECKS = ['strict', 'warn', 'off'] as const;
 const SIDES = ['allow', 'deny'] as const;
 
@@ -69,6 +81,13 @@ class Validator {
       if (!known.includes(key)) this.add(path === ROOT ? key : `${path}.${key}`, unknownPropertyMessage(key, known));
     }
     return value;
+  }
+
+  resultBudget(value: unknown, path: string): number | undefined {
+    if (value === undefined) return undefined;
+    if (Number.isSafeInteger(value) && (value as number) >= MIN_RESULT_BUDGET) return value as number;
+    this.add(path, `expected a whole number of at least ${MIN_RESULT_BUDGET}`);
+    return undefined;
   }
 
   toolMode(value: unknown, path: string): ToolMode | undefined {
@@ -155,6 +174,10 @@ class Validator {
   }
 }
 
+function resultBudget(bytes: number | undefined): { resultBudgetBytes?: number } {
+  return bytes === undefined ? {} : { resultBudgetBytes: bytes };
+}
+
 function parseProfile(v: Validator, value: unknown, path: string): AccessProfileConfig | undefined {
   const profile = v.object(value, path, PROFILE_KEYS);
   if (!profile) return undefined;
@@ -168,6 +191,7 @@ function parseProfile(v: Validator, value: unknown, path: string): AccessProfile
     ...v.filters(profile, path),
     ...(profile.toolMode !== undefined ? { toolMode: v.toolMode(profile.toolMode, `${path}.toolMode`) } : {}),
     ...(profile.typeCheck !== undefined ? { typeCheck: v.typeCheck(profile.typeCheck, `${path}.typeCheck`) } : {}),
+    ...resultBudget(v.resultBudget(profile.resultBudgetBytes, `${path}.resultBudgetBytes`)),
     ...(quotas ? { quotas } : {}),
   };
 }

@@ -93,18 +93,21 @@ function toolModes(
   return { toolMode: cli ?? file?.config.toolMode ?? 'code', profileToolModes };
 }
 
-/** The config file's `typeCheck` (root, and per profile) into the dispatch's `execute` options. */
+/** The config file's `typeCheck` (root, and per profile) and each profile's `resultBudgetBytes` into `execute`'s options. */
 function withTypeChecks(
   options: Pick<DispatchModuleOptions, 'sandbox' | 'execute'>,
   file: LoadedConfigFile | undefined,
 ): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
   const profileTypeChecks: Record<string, 'strict' | 'warn' | 'off'> = {};
+  const profileResultBudgets: Record<string, number> = {};
   for (const [name, profile] of Object.entries(file?.config.profiles ?? {})) {
     if (profile.typeCheck) profileTypeChecks[name] = profile.typeCheck;
+    if (profile.resultBudgetBytes) profileResultBudgets[name] = profile.resultBudgetBytes;
   }
   const typeCheck = file?.config.typeCheck;
-  if (!typeCheck && Object.keys(profileTypeChecks).length === 0) return options;
-  const execute = { ...options.execute, ...(typeCheck ? { typeCheck } : {}), profileTypeChecks };
+  const budgets = Object.keys(profileResultBudgets).length > 0 ? { profileResultBudgets } : {};
+  if (!typeCheck && Object.keys(profileTypeChecks).length === 0 && !budgets.profileResultBudgets) return options;
+  const execute = { ...options.execute, ...(typeCheck ? { typeCheck } : {}), profileTypeChecks, ...budgets };
   return { ...options, execute };
 }
 

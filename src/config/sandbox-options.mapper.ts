@@ -9,13 +9,22 @@ export function sandboxDispatchOptions(
   config: SandboxConfig | undefined,
 ): Pick<DispatchModuleOptions, 'sandbox' | 'execute'> {
   if (!config) return {};
-  const { maxRunsPerSession, maxRunsPerKey, maxRunsPerAddress, maxScriptBytes, abuseBackoff, ...rest } = config;
+  const {
+    maxRunsPerSession,
+    maxRunsPerKey,
+    maxRunsPerAddress,
+    maxScriptBytes,
+    resultBudgetBytes,
+    abuseBackoff,
+    ...rest
+  } = config;
   const { typeCheckWorkers, typeCheckTimeoutMs, typeCheckQueue, typeCheckQueuePerClient, ...sandbox } = rest;
   const execute = {
     maxRunsPerSession,
     maxRunsPerKey,
     maxRunsPerAddress,
     maxScriptBytes,
+    resultBudgetBytes,
     abuseBackoff,
     typeCheckWorkers,
     typeCheckTimeoutMs,

@@ -45,6 +45,8 @@ export interface SandboxConfig {
   readonly maxRunsPerAddress?: number;
   /** Largest `execute` script, in UTF-8 bytes; a longer one is refused before it is scanned. */
   readonly maxScriptBytes?: number;
+  /** Bytes of an `execute` result the model reads; a larger one is cut structurally, with a note. */
+  readonly resultBudgetBytes?: number;
   /** Type checks at once (worker threads warmed at boot). 0: min(2, cores). */
   readonly typeCheckWorkers?: number;
   /** A type check's time, from when a worker starts it. */

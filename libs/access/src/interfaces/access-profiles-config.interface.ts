@@ -24,6 +24,8 @@ export interface AccessProfileConfig {
   readonly toolMode?: ToolMode;
   /** Overrides the server's type check of `execute` scripts for this profile. */
   readonly typeCheck?: 'strict' | 'warn' | 'off';
+  /** Overrides the server's `sandbox.resultBudgetBytes` (bytes of an `execute` result the model reads). */
+  readonly resultBudgetBytes?: number;
   /** Operator quotas of this profile's clients, each per principal or per conversation; none by default. */
   readonly quotas?: ProfileQuotas;
 }

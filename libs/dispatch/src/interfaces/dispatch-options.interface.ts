@@ -80,6 +80,13 @@ export interface DispatchModuleOptions {
     typeCheck?: 'strict' | 'warn' | 'off';
     /** Access profiles (by name, the client's `principal`) whose scripts are checked otherwise than `typeCheck`. */
     profileTypeChecks?: Readonly<Record<string, 'strict' | 'warn' | 'off'>>;
+    /**
+     * UTF-8 bytes of an `execute` result the model reads; a larger result is cut structurally (still valid JSON)
+     * with a note of what was cut. The sandbox's `maxResultBytes` stays the hard cap. @default 16384
+     */
+    resultBudgetBytes?: number;
+    /** Access profiles (by name) whose results get another budget than `resultBudgetBytes`. */
+    profileResultBudgets?: Readonly<Record<string, number>>;
   };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or

@@ -46,6 +46,10 @@ export interface ExecuteGuardOptions {
   typeCheckQueue: number;
   /** The same per client (the abuse backoff's: API key or token identity, else address). */
   typeCheckQueuePerClient: number;
+  /** Bytes of an `execute` result the model reads; a larger one is cut structurally, with a note (docs/code-mode.md). */
+  resultBudgetBytes: number;
+  /** Per access profile (the client's `principal`), over `resultBudgetBytes`. */
+  profileResultBudgets: Readonly<Record<string, number>>;
   /** Whether a script is type-checked before it runs (`DispatchModuleOptions.execute.typeCheck`). */
   typeCheck: 'strict' | 'warn' | 'off';
   /** Per access profile (the client's `principal`), over `typeCheck`. */

@@ -4,7 +4,7 @@ import { CallLimitError } from '../errors/call-limit.error';
 import type { SandboxBridge, SandboxCallKind } from '../interfaces/sandbox-run.interface';
 import { SANDBOX_CALL_KINDS } from '../sandbox.constants';
 import { BridgeCallScheduler } from './bridge-call.scheduler';
-import { type BridgeRefusal, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
+import { type BridgeRefusal, bare, NO_JSON_TEXT, refusalOf } from './bridge-refusal';
 import type { CpuTurn } from './cpu-gate';
 
 export interface RelayLimits {
@@ -77,7 +77,7 @@ export class BridgeRelay {
 
   private check(kind: unknown, id: unknown, argsJson: unknown, argsLength: unknown): BridgeRefusal | undefined {
     if (!SANDBOX_CALL_KINDS.includes(kind as SandboxCallKind) || typeof id !== 'string') {
-      return { name: 'TypeError', message: 'Invalid myko call', code: null, tag: null };
+      return bare('TypeError', 'Invalid myko call');
     }
     if (++this.attempts > this.limits.maxCalls) {
       this.breach ??= new CallLimitError(this.limits.maxCalls);

@@ -10,8 +10,8 @@
  * first thing that enters the isolate for its run; the host re-checks exact bytes. It removes `WebAssembly`
  * (its memories live outside the heap limit), installs a frozen `myko` and a frozen `console`, and returns
  * `{ start, settle }`, which only the host holds (as References); `settle(callId, ok, payload, …)` takes any
- * number of answers, as (callId, ok, payload) triples. Nothing else from the host exists in the
- * isolate.
+ * number of answers, as (callId, ok, payload) triples; a refused call's Error carries `code`, `status`,
+ * `retryable` and `details` when the host sent them. Nothing else from the host exists in the isolate.
  *
  * Why it looks like this:
  * - Built-ins are captured before user code runs and called through `Reflect.apply`, and descriptors and
@@ -212,8 +212,20 @@
     define(error, 'message', info.message);
     define(error, 'name', info.name);
     if (info.code !== null) define(error, 'code', info.code);
+    if (typeof info.status === 'number') define(error, 'status', info.status);
+    if (typeof info.retryable === 'boolean') define(error, 'retryable', info.retryable);
+    if (typeof info.details === 'string') define(error, 'details', parseDetails(info.details));
     if (info.tag !== null) ReflectApply(WeakMapSet, tags, [error, info.tag]);
     entry.reject(error);
+  }
+
+  // Plain data the host bounded; a text that does not parse (it always does) leaves the field empty.
+  function parseDetails(json) {
+    try {
+      return JSONParse(json);
+    } catch {
+      return ObjectCreate(null);
+    }
   }
 
   async function run(fn, maxResultChars, previewChars) {

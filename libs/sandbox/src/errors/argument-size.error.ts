@@ -4,6 +4,13 @@ import { SandboxError } from './sandbox.error';
 export class ArgumentSizeError extends SandboxError {
   override readonly name = 'ArgumentSizeError';
   readonly kind = 'argument-size';
+  /** What the script reads on it (`e.code`, `e.status`, `e.retryable`, `e.details`). */
+  readonly code = 'argument_size';
+  readonly status = 413;
+  readonly retryable = false;
+  get details(): { size: number; limit: number } {
+    return { size: this.size, limit: this.limit };
+  }
 
   constructor(
     call: string,

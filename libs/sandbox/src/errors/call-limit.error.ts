@@ -4,6 +4,13 @@ import { SandboxError } from './sandbox.error';
 export class CallLimitError extends SandboxError {
   override readonly name = 'CallLimitError';
   readonly kind = 'call-limit';
+  /** What the script reads on it (`e.code`, `e.status`, `e.retryable`, `e.details`): no call of this run will pass. */
+  readonly code = 'call_limit';
+  readonly status = 429;
+  readonly retryable = false;
+  get details(): { limit: number } {
+    return { limit: this.limit };
+  }
 
   constructor(override readonly limit: number) {
     super(

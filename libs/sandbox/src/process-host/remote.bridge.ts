@@ -42,10 +42,13 @@ export class RemoteBridge implements SandboxBridge {
   }
 }
 
-/** Rebuilt by shape: the relay reads only name, message and a string `code` (see `refusalOf`). */
+/** Rebuilt by shape: the relay reads only name, message and the script-facing fields (see `refusalOf`). */
 function toError(refusal: BridgeRefusal): Error {
-  const error = new Error(refusal.message) as Error & { code?: string };
+  const error = new Error(refusal.message) as Error & Record<string, unknown>;
   error.name = refusal.name;
   if (refusal.code !== null) error.code = refusal.code;
+  if (refusal.status !== null) error.status = refusal.status;
+  if (refusal.retryable !== null) error.retryable = refusal.retryable;
+  if (refusal.details !== null) error.details = JSON.parse(refusal.details);
   return error;
 }

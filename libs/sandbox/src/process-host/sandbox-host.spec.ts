@@ -1,3 +1,4 @@
+import { bare } from '../engine/bridge-refusal';
 import type { RunnerSettings } from '../engine/isolate-runner';
 import type {
   AnswerMessage,
@@ -93,7 +94,7 @@ describe('SandboxHost on a batching IPC port (real isolates)', () => {
 return settled.map((s) => s.status === 'fulfilled' ? s.value : s.reason.name + ': ' + s.reason.message);`;
     host.handle(run(3, code));
     await until(() => (calls().length === 2 ? true : undefined), 'both calls');
-    const refusal = { name: 'OperationNotFoundError', message: 'no B', code: null, tag: null };
+    const refusal = bare('OperationNotFoundError', 'no B');
     host.handle({
       type: 'batch',
       messages: [answer(3, 1, '"a"'), { type: 'answer', runId: 3, callId: 2, ok: false, refusal }],

@@ -1,7 +1,7 @@
 import { type OptionTable, optionDefaults } from '@myko/options';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 
-type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress' | 'maxScriptBytes';
+type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress' | 'maxScriptBytes' | 'resultBudgetBytes';
 type TypeCheckBound = 'typeCheckWorkers' | 'typeCheckTimeoutMs' | 'typeCheckQueue' | 'typeCheckQueuePerClient';
 
 /**
@@ -34,6 +34,13 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
     minimum: 1_024,
     inConfigFile: true,
     doc: 'Largest execute script, in UTF-8 bytes; a longer one is refused as invalid arguments before it is scanned, checked or run, and counts as a strike of abuseBackoff.',
+  },
+  // About 4,000 tokens: a page of rows the model can read whole; past it, aggregating in the script pays.
+  resultBudgetBytes: {
+    default: 16_384,
+    minimum: 1_024,
+    inConfigFile: true,
+    doc: 'UTF-8 bytes of an execute result the model reads (profiles.<name>.resultBudgetBytes overrides it); a larger result is cut structurally, still valid JSON (arrays shortened, long strings cut, deep values elided), with a one-line note of what was cut and how to get the rest. maxResultBytes stays the hard cap.',
   },
   typeCheckWorkers: {
     default: 0,
@@ -105,18 +112,22 @@ const DEFAULT_GUARD_COUNTS = optionDefaults(EXECUTE_GUARD_OPTION_TABLE);
 
 /** Applies the defaults; a partial `abuseBackoff` keeps the defaults of the fields it omits. */
 export function resolveExecuteGuardOptions(
-  options: Partial<Omit<ExecuteGuardOptions, 'abuseBackoff' | 'typeCheck' | 'profileTypeChecks'>> & {
+  options: Partial<
+    Omit<ExecuteGuardOptions, 'abuseBackoff' | 'typeCheck' | 'profileTypeChecks' | 'profileResultBudgets'>
+  > & {
     typeCheck?: ExecuteGuardOptions['typeCheck'];
     profileTypeChecks?: ExecuteGuardOptions['profileTypeChecks'];
+    profileResultBudgets?: ExecuteGuardOptions['profileResultBudgets'];
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
   } = {},
 ): ExecuteGuardOptions {
-  const { abuseBackoff, typeCheck = 'strict', profileTypeChecks = {}, ...caps } = options;
+  const { abuseBackoff, typeCheck = 'strict', profileTypeChecks = {}, profileResultBudgets = {}, ...caps } = options;
   return {
     ...DEFAULT_GUARD_COUNTS,
     ...definedOnly(caps),
     typeCheck,
     profileTypeChecks: { ...profileTypeChecks },
+    profileResultBudgets: { ...profileResultBudgets },
     abuseBackoff: abuseBackoff === false ? false : { ...DEFAULT_ABUSE_BACKOFF, ...abuseBackoff },
   };
 }

@@ -32,6 +32,7 @@ import { ExecuteLimitError } from './execute-limit.error';
 import { type ExecuteQuotaOptions, ExecuteQuotas } from './execute-quotas';
 import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
+import { byProfile } from './profile-setting';
 import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
@@ -53,9 +54,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly quotas: ExecuteQuotas;
   private readonly abuse?: ExecuteAbuseBackoff;
   private readonly typeCheck: TypeCheckMode;
-  private readonly profileTypeChecks: ReadonlyMap<string, TypeCheckMode>;
+  private readonly profileTypeChecks: Readonly<Record<string, TypeCheckMode>>;
+  /** The client's profile's type check, else the server's. */
+  private readonly typeCheckOf: (client: ClientContext) => TypeCheckMode;
   private readonly typeChecker: ScriptTypeChecker;
   private readonly maxScriptBytes: number;
+  private readonly resultBudget: (client: ClientContext) => number;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -73,8 +77,10 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});
     const { abuseBackoff, typeCheck, profileTypeChecks, maxScriptBytes } = options.execute;
     this.maxScriptBytes = maxScriptBytes;
+    this.resultBudget = byProfile(options.execute.resultBudgetBytes, options.execute.profileResultBudgets);
     this.typeCheck = typeCheck;
-    this.profileTypeChecks = new Map(Object.entries(profileTypeChecks));
+    this.profileTypeChecks = profileTypeChecks;
+    this.typeCheckOf = byProfile(typeCheck, profileTypeChecks);
     this.typeChecker = new ScriptTypeChecker(registry, typeCheckLimits(options.execute));
     // On Redis the strikes are every instance's: a client cannot spread its scripts over the replicas.
     if (abuseBackoff) {
@@ -91,7 +97,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const modes = [this.typeCheck, ...this.profileTypeChecks.values()];
+    const modes = [this.typeCheck, ...Object.values(this.profileTypeChecks)];
     if (modes.some((mode) => mode !== 'off')) await this.typeChecker.warm();
   }
 
@@ -181,7 +187,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);
       }
-      const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan), checked.diagnostics);
+      const budget = this.resultBudget(request.client);
+      const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan, budget), checked.diagnostics);
       if (request.input?.needsInput) return result;
       await this.abuse?.strike(party, run.ok ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
@@ -202,12 +209,6 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     if (diagnostics.length > 0 || !unjudged) return typeCheckRefusal(diagnostics);
     if (unjudged === 'busy') throw typeCheckBusy(this.typeChecker.retryAfterMs);
     return typeCheckUnjudged(unjudged);
-  }
-
-  /** The client's profile's type check, else the server's. */
-  private typeCheckOf(client: ClientContext): TypeCheckMode {
-    const byProfile = client.principal === undefined ? undefined : this.profileTypeChecks.get(client.principal);
-    return byProfile ?? this.typeCheck;
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   InvalidArgumentsError,
   OperationAbortedError,
   type OperationContext,
+  OperationError,
   type OperationInvoker,
   OperationNotFoundError,
   type OperationRegistry,
@@ -19,6 +20,7 @@ import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandPlan } from './command-plan';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
 import type { ScriptDiscovery } from './script-discovery';
+import { toScriptError } from './script-error.fields';
 
 /** What stands between a checked command call and its run: plan mode records it, else approval may hold it. */
 export interface ScriptCommands {
@@ -35,7 +37,8 @@ const MAX_ECHOED_ID = 200;
  * The host side of `myko.*` for one `execute` run. Each call is re-checked as if it came over the
  * wire: visibility (a hidden operation is indistinguishable from an unknown one), callability,
  * argument validation, then invocation with the request's abort signal. Errors cross into the
- * script by name and message only; anything that is not an `OperationError` is masked and logged.
+ * script by name, message, `code`, `status`, `retryable` and `details`; anything that is not an
+ * `OperationError` is masked and logged.
  */
 export class HostBridge implements SandboxBridge {
   /** The operations this run has called: each known to exist and be visible, with its context. */
@@ -66,8 +69,10 @@ export class HostBridge implements SandboxBridge {
   }
 
   call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
-    if (!this.fairness) return this.serve(kind, id, argsJson);
-    return this.fairness.run(this.request.client, () => this.serve(kind, id, argsJson));
+    const served = this.fairness
+      ? this.fairness.run(this.request.client, () => this.serve(kind, id, argsJson))
+      : this.serve(kind, id, argsJson);
+    return served.catch(withScriptFields);
   }
 
   private async serve(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
@@ -188,6 +193,18 @@ export class HostBridge implements SandboxBridge {
   private toScriptError(name: string, error: unknown): Error {
     return toClientFailure(error, { as: 'script' }, { label: name, request: this.request });
   }
+}
+
+/**
+ * Every error a script can catch carries `code`, `status`, `retryable` and `details` (see `toScriptError`);
+ * anything else (the run's own abort) crosses as before.
+ */
+function withScriptFields(error: unknown): never {
+  const known =
+    error instanceof OperationError ||
+    error instanceof CallRefusedError ||
+    (error instanceof Error && error.name === 'InternalError');
+  throw known ? toScriptError(error) : error;
 }
 
 /** How a failed call ended, for observers (traces). */
