@@ -73,6 +73,8 @@ describe('one client cannot lock out the others: keys, sockets and replay memory
     configPath = written.path;
     const config = JSON.parse(readFileSync(configPath, 'utf8'));
     config.profiles.ops.keys.push(hashApiKey(second));
+    // The replay case needs answers past the 16 KB the model reads by default; the hard cap stays.
+    config.profiles.ops.resultBudgetBytes = 1_000_000;
     writeFileSync(configPath, JSON.stringify(config));
     keyOf.ops = KEYS.ops;
     server = await startAccessServer(configPath);
