@@ -4,9 +4,17 @@ import { SandboxService } from './sandbox.service';
 
 const failure = (result: SandboxRunResult) => (result.ok ? undefined : result.error);
 
-/** An honest computation of two seconds, after one read. */
-const HONEST = `await myko.query('Started');
-const end = Date.now() + 2_000;
+/** A `Started` read for `runs` runs: their first attempts compute `firstMs`, an attempt after those 0.5 s. */
+function computeUntil(runs: number, firstMs = 20_000): () => number {
+  let reads = 0;
+  return () => Date.now() + (++reads <= runs ? firstMs : 500);
+}
+
+/**
+ * An honest computation after one read, which says until when to compute: long on a first attempt, so that a bomb
+ * goes off beside it however loaded the machine is, short once it is run again (`computeUntil`).
+ */
+const HONEST = `const end = await myko.query('Started');
 let rounds = 0;
 while (Date.now() < end) rounds++;
 return rounds > 0 ? 'computed' : 'nothing';`;
@@ -40,7 +48,7 @@ describe('SandboxService (process isolation): a crash never takes another client
   });
 
   it("runs client A's three computations to the end while client B crashes the process; B alone is charged", async () => {
-    const reads = new InMemoryBridge({ query_Started: () => 'go' });
+    const reads = new InMemoryBridge({ query_Started: computeUntil(3) });
     const honest = [1, 2, 3].map(() => sandbox.run({ code: HONEST, bridge: reads, client: 'alice/conversation-1' }));
     // Every honest run is past its read, computing, before the bomb goes off.
     while (reads.received.length < 3) await delay(5);
@@ -76,10 +84,9 @@ describe('SandboxService (process isolation): a crash never takes another client
   }, 60_000);
 
   it('fails a run that had sent a command, naming it, instead of running it again; never as its fault', async () => {
-    const calls = new InMemoryBridge({ command_Pay: () => 'paid', query_Started: () => 'go' });
+    const calls = new InMemoryBridge({ command_Pay: () => 'paid', query_Started: computeUntil(1) });
     const code = `await myko.command('Pay', { cents: 5 });
-await myko.query('Started');
-const end = Date.now() + 2_000;
+const end = await myko.query('Started');
 while (Date.now() < end);
 return 'done';`;
     const paying = sandbox.run({ code, bridge: calls, client: 'alice/conversation-3' });
@@ -97,7 +104,8 @@ return 'done';`;
     const defaults = new SandboxService({ wallTimeMs: 60_000, cpuTimeMs: 30_000, processRssLimitMb: 1_000_000 });
     await defaults.onModuleInit();
     try {
-      const reads = new InMemoryBridge({ query_Started: () => 'go' });
+      // Only the answers are asserted here: a run on a process no bomb hits just computes its 3 s.
+      const reads = new InMemoryBridge({ query_Started: computeUntil(3, 3_000) });
       const honest = [1, 2, 3].map(() => defaults.run({ code: HONEST, bridge: reads, client: 'alice/conversation-1' }));
       while (reads.received.length < 3) await delay(5);
       await delay(600);
