@@ -41,7 +41,7 @@ interface Job {
 /**
  * The type-check workers, shared fairly by principal (see {@link FairCheckQueue}). Workers are started and warmed
  * at construction, off any request's path, and take checks only once warm. One more than `workers` is kept warm:
- * when a check runs out of time its worker is terminated, the spare takes its place at once, and a new spare
+ * when a check runs out of time its worker process is killed, the spare takes its place at once, and a new spare
  * warms in the background, so a type bomb never makes the next check wait for a cold start.
  */
 export class TypeCheckPool {
@@ -53,7 +53,7 @@ export class TypeCheckPool {
   private readonly warmStages = [latch(), latch()];
   private warmed = 0;
   private running = 0;
-  private readonly threads = new Set<TypeCheckWorkerClient>();
+  private readonly workers = new Set<TypeCheckWorkerClient>();
   private closed = false;
 
   constructor(limits: TypeCheckLimits) {
@@ -100,7 +100,7 @@ export class TypeCheckPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.clear()) this.abandon(job);
-    await Promise.all([...this.threads].map((worker) => worker.terminate()));
+    await Promise.all([...this.workers].map((worker) => worker.terminate()));
   }
 
   /**
@@ -134,7 +134,7 @@ export class TypeCheckPool {
     if (this.closed) return;
     let warm = false;
     const worker = new TypeCheckWorkerClient(this.limits.maxHeapMb, () => this.replace(worker, warm));
-    this.threads.add(worker);
+    this.workers.add(worker);
     worker.ready.then(
       () => {
         warm = true;
@@ -152,7 +152,7 @@ export class TypeCheckPool {
 
   /** A worker is gone: another starts in the background (after a pause if this one never warmed). */
   private replace(worker: TypeCheckWorkerClient, wasWarm: boolean): void {
-    this.threads.delete(worker);
+    this.workers.delete(worker);
     const at = this.idle.indexOf(worker);
     if (at >= 0) this.idle.splice(at, 1);
     if (this.closed) return;

@@ -4,7 +4,7 @@
  */
 export const OPERATION_CALL_TYPE = { run: 'MykoCall', plan: 'MykoPlanned' } as const;
 
-/** One check sent to the type-check worker: the script and the declarations of what it names. */
+/** One check sent to a type-check worker process: the script and the declarations of what it names. */
 export interface CheckRequest {
   readonly code: string;
   readonly declarations: string;

@@ -1,10 +1,10 @@
-import { extname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { ChildProcess } from 'node:child_process';
+import { forkCheckerProcess } from './type-check.process-launch';
 import type { CheckRequest, CheckVerdict, VerdictMessage } from './type-check.protocol';
 
 /**
- * Why a check has no verdict: `timeout` (it ran out of its time), `crash` (the worker died checking it, e.g.
- * out of its heap), `error` (the checker threw), `busy` (no worker took it in time, or the queue was full).
+ * Why a check has no verdict: `timeout` (it ran out of its time), `crash` (the worker process died checking it,
+ * e.g. out of its heap), `error` (the checker threw), `busy` (no worker took it in time, or the queue was full).
  * The first two are the script's own doing; the others are not.
  */
 export type UnjudgedCheck = 'timeout' | 'crash' | 'error' | 'busy';
@@ -34,28 +34,32 @@ interface InFlight {
 }
 
 /**
- * One type-check worker thread, warmed as it starts (`ready`), taking one check at a time. A check's time limit
- * runs from when the worker starts it, never from the worker's start. A check out of time terminates the
- * worker (a type bomb cannot be interrupted otherwise); `onExit` tells the owner it is gone.
+ * One type-check worker: a child process (a thread out of its heap can abort the whole server, nodejs/node#47224;
+ * a process dies alone), warmed as it starts (`ready`), taking one check at a time. A check's time limit runs
+ * from when the worker starts it, never from the worker's start. A check out of time kills the process (a type
+ * bomb cannot be interrupted otherwise); `onExit` tells the owner it is gone.
  */
 export class TypeCheckWorkerClient {
   /** Settles when the worker is warm (it may take checks), or rejects when it died or did not warm in time. */
   readonly ready: Promise<void>;
-  private readonly worker: Worker;
+  private readonly child: ChildProcess;
+  private readonly exit: Promise<void>;
   private nextId = 0;
   private inFlight?: InFlight;
   private exited = false;
 
   constructor(maxHeapMb: number, onExit: () => void) {
-    this.worker = startWorker(maxHeapMb);
-    this.worker.unref();
-    this.worker.on('message', (message: VerdictMessage) => this.settle(message));
-    this.worker.on('error', () => void this.worker.terminate());
-    this.worker.on('exit', () => {
-      this.exited = true;
-      this.finish(this.inFlight?.id, { unjudged: 'crash' });
-      onExit();
-    });
+    this.child = forkCheckerProcess(maxHeapMb);
+    this.child.on('message', (message: VerdictMessage) => this.settle(message));
+    this.child.on('error', () => this.kill());
+    this.exit = new Promise((resolve) =>
+      this.child.once('exit', () => {
+        this.exited = true;
+        this.finish(this.inFlight?.id, { unjudged: 'crash' });
+        onExit();
+        resolve();
+      }),
+    );
     this.ready = this.check(WARM_UP, WORKER_START_LIMIT_MS).then((answer) => {
       if (!('verdict' in answer)) throw new Error(`type-check worker did not start (${answer.unjudged})`);
     });
@@ -63,7 +67,7 @@ export class TypeCheckWorkerClient {
     this.ready.catch(() => undefined);
   }
 
-  /** Checks `request`; the worker must be ready and idle. Past `timeoutMs` the worker is terminated. */
+  /** Checks `request`; the worker must be ready and idle. Past `timeoutMs` the worker is killed. */
   check(request: CheckRequest, timeoutMs: number): Promise<CheckAnswer> {
     if (this.exited) return Promise.resolve({ unjudged: 'crash' });
     const id = ++this.nextId;
@@ -71,13 +75,16 @@ export class TypeCheckWorkerClient {
       const timer = setTimeout(() => this.timeOut(id), timeoutMs);
       this.inFlight = { id, resolve, timer };
       // Held while a check is in flight (a bench or CLI waiting on it has nothing else to keep it alive), not idle.
-      this.worker.ref();
-      this.worker.postMessage({ id, request });
+      this.hold(true);
+      // A channel already closed: the process is exiting, and its exit answers the check.
+      this.child.send({ id, request }, () => undefined);
     });
   }
 
-  terminate(): Promise<number> {
-    return this.worker.terminate();
+  /** Kills the process; settles once it has exited. */
+  terminate(): Promise<void> {
+    this.kill();
+    return this.exit;
   }
 
   private settle(message: VerdictMessage): void {
@@ -86,7 +93,11 @@ export class TypeCheckWorkerClient {
 
   private timeOut(id: number): void {
     this.finish(id, { unjudged: 'timeout' });
-    void this.worker.terminate();
+    this.kill();
+  }
+
+  private kill(): void {
+    if (!this.exited) this.child.kill('SIGKILL');
   }
 
   private finish(id: number | undefined, answer: CheckAnswer): void {
@@ -94,17 +105,18 @@ export class TypeCheckWorkerClient {
     if (!inFlight || inFlight.id !== id) return;
     this.inFlight = undefined;
     clearTimeout(inFlight.timer);
-    this.worker.unref();
+    this.hold(false);
     inFlight.resolve(answer);
   }
-}
 
-/** The worker in the form the server runs: compiled JavaScript, or (under jest) TypeScript through the sandbox's loader. */
-function startWorker(maxHeapMb: number): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: maxHeapMb };
-  const entry = join(__dirname, `type-check.worker${extname(__filename)}`);
-  if (extname(__filename) !== '.ts') return new Worker(entry, { resourceLimits });
-  const loader = join(__dirname, '..', '..', '..', '..', 'sandbox', 'src', 'process-host', 'ts-register.js');
-  const source = `require(${JSON.stringify(loader)}); require(${JSON.stringify(entry)});`;
-  return new Worker(source, { eval: true, resourceLimits });
+  /** Whether the process and its channel keep the server's event loop alive. */
+  private hold(held: boolean): void {
+    if (held) {
+      this.child.ref();
+      this.child.channel?.ref();
+    } else {
+      this.child.unref();
+      this.child.channel?.unref();
+    }
+  }
 }
