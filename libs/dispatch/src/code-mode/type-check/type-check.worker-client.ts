@@ -67,6 +67,11 @@ export class TypeCheckWorkerClient {
     this.ready.catch(() => undefined);
   }
 
+  /** The worker process's id (undefined if it could not be started). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   /** Checks `request`; the worker must be ready and idle. Past `timeoutMs` the worker is killed. */
   check(request: CheckRequest, timeoutMs: number): Promise<CheckAnswer> {
     if (this.exited) return Promise.resolve({ unjudged: 'crash' });
