@@ -88,6 +88,8 @@ export class TypeCheckWorkerClient {
 
   /** Kills the process; settles once it has exited. */
   terminate(): Promise<void> {
+    // Held until its exit is seen: a caller awaiting this (a server shutting down) has nothing else holding it.
+    if (!this.exited) this.child.ref();
     this.kill();
     return this.exit;
   }

@@ -1,9 +1,17 @@
 import { TypeCheckWorkerClient } from '../type-check.worker-client';
 
-// A server that dies abruptly: it warms two type-check worker processes, prints their ids (`PIDS [...]`), then
-// kills itself with SIGKILL, closing nothing. (The workers, not the pool: the pool's imports need jest's paths.)
+// A server with two warm type-check worker processes: it prints their ids (`PIDS [...]`), then ends as argv[2]
+// says. `kill`: dies by SIGKILL, closing nothing (the workers must end by themselves). `close`: terminates them,
+// prints `CLOSED` once that settled, and lets Node exit by itself. (The workers, not the pool: the pool's imports
+// need jest's paths.)
 const workers = [0, 1].map(() => new TypeCheckWorkerClient(256, () => undefined));
-void Promise.all(workers.map((worker) => worker.ready)).then(() => {
+const print = (line: string, then?: () => void) => process.stdout.write(`${line}\n`, then);
+
+void Promise.all(workers.map((worker) => worker.ready)).then(async () => {
   const pids = workers.map((worker) => worker.pid);
-  process.stdout.write(`PIDS ${JSON.stringify(pids)}\n`, () => process.kill(process.pid, 'SIGKILL'));
+  if (process.argv[2] === 'kill')
+    return print(`PIDS ${JSON.stringify(pids)}`, () => process.kill(process.pid, 'SIGKILL'));
+  print(`PIDS ${JSON.stringify(pids)}`);
+  await Promise.all(workers.map((worker) => worker.terminate()));
+  print('CLOSED');
 });
