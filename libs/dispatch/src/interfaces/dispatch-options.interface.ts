@@ -63,7 +63,7 @@ export interface DispatchModuleOptions {
     /** Largest script, in UTF-8 bytes; a longer one is refused before it is scanned. @default 262144 (256 KiB) */
     maxScriptBytes?: number;
     abuseBackoff?: Partial<AbuseBackoffOptions> | false;
-    /** Type checks at once, on worker threads warmed at boot. 0: min(2, cores). @default 0 */
+    /** Type checks at once, in worker processes warmed at boot. 0: min(2, cores). @default 0 */
     typeCheckWorkers?: number;
     /** A type check's time from when a worker starts it (under strict, an unjudged script does not run). @default 2000 */
     typeCheckTimeoutMs?: number;

@@ -38,7 +38,7 @@ export interface ExecuteGuardOptions {
   maxScriptBytes: number;
   /** `false`: off. */
   abuseBackoff: AbuseBackoffOptions | false;
-  /** Type checks at once (worker threads, warmed at boot); 0: min(2, cores). */
+  /** Type checks at once (worker processes, warmed at boot); 0: min(2, cores). */
   typeCheckWorkers: number;
   /** A type check's time from when a worker starts it; past it the script is unjudged and its client's strike. */
   typeCheckTimeoutMs: number;

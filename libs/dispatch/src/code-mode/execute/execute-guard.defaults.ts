@@ -46,7 +46,7 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
     default: 0,
     minimum: 0,
     inConfigFile: true,
-    doc: 'Type checks at once, each on a worker thread started and warmed at boot (one more is kept warm to replace a worker stopped at its limit). 0: min(2, cores).',
+    doc: 'Type checks at once, each in a worker process started and warmed at boot (one more is kept warm to replace a worker stopped at its limit). 0: min(2, cores).',
   },
   typeCheckTimeoutMs: {
     default: 2_000,

@@ -4,9 +4,9 @@ import type { CheckMessage, VerdictMessage } from './type-check.protocol';
 /** Checks answered together at most: a batch's answers wait for its last. */
 const BATCH = 8;
 
-// The type-check worker process: one warm checker off the server's event loop, in a heap of its own. The checks that arrived while it
-// was busy are checked together (see ScriptChecker); TypeCheckPool sends one at a time, so that a check's time
-// limit is its own script's.
+// The type-check worker process: one warm checker off the server's event loop, in a heap of its own. The checks
+// that arrived while it was busy are checked together (see ScriptChecker); TypeCheckPool sends one at a time, so
+// that a check's time limit is its own script's.
 const checker = new ScriptChecker();
 const waiting: CheckMessage[] = [];
 let draining = false;
