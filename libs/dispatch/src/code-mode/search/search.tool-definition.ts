@@ -1,8 +1,8 @@
 import { OPERATION_KINDS } from '@myko/registry';
-import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERIES, SEARCH_MAX_QUERY_LENGTH, SEARCH_TOOL } from '../../dispatch.constants';
+import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Find operations: \`query\` is the task in plain words or an id; \`queries\` asks for all a task needs at once, a section each. Sure matches are TypeScript signatures and types, others one line. No query lists all; \`kind\` narrows; \`detail: "full"\` adds JSON Schemas.`;
+const DESCRIPTION = `Find operations: \`queries\` (words or ids) for all the task needs. Sure ones: TypeScript signatures and types; others a line. \`kind\` narrows; \`detail: "full"\` adds schemas.`;
 
 /**
  * `search`: read-only lookup in the operation index. Compact on purpose: this definition is in the
@@ -17,7 +17,7 @@ export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
     type: 'object',
     properties: {
       query: { type: 'string', maxLength: SEARCH_MAX_QUERY_LENGTH },
-      queries: { type: 'array', items: { type: 'string' }, maxItems: SEARCH_MAX_QUERIES },
+      queries: { type: 'array', items: { type: 'string' } },
       kind: { type: 'string', enum: [...OPERATION_KINDS] },
       limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT },
       cursor: { type: 'string' },
