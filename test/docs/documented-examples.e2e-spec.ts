@@ -49,7 +49,7 @@ describe('documented examples', () => {
 
   it('initialize instructions say how the two tools work together and what the example data covers', () => {
     const instructions = client.getInstructions() ?? '';
-    expect(instructions).toContain('Find operations with search');
+    expect(instructions).toContain('Two turns: one search with queries: [...] for all the task needs');
     expect(instructions).toContain('one execute script that chains the calls');
     expect(instructions).toContain('placed from 2025-04-02 to 2025-06-30 (UTC)');
     expect(instructions).toContain('BER (Berlin)');

@@ -7,6 +7,8 @@ const { tokens } = require('./ledger');
 
 /** Code Mode's target: at most this fraction of direct mode's tokens over the set (issue 25). */
 const TOKEN_TARGET = 0.05;
+/** Issue 41: Code Mode's two turns (one search with `queries`, one execute) against direct mode's call chains. */
+const ROUND_TRIP_TARGET = 0.7;
 
 const sum = (records, pick) => records.reduce((total, record) => total + pick(record), 0);
 const partTokens = (record, part) => tokens(record.usage[part].read + record.usage[part].written);
@@ -40,11 +42,11 @@ function agentTaskRows(code, direct) {
     row({
       id: 'agent-tasks.round-trips',
       benchmark: 'agent tasks: round trips',
-      measures: `model turns that call tools over ${code.length} tasks (Code Mode: one turn of searches, ${searchCalls} in all, then the execute)`,
+      measures: `model turns that call tools over ${code.length} tasks (Code Mode: one search with queries per task, ${searchCalls} in all, then the execute)`,
       unit: 'count',
       subject: codeTrips,
       baseline: { label: 'direct mode', samples: directTrips },
-      note: `target ≤ direct: ${met(codeTrips <= directTrips)}`,
+      note: `target ≤ ${ROUND_TRIP_TARGET}× direct: ${met(codeTrips <= ROUND_TRIP_TARGET * directTrips)}`,
     }),
     row({
       id: 'agent-tasks.correct',

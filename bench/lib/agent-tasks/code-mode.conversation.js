@@ -1,7 +1,7 @@
 /**
- * A Code Mode conversation: the task's searches in the words a person would type, issued together in one
- * turn (parallel tool calls, as direct mode's independent calls are), then ONE `execute` of the script an
- * agent writes after reading the answers. Round trips: 2.
+ * A Code Mode conversation as the instructions ask for it: ONE `search` call whose `queries` are the task's
+ * searches in the words a person would type (a section each, one shared type block), then ONE `execute` of
+ * the script an agent writes after reading the answer. Round trips: 2, tool calls: 2.
  */
 const { callTool } = require('./conversation');
 const { unnamedOperations } = require('./named-operations');
@@ -11,11 +11,9 @@ const { unnamedOperations } = require('./named-operations');
  * no search answer named (the execute still runs, so both servers' databases evolve the same way).
  */
 async function codeModeConversation(client, task, ledger) {
-  ledger.turn(task.searches.length);
-  const answers = await Promise.all(
-    task.searches.map(async (query) => (await callTool(client, ledger, 'search', 'search', { query })).join('\n')),
-  );
-  const unnamed = unnamedOperations(task.script, answers);
+  ledger.turn(1);
+  const answer = (await callTool(client, ledger, 'search', 'search', { queries: task.searches })).join('\n');
+  const unnamed = unnamedOperations(task.script, [answer]);
   ledger.turn(1);
   const [result] = await callTool(client, ledger, 'execute', 'execute', { code: task.script });
   return { answer: JSON.parse(result), unnamed };

@@ -61,6 +61,8 @@ export const SEARCH_MAX_LIMIT = 100;
  * mistake, and refusing it is clearer than answering from a silently cut part.
  */
 export const SEARCH_MAX_QUERY_LENGTH = 10_000;
+/** Most queries one `search` answers at once (`queries`): a task's needs, not a crawl of the catalog. */
+export const SEARCH_MAX_QUERIES = 8;
 
 /** A per-session or server-wide limit refused the request (the gateways' edge limits answer it too). */
 export const LIMIT_EXCEEDED = -32029;

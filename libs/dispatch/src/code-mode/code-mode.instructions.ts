@@ -11,7 +11,7 @@ import type { InstructionsSource } from '../interfaces/instructions-source.inter
  * how they work together, and live data.
  * @publicApi
  */
-export const CODE_MODE_INSTRUCTIONS = `Find operations with search, then do the task in one execute script that chains the calls. A read marked live is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON>: subscribe to hear of changes.`;
+export const CODE_MODE_INSTRUCTIONS = `Two turns: one search with queries: [...] for all the task needs, then one execute script that chains the calls. A read marked live is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON>: subscribe to hear of changes.`;
 
 /**
  * The `initialize` (and `server/discover`) instructions for a client: the Code Mode paragraph when its

@@ -1,5 +1,10 @@
 import { OPERATION_KINDS, type OperationKind } from '@myko/registry';
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH } from '../dispatch.constants';
+import {
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MAX_QUERIES,
+  SEARCH_MAX_QUERY_LENGTH,
+} from '../dispatch.constants';
 import { ToolExecutionError } from '../errors';
 import type { SearchDetail, SearchRequest } from './search/search-result.interface';
 
@@ -15,12 +20,13 @@ type Args = Record<string, unknown>;
 
 /** Validates `search` arguments; every problem is listed in one tool execution error. */
 export function parseSearchArguments(args: Args): SearchRequest {
-  const problems = unknownKeys(args, ['query', 'kind', 'limit', 'cursor', 'detail']);
-  const { query, kind, limit = SEARCH_DEFAULT_LIMIT, cursor, detail = 'summary' } = args;
+  const problems = unknownKeys(args, ['query', 'queries', 'kind', 'limit', 'cursor', 'detail']);
+  const { query, queries, kind, limit = SEARCH_DEFAULT_LIMIT, cursor, detail = 'summary' } = args;
   if (query !== undefined && typeof query !== 'string') problems.push('`query` must be a string');
   if (typeof query === 'string' && isLongerThan(query, SEARCH_MAX_QUERY_LENGTH)) {
     problems.push(`\`query\` must be at most ${SEARCH_MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`);
   }
+  if (queries !== undefined) problems.push(...queriesProblems(queries, query, cursor));
   if (kind !== undefined && !OPERATION_KINDS.includes(kind as OperationKind)) {
     problems.push(`\`kind\` must be one of ${OPERATION_KINDS.join(', ')}`);
   }
@@ -32,11 +38,30 @@ export function parseSearchArguments(args: Args): SearchRequest {
   rejectIfAny('search', problems);
   return {
     query: query as string | undefined,
+    ...(queries === undefined ? {} : { queries: queries as string[] }),
     kind: kind as OperationKind | undefined,
     limit: limit as number,
     cursor: cursor as string | undefined,
     detail: detail as SearchDetail,
   };
+}
+
+/** What is wrong with `queries`: 1 to SEARCH_MAX_QUERIES strings, instead of `query` and without a `cursor`. */
+function queriesProblems(queries: unknown, query: unknown, cursor: unknown): string[] {
+  const problems: string[] = [];
+  const valid =
+    Array.isArray(queries) &&
+    queries.length >= 1 &&
+    queries.length <= SEARCH_MAX_QUERIES &&
+    queries.every((each) => typeof each === 'string');
+  if (!valid) {
+    problems.push(`\`queries\` must be an array of 1 to ${SEARCH_MAX_QUERIES} strings (one per thing the task needs)`);
+  } else if (queries.some((each) => isLongerThan(each, SEARCH_MAX_QUERY_LENGTH))) {
+    problems.push(`each of \`queries\` must be at most ${SEARCH_MAX_QUERY_LENGTH.toLocaleString('en-US')} characters`);
+  }
+  if (query !== undefined) problems.push('give `query` or `queries`, not both');
+  if (cursor !== undefined) problems.push('a `cursor` pages one query: send it with that `query`, not `queries`');
+  return problems;
 }
 
 /** Validates `execute` arguments; every problem is listed in one tool execution error. */

@@ -27,9 +27,14 @@ export class ScriptDiscovery {
     private readonly filters: ClientFilters,
   ) {}
 
-  /** JSON text of the `search` tool's structured answer; `options` as the tool's arguments, without `query`. */
+  /**
+   * JSON text of the `search` tool's structured answer; `options` as the tool's arguments, without `query`
+   * (`queries` with an empty query: one section per query).
+   */
   search(query: string, optionsJson: string): string {
-    const args = { ...parseOptions(optionsJson), query };
+    const options = parseOptions(optionsJson);
+    // `myko.search('', { queries })`: the queries stand instead of the empty one.
+    const args = options.queries !== undefined && query === '' ? options : { ...options, query };
     const refusal = this.filters.checkCallable(SEARCH_TOOL, args);
     if (refusal !== undefined) throw new CallRefusedError(refusal);
     try {
@@ -68,7 +73,7 @@ function parseOptions(optionsJson: string): Record<string, unknown> {
   if (options === null || options === undefined) return {};
   if (typeof options !== 'object' || Array.isArray(options) || 'query' in options) {
     throw new InvalidArgumentsError('myko.search', [
-      { path: 'options', reasons: ['must be an object of kind, limit, cursor, detail'] },
+      { path: 'options', reasons: ['must be an object of queries, kind, limit, cursor, detail'] },
     ]);
   }
   return options as Record<string, unknown>;

@@ -3,17 +3,21 @@ import { type OperationDescriptor, OperationRegistry } from '@myko/registry';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { VisibleOperationList, VisibleOperations } from '../../features/resources/visible-operations';
 import { encodeCursor, requireCursor } from '../../protocol/pagination/page.cursor';
+import { answerQueries, type RankedSection } from './multi-query.answer';
+import type { SignatureType } from './operation-signature';
 import { queryKey, queryTerms } from './search.analyzer';
-import { SearchIndex, type SearchQuery, type SearchSelection } from './search.index';
+import { EXACT_ID, SearchIndex, type SearchQuery, type SearchSelection } from './search.index';
 import { type PageShape, shapeFirstPage, unshaped } from './search-page.shape';
 import type {
   FullSearchPage,
   OperationDetail,
+  SearchAnswer,
   SearchPage,
   SearchRequest,
   SearchResult,
 } from './search-result.interface';
 import { closestOperations, nothingFoundHint } from './search-suggestions';
+import { TypeBlock, typeBudget } from './search-type-block';
 
 /** How many closest operations a search that found nothing suggests. */
 const SUGGESTIONS = 5;
@@ -36,9 +40,25 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     this.registry.onSealed(() => this.getIndex());
   }
 
-  search(request: SearchRequest & { detail: 'full' }, filters: ClientFilters): FullSearchPage;
-  search(request: SearchRequest, filters: ClientFilters): SearchResult;
-  search(request: SearchRequest, filters: ClientFilters): SearchResult {
+  search(request: SearchRequest & { detail: 'full'; queries?: undefined }, filters: ClientFilters): FullSearchPage;
+  search(request: SearchRequest & { queries?: undefined }, filters: ClientFilters): SearchResult;
+  search(request: SearchRequest, filters: ClientFilters): SearchAnswer;
+  search(request: SearchRequest, filters: ClientFilters): SearchAnswer {
+    if (request.queries !== undefined) return answerQueries(this, request, request.queries, filters);
+    const { page, exact, typeSources } = this.section(request, filters, false);
+    if (typeSources.length === 0) return page;
+    const block = new TypeBlock(exact ? Number.POSITIVE_INFINITY : typeBudget(1));
+    for (const [id, types] of typeSources) block.add(id, types);
+    const { operations, ...rest } = page as SearchPage;
+    return { operations, ...block.finish(), ...rest };
+  }
+
+  /**
+   * One query's answer without its type block: the page (`detail: 'full'` or shaped), the types each
+   * signature shown reaches (`typeSources`), and whether the query named an operation exactly. `sure`
+   * (a section of a `queries` answer): a page sure of its match shows it and one runner-up only.
+   */
+  section(request: SearchRequest, filters: ClientFilters, sure: boolean): RankedSection {
     const index = this.getIndex();
     const query: SearchQuery = { terms: queryTerms(request.query), key: queryKey(request.query) };
     const scope = `search\u0000${query.terms.map((term) => term.stem).join(' ')}\u0000${query.key}\u0000${request.kind ?? ''}`;
@@ -46,13 +66,18 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     const selection = index.select(query, request.kind, filters, offset, request.limit);
     const full = request.detail === 'full';
     const ranked = offset === 0 && (query.terms.length > 0 || selection.scores[0] > 0);
+    const exact = ranked && selection.scores[0] >= EXACT_ID;
     const coverage = (k: number) => index.coverage(selection.indices[k], selection.variants);
-    const shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection, coverage);
-    const result = full ? this.fullPage(selection, filters) : this.page(selection, shape, filters);
+    let shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection, coverage);
+    if (sure && shape.confident > 0 && (exact || shape.confident === 1)) {
+      shape = { confident: shape.confident, shown: Math.min(selection.indices.length, shape.confident + 1) };
+    }
+    const typeSources = full ? [] : this.typeSources(selection.indices.slice(0, shape.confident));
+    const page = full ? this.fullPage(selection, filters) : this.page(selection, shape, filters);
     const next = offset + shape.shown;
-    if (next < selection.total) result.nextCursor = encodeCursor(next, scope);
-    if (selection.total === 0 && query.key !== '') this.suggest(result, query, request, filters);
-    return result;
+    if (next < selection.total) page.nextCursor = encodeCursor(next, scope);
+    if (selection.total === 0 && query.key !== '') this.suggest(page, query, request, filters);
+    return { page, exact, typeSources };
   }
 
   /**
@@ -89,7 +114,7 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     return this.index;
   }
 
-  /** The entries shown, confident ones first, and the types their signatures mention, each once. */
+  /** The entries shown, confident ones first. */
   private page(
     { indices, total }: SearchSelection,
     { confident, shown }: PageShape,
@@ -99,11 +124,13 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     const operations = indices
       .slice(0, shown)
       .map((op, k) => withApproval(k < confident ? entries.confident(op) : entries.compact(op), filters));
-    const types = new Map<string, string>();
-    for (const op of indices.slice(0, confident)) {
-      for (const { name, body } of entries.types(op)) if (!types.has(name)) types.set(name, body);
-    }
-    return types.size === 0 ? { operations, total } : { operations, types: Object.fromEntries(types), total };
+    return { operations, total };
+  }
+
+  /** The types each confident signature reaches, by operation id. */
+  private typeSources(confident: readonly number[]): [string, readonly SignatureType[]][] {
+    const { entries } = this.getIndex();
+    return confident.map((op) => [entries.compact(op).id, entries.types(op)]);
   }
 
   private fullPage({ indices, total }: SearchSelection, filters: ClientFilters): FullSearchPage {

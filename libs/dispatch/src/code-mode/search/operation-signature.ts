@@ -10,10 +10,15 @@ import { renderArgsParameter } from './operation-declaration';
 
 const TYPE_NAME = /\b[A-Za-z_$][\w$]*\b/g;
 
-/** A named type a signature mentions, as a search answer declares it once: `OrderDetail` → `{ id: number; … }`. */
+/**
+ * A named type a search answer declares once: `OrderDetail` → `{ id: number; … }`; `parent` is the
+ * type whose members reach it (`ValuationRow` of `InventoryValuationReport`), absent on a type the
+ * signature names itself.
+ */
 export interface SignatureType {
   readonly name: string;
   readonly body: string;
+  readonly parent?: string;
 }
 
 /**
@@ -33,22 +38,47 @@ function noteComment(arg: OperationArgument): string {
 }
 
 /**
- * The named object types a signature mentions, members bounded (`renderTypeBody`): the result's
- * type (`OrderDetail` of `OrderDetail` or `OrderDetail[]`), then the argument types defined by the
- * input schema (`PlaceOrderLine` of `lines: PlaceOrderLine[]`).
+ * Every named object type a signature reaches, members bounded (`renderTypeBody`), each once: the
+ * result's type (`OrderDetail` of `OrderDetail` or `OrderDetail[]`), the argument types defined by
+ * the input schema (`PlaceOrderLine` of `lines: PlaceOrderLine[]`), then, breadth first, the types
+ * their members name (`ValuationRow` of `rows: ValuationRow[]`): without them an agent guesses fields.
  */
 export function signatureTypes(op: OperationDescriptor): SignatureType[] {
-  const types = new Map<string, string>();
+  const defs: Record<string, JsonSchema> = { ...defsOf(op.outputSchema), ...defsOf(op.inputSchema) };
+  const queue: { name: string; schema: unknown; parent?: string }[] = [];
   const result = resultObjectType(op.outputType, op.outputSchema);
-  const resultBody = result && renderTypeBody(result.name, result.schema);
-  if (result && resultBody) types.set(result.name, resultBody);
-  const defs = op.inputSchema.$defs as Record<string, JsonSchema> | undefined;
-  for (const arg of defs ? op.args : []) {
-    for (const name of arg.tsType.match(TYPE_NAME) ?? []) {
-      const defined = defs !== undefined && Object.hasOwn(defs, name) && !types.has(name);
-      const body = defined ? renderTypeBody(name, defs[name]) : undefined;
-      if (body) types.set(name, body);
+  if (result) queue.push(result);
+  for (const arg of op.args) {
+    for (const name of arg.tsType.match(TYPE_NAME) ?? [])
+      if (Object.hasOwn(defs, name)) queue.push({ name, schema: defs[name] });
+  }
+  const types = new Map<string, SignatureType>();
+  for (let i = 0; i < queue.length; i++) {
+    const { name, schema, parent } = queue[i];
+    const body = types.has(name) ? undefined : renderTypeBody(name, schema);
+    if (body === undefined) continue;
+    types.set(name, parent === undefined ? { name, body } : { name, body, parent });
+    for (const ref of referencedNames(schema)) {
+      if (Object.hasOwn(defs, ref) && !types.has(ref)) queue.push({ name: ref, schema: defs[ref], parent: name });
     }
   }
-  return [...types].map(([name, body]) => ({ name, body }));
+  return [...types.values()];
+}
+
+function defsOf(schema: JsonSchema | undefined): Record<string, JsonSchema> {
+  const defs = schema?.$defs;
+  return typeof defs === 'object' && defs !== null ? (defs as Record<string, JsonSchema>) : {};
+}
+
+/** The `$defs` names a schema's members point at (`$ref`), in order; nested `$defs` are not members. */
+function referencedNames(schema: unknown, into: string[] = []): string[] {
+  if (Array.isArray(schema)) {
+    for (const item of schema) referencedNames(item, into);
+  } else if (typeof schema === 'object' && schema !== null) {
+    for (const [key, value] of Object.entries(schema)) {
+      if (key === '$ref' && typeof value === 'string') into.push(value.slice(value.lastIndexOf('/') + 1));
+      else if (key !== '$defs') referencedNames(value, into);
+    }
+  }
+  return into;
 }

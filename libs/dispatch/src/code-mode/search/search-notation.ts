@@ -1,4 +1,4 @@
-import type { SearchEntry, SearchPage } from './search-result.interface';
+import type { MultiSearchPage, SearchEntry, SearchPage, SearchSection } from './search-result.interface';
 
 /**
  * The text block of a `search` answer, what the model reads: the same content as the JSON
@@ -21,12 +21,37 @@ export class SearchNotation {
     if (page.total === 0 && page.hint !== undefined) return this.nothingFound(page);
     const out = [header(page) + legend(page.operations)];
     for (const entry of page.operations) if (entry.signature !== undefined) out.push(this.entry(entry));
-    for (const [name, body] of Object.entries(page.types ?? {})) out.push(`type ${name} = ${body}`);
+    out.push(...typeLines(page));
     for (const entry of page.operations) if (entry.signature === undefined) out.push(this.entry(entry));
     return out.join('\n');
   }
 
-  private nothingFound(page: SearchPage): string {
+  /**
+   * A `queries` answer: `## "<query>" 2 of 27; cursor "…"` and its entries per query, what an earlier
+   * section showed as one `ShipOrder, OrderDetail: above` line, then one `## types` block for all.
+   */
+  renderSections(page: MultiSearchPage): string {
+    const out = page.sections.map((section) => this.section(section));
+    const types = typeLines(page);
+    if (types.length > 0) out.push(['## types', ...types].join('\n'));
+    return out.join('\n');
+  }
+
+  private section(section: SearchSection): string {
+    const title = `## ${JSON.stringify(section.query.slice(0, 60))}`;
+    if (section.total === 0 && section.hint !== undefined) return `${title}\n${this.nothingFound(section)}`;
+    const shown = section.operations.length + (section.above?.length ?? 0);
+    const cursor = section.nextCursor === undefined ? '' : `; cursor "${section.nextCursor}"`;
+    const out = [`${title} ${shown} of ${section.total}${cursor}${legend(section.operations)}`];
+    const ordered = [...section.operations].sort(
+      (a, b) => Number(b.signature !== undefined) - Number(a.signature !== undefined),
+    );
+    for (const entry of ordered) out.push(this.entry(entry));
+    if (section.above !== undefined) out.push(`${section.above.join(', ')}: above`);
+    return out.join('\n');
+  }
+
+  private nothingFound(page: Pick<SearchPage, 'suggestions' | 'hint'>): string {
     const near = page.suggestions ?? [];
     if (near.length === 0) return page.hint ?? '';
     return [page.hint, `Closest:${legend(near)}`, ...near.map((entry) => this.entry(entry))].join('\n');
@@ -60,6 +85,13 @@ function legend(entries: readonly SearchEntry[]): string {
     entries.some((entry) => entry.preview) ? `${PREVIEW_MARK} previewed in plan mode` : '',
   ].filter(Boolean);
   return said.length === 0 ? '' : ` (${said.join('; ')})`;
+}
+
+/** `type X = { … }` per declared type, then the budget's note. */
+function typeLines(page: Pick<SearchPage, 'types' | 'typesOmitted'>): string[] {
+  const lines = Object.entries(page.types ?? {}).map(([name, body]) => `type ${name} = ${body}`);
+  if (page.typesOmitted !== undefined) lines.push(`// ${page.typesOmitted}`);
+  return lines;
 }
 
 function header(page: SearchPage): string {

@@ -9,6 +9,8 @@ export type SearchDetail = 'summary' | 'full';
 /** Parsed `search` tool arguments. */
 export interface SearchRequest {
   query?: string;
+  /** 1–8 queries answered at once, in sections sharing one type block (instead of `query`). */
+  queries?: string[];
   kind?: OperationKind;
   limit: number;
   cursor?: string;
@@ -39,6 +41,8 @@ export interface SearchPage {
   operations: SearchEntry[];
   /** The named types the signatures mention, each declared once: `{ OrderDetail: '{ id: number; … }' }`. */
   types?: Record<string, string>;
+  /** The types the page budget left out and how to get them: `Not declared (page budget): LedgerPart of Ledger. …`. */
+  typesOmitted?: string;
   /** Every visible match, not only those shown. */
   total: number;
   /** Continues the ranking after the last entry shown. */
@@ -83,5 +87,35 @@ export interface FullSearchPage {
   [key: string]: unknown;
 }
 
-/** What `search` answers. */
+/** One query's part of a `queries` answer: its entries, and those an earlier section showed (`above`). */
+export interface SearchSection {
+  query: string;
+  operations: SearchEntry[];
+  /** Ids shown as well in an earlier section, named only: `ShipOrder, OrderDetail: above`. */
+  above?: string[];
+  total: number;
+  /** Pages this query on: send it with `query`. */
+  nextCursor?: string;
+  suggestions?: SearchEntry[];
+  hint?: string;
+}
+
+/** The default answer to `queries`: a section per query, one type block and one budget for all. */
+export interface MultiSearchPage {
+  sections: SearchSection[];
+  types?: Record<string, string>;
+  typesOmitted?: string;
+  [key: string]: unknown;
+}
+
+/** The `detail: 'full'` answer to `queries`: each query's full page. */
+export interface FullMultiSearchPage {
+  sections: (FullSearchPage & { query: string })[];
+  [key: string]: unknown;
+}
+
+/** What `search` answers to one `query`. */
 export type SearchResult = SearchPage | FullSearchPage;
+
+/** What `search` answers, to `query` or to `queries`. */
+export type SearchAnswer = SearchResult | MultiSearchPage | FullMultiSearchPage;

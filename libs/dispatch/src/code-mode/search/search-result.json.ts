@@ -1,4 +1,4 @@
-import type { SearchResult } from './search-result.interface';
+import type { SearchAnswer, SearchResult } from './search-result.interface';
 
 /**
  * Renders a `search` result exactly as `JSON.stringify` would, but from the cached text of each
@@ -8,8 +8,9 @@ import type { SearchResult } from './search-result.interface';
 export class SearchResultJson {
   private readonly entries = new WeakMap<object, string>();
 
-  stringify(result: SearchResult): string {
-    if (!hasPlainShape(result)) return JSON.stringify(result);
+  stringify(answer: SearchAnswer): string {
+    if (!hasPlainShape(answer)) return JSON.stringify(answer);
+    const result = answer as SearchResult;
     let operations = '';
     for (let i = 0; i < result.operations.length; i++) {
       operations += i === 0 ? this.entry(result.operations[i]) : `,${this.entry(result.operations[i])}`;
@@ -30,7 +31,7 @@ export class SearchResultJson {
 }
 
 /** Only `operations`, `total` and `nextCursor`, in that order (the order `JSON.stringify` follows). */
-function hasPlainShape(result: SearchResult): boolean {
+function hasPlainShape(result: SearchAnswer): boolean {
   const keys = Object.keys(result);
   return (
     keys[0] === 'operations' &&

@@ -2,7 +2,7 @@ import { OPERATION_KINDS } from '@myko/registry';
 import { SEARCH_MAX_LIMIT, SEARCH_MAX_QUERY_LENGTH, SEARCH_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Find operations: \`query\` is the task in plain words or an id. Sure matches are TypeScript signatures, others one line. No query lists all; \`kind\` narrows; \`detail: "full"\` adds JSON Schemas.`;
+const DESCRIPTION = `Find operations: \`queries\` (words or ids) for all the task needs. Sure ones: TypeScript signatures and types; others a line. \`kind\` narrows; \`detail: "full"\` adds schemas.`;
 
 /**
  * `search`: read-only lookup in the operation index. Compact on purpose: this definition is in the
@@ -17,6 +17,7 @@ export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
     type: 'object',
     properties: {
       query: { type: 'string', maxLength: SEARCH_MAX_QUERY_LENGTH },
+      queries: { type: 'array', items: { type: 'string' } },
       kind: { type: 'string', enum: [...OPERATION_KINDS] },
       limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_LIMIT },
       cursor: { type: 'string' },
@@ -24,7 +25,7 @@ export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
     },
     additionalProperties: false,
   },
-  // The JSON form of the answer (structuredContent); the text block is the same page in notation.
-  outputSchema: { type: 'object', required: ['operations', 'total'] },
+  // The JSON form of the answer (structuredContent): a page, or `sections` for `queries`.
+  outputSchema: { type: 'object' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 };

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../interfaces/request-context.interface'
 import { parseSearchArguments } from '../tool-arguments';
 import { OperationSearchService } from './operation-search.service';
 import { SearchNotation } from './search-notation';
-import type { SearchPage } from './search-result.interface';
+import type { MultiSearchPage, SearchPage } from './search-result.interface';
 import { SearchResultJson } from './search-result.json';
 
 /**
@@ -24,7 +24,12 @@ export class SearchTool {
   call(args: Record<string, unknown>, request: RequestContext): CallToolResult {
     const parsed = parseSearchArguments(args);
     const result = this.searchService.search(parsed, request.client.filters);
-    const text = parsed.detail === 'full' ? this.json.stringify(result) : this.notation.render(result as SearchPage);
+    const text =
+      parsed.detail === 'full'
+        ? this.json.stringify(result)
+        : 'sections' in result
+          ? this.notation.renderSections(result as MultiSearchPage)
+          : this.notation.render(result as SearchPage);
     return { content: [textContent(text)], structuredContent: result };
   }
 }
