@@ -14,6 +14,7 @@ import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { watchIsolate } from './isolate.watch';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
+import { endedNormally, keepWhenIdle } from './isolate-keeping';
 import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
 export type RunnerSettings = Pick<
@@ -23,11 +24,6 @@ export type RunnerSettings = Pick<
 
 /** What a lost isolate is reported as: its memory limit, like isolated-vm's own message for the breach. */
 const LOST_ISOLATE = 'Isolate was disposed during execution due to memory limit, and its thread did not return';
-
-/** Failures after which a run's isolate may be kept for its conversation: the script itself ended, within its limits. */
-const KEEPABLE: ReadonlySet<SandboxFailureKind> = new Set(['script', 'syntax']);
-/** How long a finished run's isolate may take to leave its last entry before it is disposed instead of kept. */
-const KEEP_SETTLE_MS = 50;
 
 /** Failures that mean the run was stopped from outside the script; a call-limit breach does not override them. */
 const STOPPED: ReadonlySet<SandboxFailureKind> = new Set(['timeout', 'cpu', 'memory', 'cancelled', 'internal']);
@@ -209,28 +205,13 @@ export class IsolateRun {
   private finish(outcome: RunOutcome): void {
     const key = this.request.reuseKey;
     const lease = this.lease;
-    const normal = outcome.ok || KEEPABLE.has(outcome.failure.kind);
-    if (key === undefined || !lease || this.ended || !normal || this.relay.breach) {
+    if (key === undefined || !lease || this.ended || !endedNormally(outcome) || this.relay.breach) {
       this.dispose(this.disposeAfterAnswer);
       return;
     }
     this.lease = undefined;
     this.cpuNs = this.runCpuOf(lease);
-    void this.keepWhenIdle(lease, key);
-  }
-
-  /** Code still running after the answer (a loop left behind) would run unwatched: that isolate is disposed. */
-  private async keepWhenIdle(lease: IsolateLease, key: string): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const settled = await Promise.race([
-      this.turn.whenIdle().then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), KEEP_SETTLE_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (settled && !lease.isolate.isDisposed) this.pool.keep(lease, key);
-    else this.pool.release(lease);
+    void keepWhenIdle(this.pool, this.turn, lease, key);
   }
 
   private runCpuOf(lease: IsolateLease): bigint {
