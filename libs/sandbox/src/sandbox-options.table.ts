@@ -60,7 +60,7 @@ export const SANDBOX_OPTION_TABLE: OptionTable<SandboxNumericOption> = {
   warmPool: {
     default: 1,
     minimum: 0,
-    doc: 'Isolates created ahead of demand, each serving exactly one run (never reused after user code). 0: each isolate is created when its run starts.',
+    doc: "Isolates created ahead of demand, for runs whose conversation has no kept isolate (a run that ended normally leaves its isolate to its conversation's next run, with a fresh context). 0: each isolate is created when its run starts.",
   },
   processes: {
     default: 2,

@@ -88,6 +88,7 @@ export class CpuTurn {
   /** Called when a stretch of entries ends (the run awaits again), so a watcher need not wait to see it. */
   onStretchEnd: (() => void) | undefined;
   private entries = 0;
+  private idleWaiters: Array<() => void> = [];
   private holding = false;
   private taking: Promise<void> | undefined;
   private demoted = false;
@@ -117,8 +118,15 @@ export class CpuTurn {
         this.gate.markExecuting(this, false);
         this.letGo();
         if (ended) this.onStretchEnd?.();
+        for (const resolve of this.idleWaiters.splice(0)) resolve();
       }
     }
+  }
+
+  /** Resolves once no entry of the run is inside its isolate (at once if none is). */
+  whenIdle(): Promise<void> {
+    if (this.entries === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** The run is CPU-bound: stop counting it against the gate, if few others have been let out. */

@@ -52,7 +52,8 @@ export interface Harness {
   hooks: HarnessHooks;
 }
 
-const IDLE_HOOKS: HarnessHooks = { send: () => undefined, write: () => false, done: () => undefined };
+/** Hooks of a harness no run holds: whatever its context still calls goes nowhere. */
+export const IDLE_HOOKS: HarnessHooks = { send: () => undefined, write: () => false, done: () => undefined };
 
 /**
  * Runs the bootstrap in a fresh context before any run holds it (the `IsolatePool` does this ahead of

@@ -14,6 +14,7 @@ import { decodeHarnessAnswer, type RunOutcome } from './harness-answer';
 import type { IsolateLease, IsolatePool } from './isolate.pool';
 import { watchIsolate } from './isolate.watch';
 import { isSyntaxError, toSandboxError } from './isolate-failure.mapper';
+import { endedNormally, keepWhenIdle } from './isolate-keeping';
 import { isNestingError, toNestingFailure, toSyntaxFailure, USER_SCRIPT_ORIGIN, wrapUserCode } from './user-script';
 
 export type RunnerSettings = Pick<
@@ -72,6 +73,8 @@ export class IsolateRun {
   private readonly relay: BridgeRelay;
   private lease: IsolateLease | undefined;
   private cpuNs = 0n;
+  /** The isolate's CPU time when this run got it: a kept isolate's count includes earlier runs. */
+  private cpuBeforeNs = 0n;
   private ended: RunOutcome | undefined;
   private endRun: (outcome: RunOutcome) => void = () => undefined;
   private readonly ending = new Promise<RunOutcome>((resolve) => {
@@ -103,23 +106,27 @@ export class IsolateRun {
     const timer = setTimeout(() => this.stop(new SandboxTimeoutError(this.wallMs)), this.wallMs);
     const onAbort = () => this.stop(new SandboxCancelledError(true));
     signal?.addEventListener('abort', onAbort, { once: true });
-    const unwatch = watchIsolate(() => this.lease?.isolate, {
-      onCpuBound: () => {
-        this.turn.demote();
-        this.request.onCpuBound?.();
+    const unwatch = watchIsolate(
+      () => this.lease?.isolate,
+      {
+        onCpuBound: () => {
+          this.turn.demote();
+          this.request.onCpuBound?.();
+        },
+        onLost: () => {
+          if (this.lease) this.pool.lose(this.lease, LOST_ISOLATE);
+        },
       },
-      onLost: () => {
-        if (this.lease) this.pool.lose(this.lease, LOST_ISOLATE);
-      },
-    });
+      () => this.cpuBeforeNs,
+    );
     try {
       if (signal?.aborted) onAbort();
       const raced = await Promise.race([this.work(), this.ending]);
       // Whoever stopped the run first names the outcome, even if the work's rejection was queued earlier.
       const outcome = this.ended ?? raced;
-      // The script has ended (or was stopped, and its isolate is gone already): the isolate is idle, so its
-      // disposal can wait until the result has been sent, off the request's path.
-      this.dispose(this.disposeAfterAnswer);
+      // The script has ended (or was stopped, and its isolate is gone already): the isolate is kept for the
+      // conversation's next run, or disposed, off the request's path.
+      this.finish(outcome);
       return this.result(outcome);
     } finally {
       clearTimeout(timer);
@@ -133,8 +140,9 @@ export class IsolateRun {
 
   private async work(): Promise<RunOutcome> {
     try {
-      const lease = await this.pool.acquire();
+      const lease = await this.pool.acquire(this.request.reuseKey);
       this.lease = lease;
+      this.cpuBeforeNs = lease.isolate.cpuTime;
       lease.onCatastrophe = (message) => this.stop(toSandboxError(message, this.settings));
       lease.harness.hooks = {
         send: this.relay.send,
@@ -181,12 +189,37 @@ export class IsolateRun {
     }
   }
 
-  /** CPU time of its isolate so far, in ns (0 before it has one or after it is gone). */
+  /** CPU time of this run in its isolate so far, in ns (0 before it has one or after it is gone). */
   cpuTime(): bigint {
     try {
-      return this.lease?.isolate.cpuTime ?? 0n;
+      return this.lease ? this.lease.isolate.cpuTime - this.cpuBeforeNs : 0n;
     } catch {
       return 0n;
+    }
+  }
+
+  /**
+   * A run that ended normally (its answer, or its script's own error; never a limit, a stop or a crash) with a
+   * `reuseKey` leaves its isolate to the pool to keep, once no entry of it runs any more; any other is disposed.
+   */
+  private finish(outcome: RunOutcome): void {
+    const key = this.request.reuseKey;
+    const lease = this.lease;
+    if (key === undefined || !lease || this.ended || !endedNormally(outcome) || this.relay.breach) {
+      this.dispose(this.disposeAfterAnswer);
+      return;
+    }
+    this.lease = undefined;
+    this.cpuNs = this.runCpuOf(lease);
+    void keepWhenIdle(this.pool, this.turn, lease, key);
+  }
+
+  private runCpuOf(lease: IsolateLease): bigint {
+    try {
+      return lease.isolate.isDisposed ? this.cpuNs : lease.isolate.cpuTime - this.cpuBeforeNs;
+    } catch {
+      // A memory-limit breach disposes the isolate inside isolated-vm; its CPU time is gone with it.
+      return this.cpuNs;
     }
   }
 
@@ -208,11 +241,7 @@ export class IsolateRun {
     const lease = this.lease;
     if (!lease) return;
     this.lease = undefined;
-    try {
-      if (!lease.isolate.isDisposed) this.cpuNs = lease.isolate.cpuTime;
-    } catch {
-      // A memory-limit breach disposes the isolate inside isolated-vm; its CPU time is gone with it.
-    }
+    this.cpuNs = this.runCpuOf(lease);
     this.pool.release(lease, later);
   }
 

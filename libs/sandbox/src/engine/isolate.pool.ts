@@ -1,11 +1,17 @@
 import ivm from 'isolated-vm';
-import { bootstrapHarness, createBootstrapSnapshot, type Harness } from './harness.bootstrap';
+import { bootstrapHarness, createBootstrapSnapshot, type Harness, IDLE_HOOKS } from './harness.bootstrap';
+import { type KeptIsolate, KeptIsolates } from './kept-isolates';
 
-/** A fresh isolate, its one context and the harness bootstrapped in it, for exactly one run. */
+/**
+ * An isolate, a fresh context in it and the harness bootstrapped in that context, for exactly one run. The
+ * isolate is new, or one kept from an earlier run of the same conversation; the context is always new.
+ */
 export interface IsolateLease {
   readonly isolate: ivm.Isolate;
   readonly context: ivm.Context;
   readonly harness: Harness;
+  /** The isolate with what reusing it needs. */
+  readonly kept: KeptIsolate;
   /** Set by the run holding the lease: V8 lost control of this isolate (isolated-vm `onCatastrophicError`). */
   onCatastrophe?: (message: string) => void;
 }
@@ -20,19 +26,25 @@ export interface IsolatePoolOptions {
   snapshot?: boolean;
 }
 
+/** Heap in use, as a share of the memory limit, past which an isolate is disposed rather than kept. */
+const KEEP_HEAP_SHARE = 0.5;
+
 /** One per process, made on first use: building it takes a few ms. */
 let bootstrapSnapshot: ivm.ExternalCopy<ArrayBuffer> | undefined;
 
 /**
  * Creates isolates (context and harness bootstrap included), optionally ahead of demand, and disposes
- * them. An isolate is handed out once and disposed on release: none is ever reused after user code ran.
- * Tracks every isolate not yet disposed, so leaks show up in `live`. The warm pool is refilled after a
+ * them. An isolate is disposed on release, or kept (`keep`) for the next run of the same conversation
+ * after a run that ended normally: that run gets the same isolate with a new context, so nothing a script
+ * left in its realm reaches the next one. Tracks every isolate not yet disposed (kept ones included), so
+ * leaks show up in `live`. The warm pool is refilled after a
  * run, never inside or after `acquire()`: creating an isolate blocks the thread for ~1 ms, which belongs
  * after the result, not beside the run it would delay.
  */
 export class IsolatePool {
   private readonly warm: Promise<IsolateLease>[] = [];
   private readonly tracked = new Set<ivm.Isolate>();
+  private readonly kept = new KeptIsolates((isolate) => this.dispose(isolate));
   private closed = false;
   private refillScheduled: NodeJS.Immediate | undefined;
 
@@ -45,8 +57,43 @@ export class IsolatePool {
     return this.tracked.size;
   }
 
-  async acquire(): Promise<IsolateLease> {
+  /** Idle isolates kept for a conversation's next run. */
+  get keptCount(): number {
+    return this.kept.size;
+  }
+
+  /** @param reuseKey the run's conversation: an isolate kept for it is reused (with a fresh context) */
+  async acquire(reuseKey?: string): Promise<IsolateLease> {
+    const kept = reuseKey === undefined ? undefined : this.kept.take(reuseKey);
+    if (kept) {
+      try {
+        return await this.contextIn(kept);
+      } catch {
+        this.dispose(kept.isolate);
+      }
+    }
     return this.warm.shift() ?? this.create();
+  }
+
+  /**
+   * Keeps the isolate of a run that ended normally, idle (no entry of it running), for the next run of
+   * `reuseKey`; its context is released first. Disposed instead when the pool is closed, the isolate is gone,
+   * or its heap is over half its limit.
+   */
+  keep(lease: IsolateLease, reuseKey: string): void {
+    const { isolate, context, harness, kept } = lease;
+    kept.owner.lease = undefined;
+    harness.hooks = IDLE_HOOKS;
+    let fits = false;
+    try {
+      for (const held of [harness.start, harness.settle, context]) releaseQuietly(held);
+      const { used_heap_size } = isolate.getHeapStatisticsSync();
+      fits = !this.closed && used_heap_size <= this.options.memoryMb * 2 ** 20 * KEEP_HEAP_SHARE;
+    } catch {
+      // Gone with its isolate (a memory-limit breach): disposed below.
+    }
+    if (fits) this.kept.keep(reuseKey, kept);
+    else this.dispose(isolate);
   }
 
   /**
@@ -75,6 +122,7 @@ export class IsolatePool {
   /** Disposes the warm isolates and stops creating new ones; leased isolates are released by their runs. */
   async close(): Promise<void> {
     this.closed = true;
+    this.kept.clear();
     if (this.refillScheduled) clearImmediate(this.refillScheduled);
     const warm = this.warm.splice(0);
     const settled = await Promise.allSettled(warm);
@@ -103,27 +151,47 @@ export class IsolatePool {
   }
 
   private async create(): Promise<IsolateLease> {
-    let lease: IsolateLease | undefined;
+    const owner: KeptIsolate['owner'] = {};
     const fromSnapshot = this.options.snapshot !== false;
     if (fromSnapshot) bootstrapSnapshot ??= createBootstrapSnapshot();
     const isolate = new ivm.Isolate({
       memoryLimit: this.options.memoryMb,
       snapshot: fromSnapshot ? bootstrapSnapshot : undefined,
-      onCatastrophicError: (message: string) => this.lose(lease, message),
+      onCatastrophicError: (message: string) => this.lose(owner.lease as IsolateLease | undefined, message),
     });
     this.tracked.add(isolate);
     try {
-      const context = await isolate.createContext();
-      lease = { isolate, context, harness: await bootstrapHarness(context, fromSnapshot) };
-      return lease;
+      return await this.contextIn({ isolate, fromSnapshot, owner });
     } catch (error) {
       this.dispose(isolate);
       throw error;
     }
   }
 
+  /** A new context in `kept.isolate`, the harness bootstrapped in it. */
+  private async contextIn(kept: KeptIsolate): Promise<IsolateLease> {
+    const context = await kept.isolate.createContext();
+    const lease: IsolateLease = {
+      isolate: kept.isolate,
+      context,
+      harness: await bootstrapHarness(context, kept.fromSnapshot),
+      kept,
+    };
+    kept.owner.lease = lease;
+    return lease;
+  }
+
   private dispose(isolate: ivm.Isolate): void {
     if (!isolate.isDisposed) isolate.dispose();
     this.tracked.delete(isolate);
+  }
+}
+
+/** The run's relay may have released its `settle` already. */
+function releaseQuietly(held: { release(): void }): void {
+  try {
+    held.release();
+  } catch {
+    // Released before.
   }
 }

@@ -28,9 +28,14 @@ export interface IsolateWatchHandlers {
 
 /**
  * Watches the isolate of a running run (`isolate()` is undefined before it has one and after the run let it
- * go). Returns the function that stops watching.
+ * go). `cpuBefore`: the isolate's CPU time when the run got it (a reused isolate carries earlier runs' time).
+ * Returns the function that stops watching.
  */
-export function watchIsolate(isolate: () => ivm.Isolate | undefined, handlers: IsolateWatchHandlers): () => void {
+export function watchIsolate(
+  isolate: () => ivm.Isolate | undefined,
+  handlers: IsolateWatchHandlers,
+  cpuBefore: () => bigint = () => 0n,
+): () => void {
   const limitNs = BigInt(CPU_BOUND_MS) * 1_000_000n;
   let checks = 0;
   let cpuBound = false;
@@ -46,7 +51,7 @@ export function watchIsolate(isolate: () => ivm.Isolate | undefined, handlers: I
       return;
     }
     if (cpuBound || ++checks % CPU_EVERY_CHECKS !== 0) return;
-    if (cpuTime(watched) < limitNs) return;
+    if (cpuTime(watched) - cpuBefore() < limitNs) return;
     cpuBound = true;
     handlers.onCpuBound();
   }, CHECK_EVERY_MS);

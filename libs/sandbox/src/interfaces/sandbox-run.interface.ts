@@ -40,6 +40,13 @@ export interface SandboxRunRequest {
    */
   client?: string;
   /**
+   * The conversation whose runs may share an isolate, one after another: a run that ended normally leaves
+   * its isolate for the next run of the same key (in the same sandbox process), which gets it with a fresh
+   * context (no global, prototype change or closure of the earlier run is visible). Must name the principal
+   * and the conversation (`<principal>/<conversation>`); absent: the run's isolate is its own.
+   */
+  reuseKey?: string;
+  /**
    * The share of the sandbox's CPU, in percent, `client` may use lately before its runs go to the low-priority
    * lane: its access profile's `quotas.sandboxCpuPercent`, in place of `heavyClientCpuPercent` for this client.
    * Absent: the server's `heavyClientCpuPercent`.

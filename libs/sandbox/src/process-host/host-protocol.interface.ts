@@ -24,6 +24,8 @@ export interface RunMessage {
   code: string;
   wallMs: number;
   limits: RunnerSettings;
+  /** `SandboxRunRequest.reuseKey`: the conversation whose next run may get this run's isolate. */
+  reuseKey?: string;
   /** A heavy client's run: it waits behind the others for a CPU slot, and its thread runs at low priority. */
   lowPriority?: true;
 }

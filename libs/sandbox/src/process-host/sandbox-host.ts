@@ -93,7 +93,7 @@ export class SandboxHost {
     }
   }
 
-  private async run({ runId, code, wallMs, limits, lowPriority }: RunMessage): Promise<void> {
+  private async run({ runId, code, wallMs, limits, lowPriority, reuseKey }: RunMessage): Promise<void> {
     if (this.runs.has(runId)) return;
     const bridge = new RemoteBridge(runId, (call) => this.port.send(call));
     const hosted = { controller: new AbortController(), bridge };
@@ -103,7 +103,7 @@ export class SandboxHost {
     let result: SandboxRunResult;
     try {
       const onCpuBound = () => this.port.send({ type: 'cpu-bound', runId });
-      const request = { code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound };
+      const request = { code, signal: hosted.controller.signal, bridge: hosted.bridge, onCpuBound, reuseKey };
       const run = runner.begin(request, wallMs, lowPriority === true);
       this.watch.add(runId, run);
       result = await run.execute();

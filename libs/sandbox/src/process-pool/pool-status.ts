@@ -27,14 +27,16 @@ export function processPoolStatus(
 let reservations = 0;
 
 /**
- * The least loaded process, reserved for one run (which must then go to its `execute()`). Among equals, the
- * one picked longest ago: a process that just ended a run is still disposing its isolate and creating the
- * next warm one, while the other has its warm isolate ready.
+ * The least loaded process, reserved for one run (which must then go to its `execute()`). Among equals,
+ * `preferred` (where the run's conversation ran last, which may keep its isolate), else the one picked
+ * longest ago: a process that just ended a run is still disposing its isolate and creating the next warm
+ * one, while the other has its warm isolate ready.
  */
-export function reserveLeastBusy(processes: SandboxProcess[]): SandboxProcess {
-  const chosen = processes.reduce((best, proc) =>
+export function reserveLeastBusy(processes: SandboxProcess[], preferred?: SandboxProcess): SandboxProcess {
+  const least = processes.reduce((best, proc) =>
     proc.load < best.load || (proc.load === best.load && proc.reservedAt < best.reservedAt) ? proc : best,
   );
+  const chosen = preferred && processes.includes(preferred) && preferred.load === least.load ? preferred : least;
   chosen.reserve(++reservations);
   return chosen;
 }

@@ -81,6 +81,7 @@ export class ProcessRun {
     try {
       const message: RunMessage = { type: 'run', runId, code: this.request.code, wallMs, limits };
       if (this.lowPriority) message.lowPriority = true;
+      if (this.request.reuseKey !== undefined) message.reuseKey = this.request.reuseKey;
       this.channel.send(message);
     } catch (error) {
       this.fail(new SandboxInternalError(error));

@@ -9,6 +9,7 @@ import type { RunnerStatus, SandboxRunner } from '../interfaces/sandbox-runner.i
 import type { HostConfig } from '../process-host/host-protocol.interface';
 import { restartDelayMs } from '../sandbox.constants';
 import { waitAtMost } from './bounded-wait';
+import { ConversationAffinity } from './conversation-affinity';
 import { CrashQuarantine } from './crash-quarantine';
 import { decideReplay } from './crash-replay';
 import { processPoolStatus, reserveLeastBusy } from './pool-status';
@@ -47,6 +48,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   private catastrophicErrors = 0;
   private peakExecuting = 0;
 
+  private readonly affinity = new ConversationAffinity();
   constructor(
     private readonly options: SandboxOptions,
     private readonly log: ProcessPoolLog,
@@ -105,7 +107,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
         throw new SandboxUnavailableError('its process could not start');
       });
       const own = apart === undefined ? undefined : await this.quarantine.take(apart);
-      proc = own ?? (await this.pick(request.signal));
+      proc = own ?? (await this.pick(request.signal, request.reuseKey));
     } catch (error) {
       return { result: failedRun(error instanceof SandboxError ? error : new SandboxUnavailableError(String(error))) };
     }
@@ -247,9 +249,9 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     return [...this.processes].filter((proc) => !proc.retiring && !proc.exit);
   }
 
-  private pick(signal?: AbortSignal): Promise<SandboxProcess> {
+  private pick(signal?: AbortSignal, reuseKey?: string): Promise<SandboxProcess> {
     const ready = this.ready();
-    if (ready.length > 0) return Promise.resolve(reserveLeastBusy(ready));
+    if (ready.length > 0) return Promise.resolve(this.affinity.reserve(ready, reuseKey));
     const waitMs = this.restarts.waitMs();
     if (this.active().length === 0 && waitMs > 0) return Promise.reject(this.pausedError(waitMs));
     this.maintain();

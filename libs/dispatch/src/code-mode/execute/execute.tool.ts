@@ -10,6 +10,7 @@ import type { CallToolResult } from '../../features/tools/tool-definition.interf
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { conversationOf } from '../../protocol/fairness/work-identity';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
 import {
@@ -41,6 +42,14 @@ import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
 /** The client behind a request across sessions and stateless requests: its key, else its address. */
 function clientIdOf(client: ClientContext): string | undefined {
   return client.clientId ?? client.caller;
+}
+
+/**
+ * Whose runs may share an isolate (each with a fresh context): a conversation under its principal. A stateless
+ * request that names no conversation shares with nothing.
+ */
+function reuseKeyOf(client: ClientContext): string | undefined {
+  return client.stateless && client.conversationId === undefined ? undefined : conversationOf(client);
 }
 
 /**
@@ -182,7 +191,16 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
       const cpu = this.quotas.cpu(request.client);
       // The conversation, under its principal: a crash is charged to the run's own conversation, shares to its principal.
-      const run = await this.sandbox.run({ code, timeoutMs, signal, bridge, client: party.conversation, ...cpu });
+      const reuseKey = reuseKeyOf(request.client);
+      const run = await this.sandbox.run({
+        code,
+        timeoutMs,
+        signal,
+        bridge,
+        client: party.conversation,
+        reuseKey,
+        ...cpu,
+      });
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);
