@@ -1,6 +1,8 @@
 import * as ts from 'typescript';
 import { ApiTypes } from './api-types';
-import { argumentOf, nodeAt, probedProperties, unwrap, writtenProperties } from './script-syntax';
+import { MemberHint } from './member-hint';
+import { probedProperties } from './probe.classifier';
+import { argumentOf, nodeAt, unwrap, writtenProperties } from './script-syntax';
 import { OPERATION_CALL_TYPE } from './type-check.protocol';
 
 /** `Property 'x' does not exist on type T` (and `Did you mean 'y'?`). */
@@ -25,6 +27,7 @@ export class DiagnosticJudge {
   private readonly types: ApiTypes;
   private readonly written: ReadonlySet<string>;
   private readonly probed: ReadonlySet<string>;
+  private readonly hints: MemberHint;
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -34,6 +37,31 @@ export class DiagnosticJudge {
     this.types = new ApiTypes(checker, declarationsFile);
     this.written = writtenProperties(file);
     this.probed = probedProperties(file);
+    this.hints = new MemberHint(checker);
+  }
+
+  /**
+   * What would be right, for a certain diagnostic: the fields of the type read from, the arguments or values an
+   * operation accepts, with a did-you-mean (see MemberHint). Undefined where there is nothing to list.
+   */
+  hint(diagnostic: ts.Diagnostic): string | undefined {
+    if (diagnostic.start === undefined) return undefined;
+    const node = nodeAt(this.file, diagnostic.start, diagnostic.start + (diagnostic.length ?? 0));
+    const said = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+    if (NO_PROPERTY.has(diagnostic.code) && ts.isIdentifier(node)) {
+      const object = objectOf(node);
+      const type = object && this.typeOfObject(object);
+      return type && this.hints.forMember(type, node.text, 'fields', said);
+    }
+    if (EXCESS_PROPERTY.has(diagnostic.code) && ts.isIdentifier(node) && ts.isObjectLiteralExpression(node.parent.parent)) {
+      const type = this.checker.getContextualType(node.parent.parent);
+      return type && this.hints.forMember(type, node.text, 'arguments', said);
+    }
+    if (!NOT_ASSIGNABLE.has(diagnostic.code)) return undefined;
+    const value = this.valueOf(node);
+    const target = value && this.targetOf(node, value.expression);
+    const written = value && ts.isStringLiteralLike(value.expression) ? value.expression.text : undefined;
+    return target && this.hints.forValue(this.checker.getNonNullableType(target), written);
   }
 
   isCertain(diagnostic: ts.Diagnostic): boolean {
