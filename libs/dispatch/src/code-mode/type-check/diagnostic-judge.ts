@@ -1,6 +1,6 @@
 import * as ts from 'typescript';
 import { ApiTypes } from './api-types';
-import { MemberHint } from './member-hint';
+import { AWAIT_IT, MemberHint } from './member-hint';
 import { probedProperties } from './probe.classifier';
 import { argumentOf, nodeAt, unwrap, writtenProperties } from './script-syntax';
 import { OPERATION_CALL_TYPE } from './type-check.protocol';
@@ -57,6 +57,8 @@ export class DiagnosticJudge {
       const type = this.checker.getContextualType(node.parent.parent);
       return type && this.hints.forMember(type, node.text, 'arguments', said);
     }
+    if (NOT_ITERABLE.has(diagnostic.code)) return AWAIT_IT;
+    if (ARITY.has(diagnostic.code)) return this.argumentsOf(node);
     if (!NOT_ASSIGNABLE.has(diagnostic.code)) return undefined;
     const value = this.valueOf(node);
     const target = value && this.targetOf(node, value.expression);
@@ -109,6 +111,18 @@ export class DiagnosticJudge {
     if (!object) return false;
     const type = this.typeOfObject(object);
     return type !== undefined && this.types.isApi(type) && this.absentFromEvery(type, node.text);
+  }
+
+  /** The arguments an operation called with too few accepts: its second parameter's fields. */
+  private argumentsOf(node: ts.Node): string | undefined {
+    const call = ts.findAncestor(node, ts.isCallExpression);
+    const signature = call && this.checker.getResolvedSignature(call);
+    const rest = signature?.parameters[1];
+    if (!call || !rest) return undefined;
+    // The declarations type `args` as a rest tuple (`...args: [args: {…}]`): its one element is the object.
+    const tuple = this.checker.getTypeOfSymbolAtLocation(rest, call);
+    const [args] = this.checker.isTupleType(tuple) ? this.checker.getTypeArguments(tuple as ts.TypeReference) : [];
+    return args && this.hints.forMember(args, '', 'arguments', '');
   }
 
   private typeOfObject(object: ts.Node): ts.Type | undefined {

@@ -16,6 +16,7 @@ export class MemberHint {
 
   /** For `name` read from (`label` 'fields') or written into (`label` 'arguments') `type`. */
   forMember(type: ts.Type, name: string, label: 'fields' | 'arguments', mentioned: string): string | undefined {
+    if (isPromise(type)) return AWAIT_IT;
     const members = this.membersOf(type);
     if (members.length === 0) return undefined;
     const parts = [this.listed(members, name, label)];
@@ -68,6 +69,13 @@ export class MemberHint {
     const parts = nonNull.isUnion() ? nonNull.types : [nonNull];
     return parts.filter((part) => part.flags & ts.TypeFlags.Object).map((part) => this.checker.getApparentType(part));
   }
+}
+
+/** What a script that uses an operation's Promise as its result must do. */
+export const AWAIT_IT = "It is the operation's Promise, not its result: add await before myko.… (await myko.report(…)).";
+
+function isPromise(type: ts.Type): boolean {
+  return (type.getSymbol() ?? type.aliasSymbol)?.name === 'Promise';
 }
 
 /** The string literals of a union of them (`'pending' | 'paid'`), else none. */
