@@ -53,7 +53,11 @@ export class DiagnosticJudge {
       const type = object && this.typeOfObject(object);
       return type && this.hints.forMember(type, node.text, 'fields', said);
     }
-    if (EXCESS_PROPERTY.has(diagnostic.code) && ts.isIdentifier(node) && ts.isObjectLiteralExpression(node.parent.parent)) {
+    if (
+      EXCESS_PROPERTY.has(diagnostic.code) &&
+      ts.isIdentifier(node) &&
+      ts.isObjectLiteralExpression(node.parent.parent)
+    ) {
       const type = this.checker.getContextualType(node.parent.parent);
       return type && this.hints.forMember(type, node.text, 'arguments', said);
     }
@@ -61,6 +65,12 @@ export class DiagnosticJudge {
     if (ARITY.has(diagnostic.code)) return this.argumentsOf(node);
     if (!NOT_ASSIGNABLE.has(diagnostic.code)) return undefined;
     const value = this.valueOf(node);
+    const missing = /Property '([^']+)' is missing in type/.exec(said)?.[1];
+    if (missing && value && this.types.isApi(value.type)) {
+      // The script's own annotation wants a field the API's row lacks: teach the row's fields.
+      const row = this.checker.getIndexTypeOfType(value.type, ts.IndexKind.Number) ?? value.type;
+      return this.hints.forMember(row, missing, 'fields', said);
+    }
     const target = value && this.targetOf(node, value.expression);
     const written = value && ts.isStringLiteralLike(value.expression) ? value.expression.text : undefined;
     return target && this.hints.forValue(this.checker.getNonNullableType(target), written);

@@ -72,7 +72,7 @@ export class MemberHint {
 }
 
 /** What a script that uses an operation's Promise as its result must do. */
-export const AWAIT_IT = "It is the operation's Promise, not its result: add await before myko.… (await myko.report(…)).";
+export const AWAIT_IT = "It is the operation's Promise, not its result: put await before the myko.… call.";
 
 function isPromise(type: ts.Type): boolean {
   return (type.getSymbol() ?? type.aliasSymbol)?.name === 'Promise';

@@ -46,10 +46,10 @@ function scoreOf(typedId: string, typed: readonly string[], id: string): number 
   return 1 - shared / Math.max(typed.length, theirs.length) / 2 - (id.startsWith(typedId) ? 0.25 : 0) + edits / 4;
 }
 
-/** `RestockProduct` → `restock`, `product`. */
+/** `RestockProduct` → `restock`, `product`; `Customer360` → `customer`, `360`. */
 function words(id: string): string[] {
   return id
-    .split(/(?<=[a-z0-9])(?=[A-Z])|[^A-Za-z0-9]+/)
+    .split(/(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((word) => word.toLowerCase());
 }

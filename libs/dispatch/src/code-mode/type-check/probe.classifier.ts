@@ -63,7 +63,8 @@ function topOfChain(access: ts.Expression): ts.Expression {
   let top = access;
   for (;;) {
     const next = top.parent;
-    const chains = ts.isPropertyAccessExpression(next) || ts.isElementAccessExpression(next) || ts.isCallExpression(next);
+    const chains =
+      ts.isPropertyAccessExpression(next) || ts.isElementAccessExpression(next) || ts.isCallExpression(next);
     if (!chains || next.expression !== top || !ts.isOptionalChain(next)) return top;
     top = next;
   }

@@ -15,7 +15,7 @@ describe('ScriptChecker, teaching and hedges', () => {
       expect(message).toContain("Did you mean 'sku'?");
     });
 
-    it("does not say did-you-mean twice where TypeScript said it", () => {
+    it('does not say did-you-mean twice where TypeScript said it', () => {
       const [message] = messages("const low = await myko.report('LowStock');\nreturn low.map((r) => r.SKU);");
       expect(message.match(/Did you mean/g)).toHaveLength(1);
     });

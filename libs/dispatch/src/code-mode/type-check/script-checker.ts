@@ -7,9 +7,9 @@ import type { CheckRequest, CheckVerdict, ScriptDiagnostic } from './type-check.
 /** The line the wrapper adds above the script: TypeScript's 0-based lines are then the script's 1-based ones. */
 const PREFIX = '(async function () {\n';
 const SUFFIX = '\n})();\n';
-/** TypeScript-only syntax in a `.js` file (a type annotation, `interface`, `as`…): the script is TypeScript. */
 /** TypeScript's own words of a diagnostic with a hint, at most (a hint is bounded by MAX_HINT_CHARS). */
 const MAX_SAID_CHARS = 300;
+/** TypeScript-only syntax in a `.js` file (a type annotation, `interface`, `as`…): the script is TypeScript. */
 const TS_ONLY_SYNTAX = new Set([8002, 8004, 8006, 8008, 8009, 8010, 8011, 8012, 8013, 8016, 8017]);
 
 /** A script of a batch: its place in the batch and its text inside the wrapper. */
@@ -126,7 +126,10 @@ function wrapped(code: string): string {
 function withHint(diagnostic: ScriptDiagnostic, hint: string | undefined): ScriptDiagnostic {
   if (hint === undefined) return diagnostic;
   const said = diagnostic.message;
-  const head = said.length <= MAX_SAID_CHARS ? said : `${said.slice(0, MAX_SAID_CHARS - 1)}…`;
+  if (said.length <= MAX_SAID_CHARS) return { ...diagnostic, message: `${said} ${hint}` };
+  // TypeScript's own did-you-mean closes its message, after the long type that is cut: keep it.
+  const meant = /Did you mean (to write )?'[^']+'\?$/.exec(said)?.[0] ?? '';
+  const head = `${said.slice(0, MAX_SAID_CHARS - 1 - meant.length)}…${meant ? ` ${meant}` : ''}`;
   return { ...diagnostic, message: `${head} ${hint}` };
 }
 

@@ -1,11 +1,11 @@
 import type { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import type { ScriptDiscovery } from '../execute/script-discovery';
+import { operationHint } from './operation-hint';
 import { MAX_NAMED_OPERATIONS, namedOperations } from './script-operation-ids';
 import { type TypeCheckLimits, TypeCheckPool } from './type-check.pool';
 import type { CheckRequest, ScriptDiagnostic } from './type-check.protocol';
 import type { CheckAnswer, UnjudgedCheck } from './type-check.worker-client';
-import { operationHint } from './operation-hint';
 import { TypeCheckDeclarations } from './type-check-declarations';
 import {
   PROBING_UNKNOWN_OPERATIONS,

@@ -31,7 +31,7 @@ export function unknownOperationDiagnostics(
     // The run-time message first (a hidden id reads as a missing one), then what would be right.
     const said = discovery.notFound(nameOf(op)).message;
     const more = hint(op, said);
-    const joined = more === undefined ? said : `${said}${/[.?!]$/.test(said) ? "" : "."} ${more}`;
+    const joined = more === undefined ? said : `${said}${/[.?!]$/.test(said) ? '' : '.'} ${more}`;
     return { ...lines.positionOf(op.offset), code: 0, message: joined };
   });
   const rest = unknown.slice(MAX_UNKNOWN_DIAGNOSTICS);
