@@ -175,14 +175,31 @@ function caughtRows(verdicts) {
       note: `${((100 * caught) / FAULTY.length).toFixed(1)} %`,
     }),
     row({
+      id: 'type-check.fix-taught',
+      benchmark: 'type check: fix taught',
+      measures: `faulty corpus refusals that contain the fix (the member, argument, value or id that exists), of ${FAULTY.length}`,
+      unit: 'count',
+      subject: FAULTY.filter((entry) => taught(verdicts.get(entry), entry.fix)).length,
+    }),
+    row({
       id: 'type-check.valid-refused',
       benchmark: 'type check: valid refused',
-      measures: `valid corpus scripts refused, of ${VALID.length} (target 0)`,
+      measures: `valid corpus scripts refused, of ${VALID.length}, ${VALID.filter((e) => (e.name ?? '').startsWith('idiom hedge')).length} of them hedges (target 0)`,
       unit: 'count',
       subject: refused,
     }),
   );
   return rows;
+}
+
+function taught(outcome, fix) {
+  return (
+    outcome.refused &&
+    outcome.diagnostics
+      .map((d) => d.message)
+      .join('\n')
+      .includes(fix)
+  );
 }
 
 function stoppedAtLine(outcome, line) {

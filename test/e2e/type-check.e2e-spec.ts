@@ -23,6 +23,10 @@ for (const row of low) {
 }
 return low.length;`;
 
+/** What a refusal lists for an unknown field of a LowStock row (issue 41: a refusal teaches). */
+const LOW_STOCK_FIELDS =
+  'productId, sku, productName, category, warehouseCode, onHand, reserved, available, reorderPoint, suggestedReorderQuantity, active';
+
 interface Served {
   server: TestServer;
   snapshot(): string;
@@ -79,7 +83,8 @@ describe("execute's type check over HTTP (SDK 1.x)", () => {
     const result = await execute('strict', FAULTY);
     expect(result.isError).toBe(true);
     expect(result.content[0].text).toBe(
-      "Type check failed (nothing ran):\n4:104 Property 'suggestedQuantity' does not exist on type 'LowStockRow'.",
+      "Type check failed (nothing ran):\n4:104 Property 'suggestedQuantity' does not exist on type 'LowStockRow'. " +
+        `Its fields: ${LOW_STOCK_FIELDS}. Did you mean 'suggestedReorderQuantity'?`,
     );
     expect(served.snapshot()).toBe(before);
   });
@@ -106,7 +111,7 @@ describe("execute's type check over HTTP (SDK 1.x)", () => {
     const result = await execute('warn', "const low = await myko.report('LowStock');\nreturn low.map((r) => r.SKU);");
     expect(result.isError).toBeFalsy();
     expect(result.content[1].text).toBe(
-      "type check:\n2:25 Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'?",
+      `type check:\n2:25 Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'? Its fields: ${LOW_STOCK_FIELDS}.`,
     );
     expect(JSON.parse(result.content[0].text)).toEqual(expect.arrayContaining([null]));
     expect(served.snapshot()).toBe(before);
@@ -122,7 +127,7 @@ describe("execute's type check over HTTP (SDK 1.x)", () => {
         {
           line: 2,
           column: 25,
-          message: "Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'?",
+          message: `Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'? Its fields: ${LOW_STOCK_FIELDS}.`,
           expected: 'LowStockRow',
         },
       ],

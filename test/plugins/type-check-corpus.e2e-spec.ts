@@ -16,6 +16,8 @@ interface Entry {
   code: string;
   /** Checked as `execute({ mode: 'plan' })` checks it. */
   plan?: boolean;
+  /** Words a faulty script's refusal must contain: what would be right. */
+  fix?: string;
 }
 
 /**
@@ -42,12 +44,14 @@ describe('type check over the corpus', () => {
   const check = (code: string, as: ClientFilters, plan = false) =>
     checker.check(code, 'strict', as, new ScriptDiscovery(search, as), plan);
 
-  it("has at least 50 faulty and 240 valid scripts, the test suite's and the agent idioms among them", () => {
+  it("has at least 50 faulty and 300 valid scripts, the test suite's, the agent idioms and 30 hedges among them", () => {
     expect(FAULTY.length).toBeGreaterThanOrEqual(50);
-    expect(VALID.length).toBeGreaterThanOrEqual(240);
+    expect(VALID.length).toBeGreaterThanOrEqual(300);
     const names = (VALID as Entry[]).map((entry) => entry.name ?? '');
     expect(names.filter((name) => name.startsWith('test/')).length).toBeGreaterThanOrEqual(30);
     expect(names.filter((name) => name.startsWith('idiom')).length).toBeGreaterThanOrEqual(70);
+    expect(names.filter((name) => name.startsWith('idiom hedge')).length).toBeGreaterThanOrEqual(30);
+    expect((FAULTY as Entry[]).filter((entry) => !entry.fix)).toEqual([]);
   });
 
   it('refuses none of the valid scripts', async () => {
@@ -69,13 +73,31 @@ describe('type check over the corpus', () => {
     expect(missed.length).toBeLessThanOrEqual(Math.floor(FAULTY.length * 0.1));
   });
 
-  it('reports a hidden operation exactly like a missing one', async () => {
+  it('teaches the fix in every refusal of a faulty script (the member, argument, value or id that exists)', async () => {
+    const untaught: string[] = [];
+    for (const entry of FAULTY as Entry[]) {
+      const outcome = await check(entry.code, filters);
+      const text = outcome.diagnostics.map((d) => d.message).join('\n');
+      if (!text.includes(entry.fix ?? '')) untaught.push(`${entry.kind} wants ${entry.fix}: ${text}`);
+    }
+    expect(untaught).toEqual([]);
+  });
+
+  it('reports a hidden operation like a missing one, and never names a hidden id', async () => {
     const hidden = await check("await myko.report('TopCustomers');", filters);
     expect(hidden.refused).toBe(true);
-    // The message the host bridge throws at run time for a missing or a hidden name (ScriptDiscovery.notFound).
+    // The message the host bridge throws at run time for a missing or a hidden name (ScriptDiscovery.notFound),
+    // then what would be right, from visible operations only.
     const atRunTime = new ScriptDiscovery(search, filters).notFound('report_TopCustomers').message;
-    expect(hidden.diagnostics).toEqual([{ line: 1, column: 20, code: 0, message: atRunTime }]);
+    expect(hidden.diagnostics).toEqual([{ line: 1, column: 20, code: 0, message: expect.any(String) }]);
+    expect(hidden.diagnostics[0].message.startsWith(atRunTime)).toBe(true);
     expect(atRunTime).toMatch(/^Unknown operation: report_TopCustomers\b/);
+    // One letter off a hidden id: suggested to a client that sees it, never to one that does not.
+    const typo = "await myko.report('TopCustomer', { limit: 3 });";
+    expect((await check(typo, ClientFilters.ALLOW_ALL)).diagnostics[0].message).toContain("'TopCustomers'");
+    const near = await check(typo, filters);
+    expect(near.refused).toBe(true);
+    expect(near.diagnostics[0].message).not.toContain('TopCustomers');
   });
 
   it('runs a script it cannot judge (an id computed at run time) and strips TypeScript keeping lines', async () => {

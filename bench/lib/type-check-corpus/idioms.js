@@ -1,4 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the scripts are agent code whose template literals are strings here
+const { HEDGES } = require('./hedges');
+
 /**
  * Valid scripts in the idioms agents write and TypeScript infers loosely: tuples that widen to unions, Map and
  * Set, reduce into `{}`, Object.entries, optional chaining, JSON round trips, try/catch around a call that may
@@ -94,6 +96,7 @@ const PLAN = [
 ];
 
 const IDIOMS = [
+  ...HEDGES,
   ...JS.map((code, i) => ({ name: `idiom ${i + 1}`, code })),
   ...TS.map((code, i) => ({ name: `idiom ts ${i + 1}`, code })),
   ...PLAN.map((code, i) => ({ name: `idiom plan ${i + 1}`, code, plan: true })),

@@ -1,6 +1,8 @@
 import * as ts from 'typescript';
 import { ApiTypes } from './api-types';
-import { argumentOf, nodeAt, probedProperties, unwrap, writtenProperties } from './script-syntax';
+import { AWAIT_IT, MemberHint } from './member-hint';
+import { probedProperties } from './probe.classifier';
+import { argumentOf, nodeAt, unwrap, writtenProperties } from './script-syntax';
 import { OPERATION_CALL_TYPE } from './type-check.protocol';
 
 /** `Property 'x' does not exist on type T` (and `Did you mean 'y'?`). */
@@ -25,6 +27,7 @@ export class DiagnosticJudge {
   private readonly types: ApiTypes;
   private readonly written: ReadonlySet<string>;
   private readonly probed: ReadonlySet<string>;
+  private readonly hints: MemberHint;
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -34,6 +37,43 @@ export class DiagnosticJudge {
     this.types = new ApiTypes(checker, declarationsFile);
     this.written = writtenProperties(file);
     this.probed = probedProperties(file);
+    this.hints = new MemberHint(checker);
+  }
+
+  /**
+   * What would be right, for a certain diagnostic: the fields of the type read from, the arguments or values an
+   * operation accepts, with a did-you-mean (see MemberHint). Undefined where there is nothing to list.
+   */
+  hint(diagnostic: ts.Diagnostic): string | undefined {
+    if (diagnostic.start === undefined) return undefined;
+    const node = nodeAt(this.file, diagnostic.start, diagnostic.start + (diagnostic.length ?? 0));
+    const said = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+    if (NO_PROPERTY.has(diagnostic.code) && ts.isIdentifier(node)) {
+      const object = objectOf(node);
+      const type = object && this.typeOfObject(object);
+      return type && this.hints.forMember(type, node.text, 'fields', said);
+    }
+    if (
+      EXCESS_PROPERTY.has(diagnostic.code) &&
+      ts.isIdentifier(node) &&
+      ts.isObjectLiteralExpression(node.parent.parent)
+    ) {
+      const type = this.checker.getContextualType(node.parent.parent);
+      return type && this.hints.forMember(type, node.text, 'arguments', said);
+    }
+    if (NOT_ITERABLE.has(diagnostic.code)) return AWAIT_IT;
+    if (ARITY.has(diagnostic.code)) return this.argumentsOf(node);
+    if (!NOT_ASSIGNABLE.has(diagnostic.code)) return undefined;
+    const value = this.valueOf(node);
+    const missing = /Property '([^']+)' is missing in type/.exec(said)?.[1];
+    if (missing && value && this.types.isApi(value.type)) {
+      // The script's own annotation wants a field the API's row lacks: teach the row's fields.
+      const row = this.checker.getIndexTypeOfType(value.type, ts.IndexKind.Number) ?? value.type;
+      return this.hints.forMember(row, missing, 'fields', said);
+    }
+    const target = value && this.targetOf(node, value.expression);
+    const written = value && ts.isStringLiteralLike(value.expression) ? value.expression.text : undefined;
+    return target && this.hints.forValue(this.checker.getNonNullableType(target), written);
   }
 
   isCertain(diagnostic: ts.Diagnostic): boolean {
@@ -81,6 +121,18 @@ export class DiagnosticJudge {
     if (!object) return false;
     const type = this.typeOfObject(object);
     return type !== undefined && this.types.isApi(type) && this.absentFromEvery(type, node.text);
+  }
+
+  /** The arguments an operation called with too few accepts: its second parameter's fields. */
+  private argumentsOf(node: ts.Node): string | undefined {
+    const call = ts.findAncestor(node, ts.isCallExpression);
+    const signature = call && this.checker.getResolvedSignature(call);
+    const rest = signature?.parameters[1];
+    if (!call || !rest) return undefined;
+    // The declarations type `args` as a rest tuple (`...args: [args: {…}]`): its one element is the object.
+    const tuple = this.checker.getTypeOfSymbolAtLocation(rest, call);
+    const [args] = this.checker.isTupleType(tuple) ? this.checker.getTypeArguments(tuple as ts.TypeReference) : [];
+    return args && this.hints.forMember(args, '', 'arguments', '');
   }
 
   private typeOfObject(object: ts.Node): ts.Type | undefined {

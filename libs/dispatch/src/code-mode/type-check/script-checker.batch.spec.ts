@@ -45,7 +45,7 @@ describe('ScriptChecker, checks waiting together', () => {
     const alone = VICTIMS.map((code) => checker.check(request(code)));
     expect(alone[0].diagnostics).toEqual([]);
     expect(alone[1].diagnostics.map((d) => d.message)).toEqual([
-      "Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'?",
+      "Property 'SKU' does not exist on type 'LowStockRow'. Did you mean 'sku'? Its fields: sku, productId, available.",
     ]);
     for (const order of [
       [attacker, ...VICTIMS],

@@ -7,6 +7,8 @@ import type { CheckRequest, CheckVerdict, ScriptDiagnostic } from './type-check.
 /** The line the wrapper adds above the script: TypeScript's 0-based lines are then the script's 1-based ones. */
 const PREFIX = '(async function () {\n';
 const SUFFIX = '\n})();\n';
+/** TypeScript's own words of a diagnostic with a hint, at most (a hint is bounded by MAX_HINT_CHARS). */
+const MAX_SAID_CHARS = 300;
 /** TypeScript-only syntax in a `.js` file (a type annotation, `interface`, `as`…): the script is TypeScript. */
 const TS_ONLY_SYNTAX = new Set([8002, 8004, 8006, 8008, 8009, 8010, 8011, 8012, 8013, 8016, 8017]);
 
@@ -81,7 +83,9 @@ function certain(program: ts.Program, file: ts.SourceFile): ScriptDiagnostic[] {
   const judge = new DiagnosticJudge(program.getTypeChecker(), file, DECLARATIONS);
   return diagnostics
     .filter((diagnostic) => judge.isCertain(diagnostic))
-    .map((diagnostic) => withExpected(toScript(diagnostic), judge.expectedType(diagnostic)));
+    .map((diagnostic) =>
+      withExpected(withHint(toScript(diagnostic), judge.hint(diagnostic)), judge.expectedType(diagnostic)),
+    );
 }
 
 function byDeclarations(requests: readonly CheckRequest[]): Map<string, Entry[]> {
@@ -113,6 +117,20 @@ function scriptName(position: number, extension: 'js' | 'ts'): string {
 
 function wrapped(code: string): string {
   return `${PREFIX}${code}${SUFFIX}`;
+}
+
+/**
+ * TypeScript's message, cut where it spells out a large type, then what would be right: the hint must survive the
+ * report's cut (type-check.report.ts), so the message before it is cut first.
+ */
+function withHint(diagnostic: ScriptDiagnostic, hint: string | undefined): ScriptDiagnostic {
+  if (hint === undefined) return diagnostic;
+  const said = diagnostic.message;
+  if (said.length <= MAX_SAID_CHARS) return { ...diagnostic, message: `${said} ${hint}` };
+  // TypeScript's own did-you-mean closes its message, after the long type that is cut: keep it.
+  const meant = /Did you mean (to write )?'[^']+'\?$/.exec(said)?.[0] ?? '';
+  const head = `${said.slice(0, MAX_SAID_CHARS - 1 - meant.length)}…${meant ? ` ${meant}` : ''}`;
+  return { ...diagnostic, message: `${head} ${hint}` };
 }
 
 function withExpected(diagnostic: ScriptDiagnostic, expected: string | undefined): ScriptDiagnostic {

@@ -34,6 +34,7 @@ describe('the main-thread scan of an execute script', () => {
   const closest = jest.fn((): never[] => []);
   const search = { closest } as unknown as OperationSearchService;
   const get = jest.fn(() => undefined);
+  const list = jest.fn((): never[] => []);
   let checker: ScriptTypeChecker;
   const check = (code: string) =>
     checker.check(code, 'strict', ClientFilters.ALLOW_ALL, new ScriptDiscovery(search, ClientFilters.ALLOW_ALL));
@@ -41,7 +42,8 @@ describe('the main-thread scan of an execute script', () => {
   beforeEach(() => {
     closest.mockClear();
     get.mockClear();
-    checker = new ScriptTypeChecker({ get } as unknown as OperationRegistry);
+    list.mockClear();
+    checker = new ScriptTypeChecker({ get, list } as unknown as OperationRegistry);
   });
   afterEach(() => checker.close());
 
@@ -63,6 +65,8 @@ describe('the main-thread scan of an execute script', () => {
     expect(outcome).toMatchObject({ refused: true, probing: true });
     expect(get).toHaveBeenCalledTimes(200);
     expect(closest.mock.calls.length).toBeLessThanOrEqual(8);
+    // The hint of what the id should have been walks the catalogue once per listed unknown id, not per named one.
+    expect(list.mock.calls.length).toBeLessThanOrEqual(5);
     expect(outcome.diagnostics.map((d) => d.message).slice(-1)[0]).toBe(
       'Unknown operation: query_HiddenOperation5 and 194 more unknown operations (not listed one by one); find ids with search.',
     );
@@ -80,6 +84,8 @@ describe('the main-thread scan of an execute script', () => {
     const discovery = new ScriptDiscovery(search, ClientFilters.ALLOW_ALL);
     for (let i = 0; i < 1_000; i++) discovery.notFound(`query_Missing${i % 20}`);
     expect(closest.mock.calls.length).toBeLessThanOrEqual(8);
+    // The hint of what the id should have been walks the catalogue once per listed unknown id, not per named one.
+    expect(list.mock.calls.length).toBeLessThanOrEqual(5);
   });
 });
 

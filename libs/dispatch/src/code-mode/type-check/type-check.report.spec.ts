@@ -3,10 +3,10 @@ import { renderDiagnostics, reportDiagnostics } from './type-check.report';
 describe('renderDiagnostics', () => {
   it('sorts by line, caps at 10 and counts the rest, cuts long messages', () => {
     const diagnostics = Array.from({ length: 12 }, (_, i) => ({ line: 12 - i, column: 1, code: 1, message: 'x' }));
-    diagnostics[11] = { line: 1, column: 2, code: 1, message: 'y'.repeat(400) };
+    diagnostics[11] = { line: 1, column: 2, code: 1, message: 'y'.repeat(800) };
     const lines = renderDiagnostics(diagnostics).split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines[0]).toBe(`1:2 ${'y'.repeat(299)}…`);
+    expect(lines[0]).toBe(`1:2 ${'y'.repeat(700)}…`);
     expect(lines[10]).toBe('… and 2 more');
   });
 

@@ -2,8 +2,11 @@ import type { ScriptDiagnostic } from './type-check.protocol';
 
 /** Diagnostics shown at most; the rest are counted. */
 const MAX_SHOWN = 10;
-/** A message is cut here: the expected type of a large object is long. */
-const MAX_MESSAGE_CHARS = 300;
+/**
+ * A message is cut here: the expected type of a large object is long. Room for TypeScript's words (300) and the
+ * hint of what would be right (MAX_HINT_CHARS, 400) with the space between.
+ */
+const MAX_MESSAGE_CHARS = 701;
 
 /** One diagnostic for programs: where, what, and the type it was measured against where there is one. */
 export interface ReportedDiagnostic {

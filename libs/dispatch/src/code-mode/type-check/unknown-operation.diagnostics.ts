@@ -15,19 +15,25 @@ export const MAX_UNKNOWN_DIAGNOSTICS = 5;
  */
 export const PROBING_UNKNOWN_OPERATIONS = 32;
 
-/** The diagnostics of the operations a script names that the caller cannot call, bounded whatever their number. */
+/**
+ * The diagnostics of the operations a script names that the caller cannot call, bounded whatever their number;
+ * `hint` adds what the id should have been (operation-hint.ts), from visible operations only.
+ */
 export function unknownOperationDiagnostics(
   code: string,
   unknown: readonly NamedOperation[],
   discovery: ScriptDiscovery,
+  hint: (op: NamedOperation, said: string) => string | undefined = () => undefined,
 ): ScriptDiagnostic[] {
   if (unknown.length === 0) return [];
   const lines = new LineStartTable(code);
-  const diagnostics = unknown.slice(0, MAX_UNKNOWN_DIAGNOSTICS).map((op) => ({
-    ...lines.positionOf(op.offset),
-    code: 0,
-    message: discovery.notFound(nameOf(op)).message,
-  }));
+  const diagnostics = unknown.slice(0, MAX_UNKNOWN_DIAGNOSTICS).map((op) => {
+    // The run-time message first (a hidden id reads as a missing one), then what would be right.
+    const said = discovery.notFound(nameOf(op)).message;
+    const more = hint(op, said);
+    const joined = more === undefined ? said : `${said}${/[.?!]$/.test(said) ? '' : '.'} ${more}`;
+    return { ...lines.positionOf(op.offset), code: 0, message: joined };
+  });
   const rest = unknown.slice(MAX_UNKNOWN_DIAGNOSTICS);
   if (rest.length > 0) diagnostics.push(moreUnknown(lines, rest));
   return diagnostics;
