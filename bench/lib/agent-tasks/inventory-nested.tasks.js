@@ -77,7 +77,8 @@ return r.map(s=>({sku:s.sku,warehouse:s.warehouseCode,available:s.available}));`
             ]),
         ),
     ],
-    answer: ([, , levels = []]) => levels.map((s) => ({ sku: s.sku, warehouse: s.warehouseCode, available: s.available })),
+    answer: ([, , levels = []]) =>
+      levels.map((s) => ({ sku: s.sku, warehouse: s.warehouseCode, available: s.available })),
     before: topSellerRestocks,
     check: (db, answer, restocks) => [
       ...holds(restocks.length > 0, 'no best seller is low anywhere: the task tests nothing'),

@@ -97,7 +97,13 @@ return {reordered:o.id,order:n.id,warehouse:n.warehouseCode,lines:n.lines.map(l=
       const lines = old.lines.map(({ sku, quantity }) => ({ sku, quantity }));
       const totalCents = subtotalCents + shippingFor(subtotalCents);
       return [
-        ...same('answer', answer, { reordered: old.id, order: old.lastOrderId + 1, warehouse: old.code, lines, totalCents }),
+        ...same('answer', answer, {
+          reordered: old.id,
+          order: old.lastOrderId + 1,
+          warehouse: old.code,
+          lines,
+          totalCents,
+        }),
         ...same('the order placed', placed, { customerId: GRETA, warehouse: old.code, status: 'pending', totalCents }),
         ...same(
           'its lines',
