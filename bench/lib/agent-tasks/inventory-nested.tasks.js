@@ -157,7 +157,7 @@ return {from:t.from.warehouseCode,to:t.to.warehouseCode,quantity:t.quantity,avai
     ask:
       "Check customer 2's most recent shipped order against the warehouse's shipment movements: units ordered " +
       'and shipped per SKU, and whether they all match.',
-    searches: ['orders of a customer', 'order details', 'stock movements of an order'],
+    searches: ["a customer's orders by status", 'order details', 'stock movements of an order'],
     script: `const p=await myko.query('ListOrders',{customerId:2,status:'shipped',limit:1});
 const id=p.items[0].id;
 const [o,m]=await Promise.all([myko.view('OrderSummary',{orderId:id}),myko.query('ListStockMovements',{orderId:id,reason:'shipment',limit:200})]);

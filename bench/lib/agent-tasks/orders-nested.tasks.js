@@ -59,7 +59,7 @@ module.exports = [
     ask:
       'Customer 4 wants to reorder exactly what was in her most recent shipped order, from the same warehouse. ' +
       'Place it and tell me the new order and its total.',
-    searches: ['orders of a customer', 'order details', 'place an order'],
+    searches: ["a customer's orders by status", 'order details', 'place an order'],
     script: `const p=await myko.query('ListOrders',{customerId:4,status:'shipped',limit:1});
 const o=await myko.view('OrderSummary',{orderId:p.items[0].id});
 const n=await myko.command('PlaceOrder',{customerId:4,warehouseCode:o.warehouse.code,lines:o.lines.map(l=>({productId:l.productId,quantity:l.quantity??l.qty}))});
