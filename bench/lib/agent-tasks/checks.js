@@ -38,4 +38,14 @@ function stockOf(db, sku) {
   return Object.fromEntries(rows.map(({ code, ...level }) => [code, level]));
 }
 
-module.exports = { SALES, STOCK, ascending, bySku, holds, same, stockOf };
+/** The lines of an order as `[{ sku, units, lineTotalCents }]`, in line order. */
+function linesOf(db, orderId) {
+  return db
+    .prepare(
+      `SELECT p.sku, l.quantity AS units, l.line_total_cents AS lineTotalCents
+       FROM order_lines l JOIN products p ON p.id = l.product_id WHERE l.order_id = ? ORDER BY l.id`,
+    )
+    .all(orderId);
+}
+
+module.exports = { SALES, STOCK, ascending, bySku, holds, linesOf, same, stockOf };
