@@ -1,5 +1,4 @@
 import type { ClientFilters } from '@myko/filter';
-import type { OperationSearchService } from './operation-search.service';
 import type { SignatureType } from './operation-signature';
 import type {
   FullMultiSearchPage,
@@ -20,18 +19,21 @@ export interface RankedSection {
   typeSources: [string, readonly SignatureType[]][];
 }
 
+/** One query's ranked section (`OperationSearchService.section`), given to the answer so it needs no service. */
+export type SectionOf = (request: SearchRequest, filters: ClientFilters, sure: boolean) => RankedSection;
+
 /**
  * The answer to `queries`: a section per query, in order, sharing one type block and one budget, so
  * that an agent learns in one turn everything a task needs. An operation an earlier section already
  * showed (as fully, or in full) is named only, in the later section's `above`.
  */
 export function answerQueries(
-  service: OperationSearchService,
+  sectionOf: SectionOf,
   request: SearchRequest,
   queries: readonly string[],
   filters: ClientFilters,
 ): MultiSearchPage | FullMultiSearchPage {
-  const one = (query: string) => service.section({ ...request, query, queries: undefined }, filters, true);
+  const one = (query: string) => sectionOf({ ...request, query, queries: undefined }, filters, true);
   if (request.detail === 'full') {
     return { sections: queries.map((query) => ({ query, ...(one(query).page as FullSearchPage) })) };
   }

@@ -44,7 +44,9 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
   search(request: SearchRequest & { queries?: undefined }, filters: ClientFilters): SearchResult;
   search(request: SearchRequest, filters: ClientFilters): SearchAnswer;
   search(request: SearchRequest, filters: ClientFilters): SearchAnswer {
-    if (request.queries !== undefined) return answerQueries(this, request, request.queries, filters);
+    if (request.queries !== undefined) {
+      return answerQueries((one, as, sure) => this.section(one, as, sure), request, request.queries, filters);
+    }
     const { page, exact, typeSources } = this.section(request, filters, false);
     if (typeSources.length === 0) return page;
     const block = new TypeBlock(exact ? Number.POSITIVE_INFINITY : typeBudget(1));
