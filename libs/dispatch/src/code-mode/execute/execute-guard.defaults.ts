@@ -52,7 +52,7 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
     default: 2_000,
     minimum: 1,
     inConfigFile: true,
-    doc: "A type check's time, from when a worker starts it; past it the script is not run under strict, and it counts as its client's strike of the abuse backoff.",
+    doc: "A type check's CPU time in its worker, from when the worker starts it (wall-clock time stops it only at 5× this, so waiting for a core on a loaded machine does not count); past it the script is not run under strict, and it counts as its client's strike of the abuse backoff.",
   },
   typeCheckQueue: {
     default: 256,

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readProcessCpuMs } from './process-cpu.reader';
 import { forkCheckerProcess } from './type-check.process-launch';
 import type { CheckRequest, CheckVerdict, VerdictMessage } from './type-check.protocol';
 
@@ -27,16 +28,23 @@ const WARM_UP: CheckRequest = {
  */
 export const WORKER_START_LIMIT_MS = 60_000;
 
+/**
+ * A check's limit is CPU time, the worker's own; wall-clock time stops it only at this multiple of the limit.
+ * On a loaded machine an honest check waits for a core, and that wait must not count against it (a type bomb
+ * spends CPU, so it still stops at its limit).
+ */
+export const WALL_CLOCK_BACKSTOP = 5;
+
 interface InFlight {
   readonly id: number;
   readonly resolve: (answer: CheckAnswer) => void;
-  readonly timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout;
 }
 
 /**
  * One type-check worker: a child process (a thread out of its heap can abort the whole server, nodejs/node#47224;
- * a process dies alone), warmed as it starts (`ready`), taking one check at a time. A check's time limit runs
- * from when the worker starts it, never from the worker's start. A check out of time kills the process (a type
+ * a process dies alone), warmed as it starts (`ready`), taking one check at a time. A check's time limit is the
+ * CPU time the worker spends on it (wall-clock only as a backstop), counted from when the worker starts it. A check out of time kills the process (a type
  * bomb cannot be interrupted otherwise); `onExit` tells the owner it is gone.
  */
 export class TypeCheckWorkerClient {
@@ -76,8 +84,10 @@ export class TypeCheckWorkerClient {
   check(request: CheckRequest, timeoutMs: number): Promise<CheckAnswer> {
     if (this.exited) return Promise.resolve({ unjudged: 'crash' });
     const id = ++this.nextId;
+    const startedAt = performance.now();
+    const startCpu = readProcessCpuMs(this.child.pid);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.timeOut(id), timeoutMs);
+      const timer = setTimeout(() => this.timeOut(id, timeoutMs, startedAt, startCpu), timeoutMs);
       this.inFlight = { id, resolve, timer };
       // Held while a check is in flight (a bench or CLI waiting on it has nothing else to keep it alive), not idle.
       this.hold(true);
@@ -98,7 +108,18 @@ export class TypeCheckWorkerClient {
     this.finish(message.id, message.verdict ? { verdict: message.verdict } : { unjudged: 'error' });
   }
 
-  private timeOut(id: number): void {
+  /** At the limit in wall-clock time: out of time if the check used its CPU, else waits for what is left. */
+  private timeOut(id: number, limitMs: number, startedAt: number, startCpu: number | undefined): void {
+    const inFlight = this.inFlight;
+    if (!inFlight || inFlight.id !== id) return;
+    const cpuNow = readProcessCpuMs(this.child.pid);
+    const used = startCpu === undefined || cpuNow === undefined ? limitMs : cpuNow - startCpu;
+    const wallLeft = limitMs * WALL_CLOCK_BACKSTOP - (performance.now() - startedAt);
+    if (used < limitMs && wallLeft > 0) {
+      const wait = Math.min(Math.max(limitMs - used, 20), wallLeft);
+      inFlight.timer = setTimeout(() => this.timeOut(id, limitMs, startedAt, startCpu), wait);
+      return;
+    }
     this.finish(id, { unjudged: 'timeout' });
     this.kill();
   }
