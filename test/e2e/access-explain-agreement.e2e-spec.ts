@@ -70,7 +70,6 @@ it(`the explainer's answers agree with what the service does for ${COUNT} seeded
   expect(disagreements).toEqual([]);
   // Every check decided some triples, so the comparison covers each of them.
   for (const decider of ['allowed', 'unknown', 'visibility', 'callability', 'arguments']) {
-    expect({ decider, count: deciders.get(decider) ?? 0 }).toEqual({ decider, count: expect.any(Number) });
-    expect(deciders.get(decider) ?? 0).toBeGreaterThanOrEqual(10);
+    expect({ decider, enough: (deciders.get(decider) ?? 0) >= 10 }).toEqual({ decider, enough: true });
   }
 });
