@@ -43,9 +43,10 @@ export async function runAccessExplain(options: AccessExplainOptions, stdout: Wr
 }
 
 function questionOf(options: AccessExplainOptions) {
-  const { key, profile, operation, args } = options;
+  const { key, profile, claims, operation, args } = options;
   return {
     ...(key === undefined ? {} : { key }),
+    ...(claims === undefined ? {} : { claims }),
     ...(profile === undefined ? {} : { profile }),
     ...(operation === undefined ? {} : { operation }),
     ...(args === undefined ? {} : { args }),

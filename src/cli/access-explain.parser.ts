@@ -6,6 +6,8 @@ export interface AccessExplainOptions {
   configPath?: string;
   key?: string;
   profile?: string;
+  /** `--claims`, parsed: a token's claims, matched against the config's `oauth.profiles`. */
+  claims?: Record<string, unknown>;
   operation?: string;
   /** `--args`, parsed: the arguments of the point question. */
   args?: Record<string, unknown>;
@@ -13,18 +15,18 @@ export interface AccessExplainOptions {
   plugins: string[];
 }
 
-const FLAGS = ['--config', '--key', '--profile', '--operation', '--args', '--plugin'] as const;
+const FLAGS = ['--config', '--key', '--profile', '--claims', '--operation', '--args', '--plugin'] as const;
 type Flag = (typeof FLAGS)[number];
 
-function parseArgs(value: string): Record<string, unknown> {
+function parseObject(flag: string, value: string, example: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw new CliUsageError(`--args must be JSON, got ${value}`);
+    throw new CliUsageError(`${flag} must be JSON, got ${value}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new CliUsageError('--args must be a JSON object such as {"warehouseCode":"BER"}');
+    throw new CliUsageError(`${flag} must be a JSON object such as ${example}`);
   }
   return parsed as Record<string, unknown>;
 }
@@ -35,7 +37,8 @@ function apply(options: AccessExplainOptions, flag: Flag, value: string): void {
   else if (flag === '--key') options.key = value;
   else if (flag === '--profile') options.profile = value;
   else if (flag === '--operation') options.operation = value;
-  else if (flag === '--args') options.args = parseArgs(value);
+  else if (flag === '--claims') options.claims = parseObject(flag, value, '{"scope":"myko:read"}');
+  else if (flag === '--args') options.args = parseObject(flag, value, '{"warehouseCode":"BER"}');
   else options.plugins.push(value);
 }
 
@@ -58,8 +61,8 @@ export function parseAccessExplain(argv: readonly string[]): AccessExplainOption
     if (value === undefined) throw new CliUsageError(`${flag} needs a value`);
     apply(options, flag, value);
   }
-  if (options.key !== undefined && options.profile !== undefined) {
-    throw new CliUsageError('access explain takes --key or --profile, not both');
+  if ([options.key, options.profile, options.claims].filter((part) => part !== undefined).length > 1) {
+    throw new CliUsageError('access explain takes one of --key, --profile or --claims');
   }
   if (options.args !== undefined && options.operation === undefined) {
     throw new CliUsageError('--args belongs to a point question: add --operation <name>');

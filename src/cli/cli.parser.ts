@@ -60,14 +60,14 @@ export type CliCommand =
 
 export const USAGE = `Usage: myko-nest [serve|stdio] [options]
        myko-nest keygen | hash-key
-       myko-nest access explain --config <file> (--key <key> | --profile <name>) [--operation <name>] [--args <json>]
+       myko-nest access explain --config <file> (--key <k> | --profile <p> | --claims <json>) [--operation <name>] [--args <json>]
 
 Commands:
   serve              Serve MCP over Streamable HTTP and WebSocket at /mcp (default)
   stdio              Serve one MCP client over stdin/stdout (what MCP hosts launch)
   keygen             Print a new API key and the sha256 hash to put in an access profile's "keys"
   hash-key           Print the sha256 hash of the API key read from stdin
-  access explain     Print what a key or profile can see and call, and which rule decided (JSON, offline);
+  access explain     Print what a key, profile or token's claims can see and call, and which rule decided (JSON, offline);
                      with --operation and --args: may it make that call, and why not (exit 1 when refused)
 
 Options:

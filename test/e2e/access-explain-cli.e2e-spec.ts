@@ -4,7 +4,7 @@ import type { TestServer } from '../helpers/test-server';
 
 jest.setTimeout(120_000);
 
-const config = writeAdminConfig();
+const config = writeAdminConfig({ oauth: true });
 let server: TestServer;
 beforeAll(async () => {
   server = await startAdminServer(config.path);
@@ -45,6 +45,29 @@ describe('myko-nest access explain prints what the admin API answers', () => {
     const api = await adminFetch(server, '/admin/access/explain?profile=warehouse', { key: ADMIN_KEY });
     const printed = await cli(['--profile', 'warehouse']);
     expect(printed).toEqual({ code: 0, answer: api.body });
+  });
+
+  it('explains token claims by the oauth.profiles rules, as the API does', async () => {
+    const claims = { scope: 'openid myko:ops', sub: 'agent-7' };
+    const api = await adminFetch(server, '/admin/access/explain', {
+      key: ADMIN_KEY,
+      body: { claims, operation: 'command_CancelOrder', args: { orderId: 2, warehouseCode: 'BER' } },
+    });
+    expect(api.body).toMatchObject({ subject: { profile: 'ops', via: 'claims' }, allowed: true });
+    const printed = await cli([
+      '--claims',
+      JSON.stringify(claims),
+      '--operation',
+      'command_CancelOrder',
+      '--args',
+      '{"orderId":2,"warehouseCode":"BER"}',
+    ]);
+    expect(printed).toEqual({ code: 0, answer: api.body });
+    const unmatched = await adminFetch(server, '/admin/access/explain', {
+      key: ADMIN_KEY,
+      body: { claims: { scope: 'x' } },
+    });
+    expect(unmatched.status).toBe(404);
   });
 
   it('says what is wrong with an unknown profile, exit code 2', async () => {

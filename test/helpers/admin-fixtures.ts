@@ -44,7 +44,7 @@ export const ADMIN_PROFILES = {
  * `admin: false`. Scripts are not type-checked: the agreement test calls operations by computed names,
  * and compares each call's own decision, not the script's pre-check.
  */
-export function writeAdminConfig(options: { admin?: boolean; path?: string } = {}): {
+export function writeAdminConfig(options: { admin?: boolean; path?: string; oauth?: boolean } = {}): {
   path: string;
   auditPath: string;
 } {
@@ -52,9 +52,19 @@ export function writeAdminConfig(options: { admin?: boolean; path?: string } = {
   const path = join(dir, 'myko.config.json');
   const admin = options.admin === false ? {} : { admin: { keys: [hashApiKey(ADMIN_KEY)], ...pathOf(options) } };
   const config = { auth: { required: true }, profiles: ADMIN_PROFILES, typeCheck: 'off', audit: { path: 'audit.log' } };
-  writeFileSync(path, JSON.stringify({ ...config, ...admin }));
+  writeFileSync(path, JSON.stringify({ ...config, ...admin, ...(options.oauth ? { oauth: OAUTH } : {}) }));
   return { path, auditPath: join(dir, 'audit.log') };
 }
+
+/** Tokens of an issuer no test reaches: only their claims are asked about (`oauth.profiles`). */
+const OAUTH = {
+  resource: 'http://127.0.0.1:1/mcp',
+  issuers: [{ issuer: 'https://idp.invalid', jwksUri: 'https://idp.invalid/jwks' }],
+  profiles: [
+    { profile: 'ops', match: { scope: 'myko:ops' } },
+    { profile: 'support', match: { groups: 'support' } },
+  ],
+};
 
 function pathOf(options: { path?: string }): { path?: string } {
   return options.path === undefined ? {} : { path: options.path };

@@ -1,4 +1,4 @@
-import type { AccessProfile, AccessProfiles } from '@myko/access';
+import { type AccessProfile, type AccessProfiles, matchProfile, type TokenClaims } from '@myko/access';
 import { ClientFilters } from '@myko/filter';
 import { AdminRequestError } from '../errors';
 import type { ExplainedSubject, ExplainQuestion } from '../interfaces';
@@ -24,14 +24,15 @@ function described(profile: AccessProfile | undefined, via: ExplainedSubject['vi
 
 /**
  * The subject of a question: a key is resolved by `AccessProfiles.resolveBearer` (what a request's
- * `Authorization: Bearer` header is resolved by), a profile by name; neither is an anonymous client.
- * @throws AdminRequestError 400 for both at once, 404 for a key or profile the config does not have
+ * `Authorization: Bearer` header is resolved by), token claims by the `oauth.profiles` rules (as a verified
+ * token's), a profile by name; none is an anonymous client.
+ * @throws AdminRequestError 400 for more than one, 404 for a key, claims or profile the config does not map
  */
 export function resolveSubject(access: AccessProfiles | undefined, question: ExplainQuestion): ResolvedSubject {
-  if (question.key !== undefined && question.profile !== undefined) {
-    throw new AdminRequestError(400, 'Name a key or a profile, not both');
-  }
+  const named = [question.key, question.profile, question.claims].filter((part) => part !== undefined);
+  if (named.length > 1) throw new AdminRequestError(400, 'Name one of a key, a profile or token claims');
   if (question.key !== undefined) return byKey(access, question.key);
+  if (question.claims !== undefined) return byClaims(access, question.claims);
   if (question.profile !== undefined) return byProfile(access, question.profile);
   const profile = access?.defaultProfile;
   return {
@@ -63,4 +64,14 @@ function byProfile(access: AccessProfiles | undefined, name: string): ResolvedSu
     throw new AdminRequestError(404, `Unknown access profile "${name}" (known: ${known})`);
   }
   return { subject: described(profile, 'profile'), profile, filters: profile.filters };
+}
+
+/** The profile a verified token with these claims would get (the first `oauth.profiles` rule they match). */
+function byClaims(access: AccessProfiles | undefined, claims: TokenClaims): ResolvedSubject {
+  if (!access?.oauth) throw new AdminRequestError(404, 'The config has no oauth section: no token selects a profile');
+  const name = matchProfile(access.oauth.profiles, claims);
+  const profile = name === undefined ? undefined : access.byName(name);
+  if (!profile)
+    throw new AdminRequestError(404, 'No oauth.profiles rule matches these claims (a token with them is refused, 403)');
+  return { subject: described(profile, 'claims'), profile, filters: profile.filters };
 }

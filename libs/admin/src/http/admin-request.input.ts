@@ -32,16 +32,17 @@ export async function readJsonBody(req: AdminRequest): Promise<Record<string, un
   return value;
 }
 
-/** The query string's parameters; `args` is JSON text. */
+/** The query string's parameters; `args` and `claims` are JSON text. */
 export function queryOf(req: IncomingMessage): Record<string, unknown> {
   const params = new URL(req.url ?? '/', 'http://admin.invalid').searchParams;
   const query: Record<string, unknown> = {};
   for (const [name, value] of params) query[name] = value;
-  if (typeof query.args === 'string') {
+  for (const field of ['args', 'claims'] as const) {
+    if (typeof query[field] !== 'string') continue;
     try {
-      query.args = JSON.parse(query.args);
+      query[field] = JSON.parse(query[field]);
     } catch {
-      throw new AdminRequestError(400, '`args` must be JSON text of an object');
+      throw new AdminRequestError(400, `\`${field}\` must be JSON text of an object`);
     }
   }
   return query;
@@ -59,7 +60,7 @@ function optionalString(input: Record<string, unknown>, field: string): string |
  * up in access logs.
  */
 export function explainQuestionOf(input: Record<string, unknown>, from: 'body' | 'query'): ExplainQuestion {
-  const known = ['key', 'profile', 'operation', 'args'];
+  const known = ['key', 'profile', 'claims', 'operation', 'args'];
   const unknown = Object.keys(input).filter((field) => !known.includes(field));
   if (unknown.length > 0) throw new AdminRequestError(400, `Unknown field ${unknown[0]} (known: ${known.join(', ')})`);
   if (from === 'query' && input.key !== undefined) {
@@ -68,7 +69,11 @@ export function explainQuestionOf(input: Record<string, unknown>, from: 'body' |
   const key = optionalString(input, 'key');
   const profile = optionalString(input, 'profile');
   const operation = optionalString(input, 'operation');
+  if (input.claims !== undefined && !isPlainObject(input.claims)) {
+    throw new AdminRequestError(400, '`claims` must be a JSON object of token claims');
+  }
   return {
+    ...(input.claims === undefined ? {} : { claims: input.claims as Record<string, unknown> }),
     ...(key === undefined ? {} : { key }),
     ...(profile === undefined ? {} : { profile }),
     ...(operation === undefined ? {} : { operation }),

@@ -8,6 +8,7 @@ import { type AdminAnswer, AdminRequests } from './admin-requests';
 /** What an audit line says an explain question was about. */
 function targetOf(question: ExplainQuestion, answer: unknown): string {
   if (question.profile !== undefined) return `profile:${question.profile}`;
+  if (question.claims !== undefined) return `claims→${(answer as { subject?: { profile?: string } }).subject?.profile}`;
   const keyId = (answer as { subject?: { keyId?: string } }).subject?.keyId;
   return keyId ? `key:${keyId}` : 'anonymous';
 }
@@ -29,7 +30,7 @@ export function adminController(path: string): Type {
       this.explainer = explainer;
     }
 
-    /** `GET <path>/access/explain?profile=ops[&operation=…&args=<json>]` */
+    /** `GET <path>/access/explain?profile=ops|claims=<json>[&operation=…&args=<json>]` */
     @Get('access/explain')
     explainByQuery(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
       return this.requests.serve(req, res, 'access.explain', () =>
@@ -37,7 +38,7 @@ export function adminController(path: string): Type {
       );
     }
 
-    /** `POST <path>/access/explain` with `{ key | profile, operation?, args? }` */
+    /** `POST <path>/access/explain` with `{ key | profile | claims, operation?, args? }` */
     @Post('access/explain')
     explainByBody(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
       return this.requests.serve(req, res, 'access.explain', async () =>

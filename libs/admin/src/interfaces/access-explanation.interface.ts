@@ -1,10 +1,12 @@
 import type { ProfileQuotas, ToolMode } from '@myko/access';
 import type { CallableRuleView, VisibilityVerdict } from '@myko/filter';
 
-/** What an explain question names: an API key, or a profile by name (neither: an anonymous client). */
+/** What an explain question names: an API key, a profile by name, or token claims (none: an anonymous client). */
 export interface ExplainQuestion {
   readonly key?: string;
   readonly profile?: string;
+  /** A bearer token's claims (`scope`, `groups`, …), matched against `oauth.profiles` as a verified token's are. */
+  readonly claims?: Readonly<Record<string, unknown>>;
   /** A point question: may the subject call this operation (`command_CancelOrder`) … */
   readonly operation?: string;
   /** … with these arguments (default `{}`). */
@@ -15,8 +17,8 @@ export interface ExplainQuestion {
 export interface ExplainedSubject {
   /** The access profile, or null for an anonymous client without a default profile. */
   readonly profile: string | null;
-  /** How it was named: by an API key (its id is the first 12 hex digits of its SHA-256), a profile name, or neither. */
-  readonly via: 'key' | 'profile' | 'anonymous';
+  /** How it was named: by an API key (its id is the first 12 hex digits of its SHA-256), a profile name, token claims, or none. */
+  readonly via: 'key' | 'profile' | 'claims' | 'anonymous';
   readonly keyId?: string;
   readonly description?: string;
 }
