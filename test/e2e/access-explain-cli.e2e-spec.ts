@@ -73,6 +73,6 @@ describe('myko-nest access explain prints what the admin API answers', () => {
   it('says what is wrong with an unknown profile, exit code 2', async () => {
     const run = await finished(launch(['access', 'explain', '--config', config.path, '--profile', 'nobody']));
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('Unknown access profile "nobody" (known: support, ops, warehouse)');
+    expect(run.stderr).toContain('Unknown access profile "nobody" (known: support, ops, warehouse, reader)');
   });
 });

@@ -7,7 +7,12 @@ import { startTestServer, type TestServer } from './test-server';
 
 /** The admin key and one key per profile, fresh for each run. */
 export const ADMIN_KEY = generateApiKey();
-export const PROFILE_KEYS = { support: generateApiKey(), ops: generateApiKey(), warehouse: generateApiKey() } as const;
+export const PROFILE_KEYS = {
+  support: generateApiKey(),
+  ops: generateApiKey(),
+  warehouse: generateApiKey(),
+  reader: generateApiKey(),
+} as const;
 export type AdminProfileName = keyof typeof PROFILE_KEYS;
 
 /** Profiles with visibility, callability and approval rules on the example plugins. */
@@ -36,6 +41,13 @@ export const ADMIN_PROFILES = {
       deny: { 'command_*': { warehouseCode: ['MUC'] } },
     },
     quotas: { runsAtOnce: 4 },
+  },
+  reader: {
+    description: 'One tool per operation: queries and reports; lists orders of BER only',
+    keys: [hashApiKey(PROFILE_KEYS.reader)],
+    toolMode: 'direct',
+    visibility: { allow: ['query_*', 'report_*'] },
+    callable: { allow: { query_ListOrders: { warehouseCode: ['BER'] } } },
   },
 };
 
