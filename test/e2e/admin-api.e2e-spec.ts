@@ -9,16 +9,23 @@ jest.setTimeout(90_000);
 const EXPLAIN = '/admin/access/explain';
 const withAdmin = writeAdminConfig();
 const withoutAdmin = writeAdminConfig({ admin: false });
+const elsewhere = writeAdminConfig({ path: '/ops/console-api' });
 let server: TestServer;
 let plain: TestServer;
+let moved: TestServer;
 
 beforeAll(async () => {
-  [server, plain] = await allStarted([startAdminServer(withAdmin.path), startAdminServer(withoutAdmin.path)]);
+  [server, plain, moved] = await allStarted([
+    startAdminServer(withAdmin.path),
+    startAdminServer(withoutAdmin.path),
+    startAdminServer(elsewhere.path),
+  ]);
 });
 afterAll(() =>
   releaseAll(
     () => server?.close(),
     () => plain?.close(),
+    () => moved?.close(),
   ),
 );
 
@@ -53,6 +60,13 @@ describe('admin API credentials', () => {
     expect(answer.status).toBe(404);
     const health = await fetch(new URL('/health', plain.httpUrl));
     expect(health.status).toBe(200);
+  });
+
+  it('is served at the configured path instead of /admin', async () => {
+    const there = await adminFetch(moved, '/ops/console-api/access/explain?profile=ops', { key: ADMIN_KEY });
+    expect(there.status).toBe(200);
+    expect(there.body.subject.profile).toBe('ops');
+    expect((await adminFetch(moved, `${EXPLAIN}?profile=ops`, { key: ADMIN_KEY })).status).toBe(404);
   });
 
   it('writes one audit line per admin request with the principal, action and outcome', async () => {
