@@ -11,7 +11,8 @@ const swc = [
   },
 ];
 const moduleNameMapper = {
-  '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state|nest|openapi)$': '<rootDir>/libs/$1/src',
+  '^@myko/(registry|mcp|filter|access|options|sandbox|dispatch|gateways|state|nest|openapi|admin)$':
+    '<rootDir>/libs/$1/src',
   '^@myko/plugins$': '<rootDir>/plugins',
 };
 const common = {

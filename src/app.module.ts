@@ -34,6 +34,7 @@ export class AppModule {
           connectors: config.connectors,
           gateways,
           dispatch,
+          ...(config.admin ? { admin: config.admin } : {}),
         }),
         ExamplePluginsModule.forRoot({ databasePath: config.databasePath }),
         // `--plugin-set conformance`, `--synthetic N`: test plugin sets from test/fixtures, never by default.

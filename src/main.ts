@@ -46,6 +46,11 @@ export async function main(argv: readonly string[]): Promise<void> {
       // isolated-vm needs it (V8 shared read-only heap); it cannot be switched on at runtime.
       return fail(`Node must run with ${NO_NODE_SNAPSHOT} (bin/myko-nest adds it)`, 1);
     }
+    if (command.kind === 'access') {
+      const { runAccessExplain } = await import('./cli/access-explain.command');
+      process.exitCode = await runAccessExplain(command.options, process.stdout);
+      return;
+    }
     await run(command.mode, command.options);
   } catch (error) {
     if (error instanceof CliUsageError) {

@@ -28,6 +28,12 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
         : tracing.exporter;
     logger.log(`Tracing: ${to}, sampling ${tracing.sampleRatio}`);
   }
+  if (config.mode === 'serve' && config.admin) {
+    const keys = config.admin.keys.length;
+    logger.log(
+      `Admin API: ${config.admin.path ?? '/admin'} (${keys} admin key${keys === 1 ? '' : 's'}; every request audited)`,
+    );
+  }
   if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);
   logger.log(`Audit log: ${audit.describe()}`);
   for (const warning of config.warnings) logger.warn(warning);

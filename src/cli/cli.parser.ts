@@ -1,5 +1,6 @@
 import type { ToolMode } from '@myko/access';
 import { redisUrlProblem } from '@myko/state';
+import { type AccessExplainOptions, parseAccessExplain } from './access-explain.parser';
 import { CliUsageError } from './cli-usage.error';
 
 export type CliMode = 'serve' | 'stdio';
@@ -54,16 +55,20 @@ export type KeyCommand = 'keygen' | 'hash-key';
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'run'; mode: CliMode; options: CliOptions }
-  | { kind: 'key'; command: KeyCommand };
+  | { kind: 'key'; command: KeyCommand }
+  | { kind: 'access'; options: AccessExplainOptions };
 
 export const USAGE = `Usage: myko-nest [serve|stdio] [options]
        myko-nest keygen | hash-key
+       myko-nest access explain --config <file> (--key <k> | --profile <p> | --claims <json>) [--operation <name>] [--args <json>]
 
 Commands:
   serve              Serve MCP over Streamable HTTP and WebSocket at /mcp (default)
   stdio              Serve one MCP client over stdin/stdout (what MCP hosts launch)
   keygen             Print a new API key and the sha256 hash to put in an access profile's "keys"
   hash-key           Print the sha256 hash of the API key read from stdin
+  access explain     Print what a key, profile or token's claims can see and call, and which rule decided (JSON, offline);
+                     with --operation and --args: may it make that call, and why not (exit 1 when refused)
 
 Options:
   --host <host>          Interface to bind (serve)                 [default: 127.0.0.1]
@@ -116,7 +121,7 @@ const VALUE_FLAGS = new Set([
 const KEY_COMMANDS: readonly string[] = ['keygen', 'hash-key'];
 /** Every option and command, for the did-you-mean of a misspelt one. */
 const KNOWN_OPTIONS: readonly string[] = [...VALUE_FLAGS, '--insecure-no-auth', '--help'];
-const KNOWN_COMMANDS: readonly string[] = ['serve', 'stdio', ...KEY_COMMANDS];
+const KNOWN_COMMANDS: readonly string[] = ['serve', 'stdio', 'access', ...KEY_COMMANDS];
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -207,6 +212,10 @@ function checkMode(mode: CliMode, options: CliOptions): void {
 
 /** Parses `[serve|stdio] [--flag value | --flag=value]…` or `keygen|hash-key`; throws `CliUsageError` on anything else. */
 export function parseCli(argv: readonly string[]): CliCommand {
+  if (argv[0] === 'access') {
+    if (argv.includes('--help') || argv.includes('-h')) return { kind: 'help' };
+    return { kind: 'access', options: parseAccessExplain(argv.slice(1)) };
+  }
   const options: CliOptions = { allowedHosts: [], allowedOrigins: [], plugins: [], trustedProxies: [] };
   let mode: CliMode | undefined;
   let key: KeyCommand | undefined;

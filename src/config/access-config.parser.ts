@@ -3,7 +3,7 @@ import { ClientFilters, FilterParseError, type FilterSpec, quote } from '@myko/f
 import { parseConnectorOptions } from '@myko/openapi';
 import { AccessConfigError, type AccessConfigIssue } from './access-config.error';
 import { parseFairnessConfig } from './fairness-config.parser';
-import type { AccessConfig, AuditConfig } from './interfaces/access-config.interface';
+import type { AccessConfig, AdminConfig, AuditConfig } from './interfaces/access-config.interface';
 import { locateJsonSyntaxError } from './json-syntax.locator';
 import { parseLimitsConfig } from './limits-config.parser';
 import { parseOAuthConfig } from './oauth-config.parser';
@@ -39,6 +39,7 @@ const ROOT_KEYS = [
   'connectors',
   'trustedProxies',
   'fairness',
+  'admin',
 ];
 const AUDIT_KEYS = ['enabled', 'path', 'queries'];
 const PROFILE_KEYS = [
@@ -253,9 +254,28 @@ function parsePlugins(v: Validator, value: unknown): string[] | undefined {
   return value.filter((path): path is string => typeof path === 'string' && path.trim() !== '');
 }
 
+const ADMIN_PATH = /^\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]$/;
+
+/** `admin`: its keys are checked with the profiles' (a key selects one profile, or is an admin key). */
+function parseAdmin(v: Validator, value: unknown): AdminConfig | undefined {
+  if (value === undefined) return undefined;
+  const admin = v.object(value, 'admin', ['keys', 'path']);
+  if (!admin) return undefined;
+  if (admin.keys === undefined) v.add('admin.keys', 'expected the admin API keys\' "sha256:<hex>" hashes');
+  const keys = v.keys(admin.keys, 'admin.keys');
+  if (
+    admin.path !== undefined &&
+    (typeof admin.path !== 'string' || !ADMIN_PATH.test(admin.path) || admin.path.includes('..'))
+  ) {
+    v.add('admin.path', `expected a path such as "/admin", got ${quote(admin.path)}`);
+  }
+  return { keys, ...(typeof admin.path === 'string' ? { path: admin.path } : {}) };
+}
+
 function parseRoot(v: Validator, root: Json): AccessConfig {
   const auth = parseAuth(v, root.auth);
   const profiles = parseProfiles(v, root.profiles);
+  const admin = parseAdmin(v, root.admin);
   const defaultProfile = root.defaultProfile;
   if (
     defaultProfile !== undefined &&
@@ -306,6 +326,7 @@ function parseRoot(v: Validator, root: Json): AccessConfig {
     ...(connectors ? { connectors } : {}),
     ...(trustedProxies ? { trustedProxies } : {}),
     ...(fairness ? { fairness } : {}),
+    ...(admin ? { admin } : {}),
   };
 }
 

@@ -39,6 +39,8 @@ export interface AppConfig {
   warnings: string[];
   dispatch: DispatchModuleOptions;
   gateways: GatewaysModuleOptions;
+  /** The admin API (`admin` of the config file); absent: off. */
+  admin?: { path?: string; keys: readonly string[] };
   /** Where cross-request state lives: Redis (`--redis`, `MYKO_REDIS_URL`, config `redis`) or this process. */
   state: StateModuleOptions;
 }

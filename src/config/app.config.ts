@@ -188,6 +188,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     warnings,
     ...(cli.synthetic ? { synthetic: cli.synthetic } : {}),
     state: stateOptions(cli.redisUrl, env, file),
+    ...(file?.config.admin && file.config.admin.keys.length > 0 ? { admin: file.config.admin } : {}),
     dispatch: {
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),

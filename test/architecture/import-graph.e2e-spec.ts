@@ -31,6 +31,7 @@ const UNITS = [
   'dispatch',
   'gateways',
   'openapi',
+  'admin',
   'nest',
   'plugins',
   'src',
@@ -52,8 +53,10 @@ const ALLOWED: Record<Unit, readonly Unit[]> = {
   gateways: ['dispatch', ...DISPATCH_PARTS, 'options'],
   // The OpenAPI connector generates registry operations and knows nothing of MCP or the transports.
   openapi: ['registry', 'options'],
-  // The module an app imports composes the transports over the dispatch and its parts, and the connectors.
-  nest: ['gateways', 'dispatch', ...DISPATCH_PARTS, 'openapi', 'options'],
+  // The admin API explains access with the service's own filters, profiles and registry; it knows nothing of MCP.
+  admin: ['registry', 'filter', 'access', 'options'],
+  // The module an app imports composes the transports over the dispatch and its parts, the connectors and the admin API.
+  nest: ['gateways', 'dispatch', ...DISPATCH_PARTS, 'openapi', 'admin', 'options'],
   plugins: ['registry', 'mcp'],
   src: UNITS.filter((unit) => unit !== 'src'),
 };
@@ -69,6 +72,7 @@ const FOLDERS: Record<Unit, string> = {
   dispatch: 'libs/dispatch/src',
   gateways: 'libs/gateways/src',
   openapi: 'libs/openapi/src',
+  admin: 'libs/admin/src',
   nest: 'libs/nest/src',
   plugins: 'plugins',
   src: 'src',

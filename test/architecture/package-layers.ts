@@ -41,6 +41,8 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
     ['document', 'mapping', 'http', 'validation'],
     ['interfaces', 'errors', 'openapi-connector.constants.ts'],
   ],
+  // The module mounts the HTTP routes, which ask the explainer; the explainer knows nothing of HTTP.
+  admin: [['.'], ['http'], ['explain'], ['interfaces', 'errors', 'admin.constants.ts']],
   // The module composes the libs and its own audit log, which knows nothing of the module.
   nest: [['.'], ['audit']],
 };

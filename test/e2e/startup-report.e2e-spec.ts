@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { generateApiKey, hashApiKey } from '@myko/access';
 import { startRedisServer } from '../helpers/redis-server';
 import { releaseAll } from '../helpers/releases';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
@@ -72,5 +73,20 @@ describe('the start-up log names what the server runs with', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
       'Unauthorized: A bearer token from https://idp.example.com is required (Authorization: Bearer <token>)',
     );
+  });
+
+  it('an admin API: its path in the log, and served by `myko-nest serve` to its key', async () => {
+    const path = join(dir, 'admin.json');
+    const [adminKey, opsKey] = [generateApiKey(), generateApiKey()];
+    const admin = { keys: [hashApiKey(adminKey)], path: '/ops-admin' };
+    writeFileSync(path, JSON.stringify({ profiles: { ops: { keys: [hashApiKey(opsKey)] } }, admin }));
+    server = await startServeProcess(['--config', path]);
+    expect(mykoLines(server.output())).toContain('Admin API: /ops-admin (1 admin key; every request audited)');
+    const explain = (key: string) =>
+      fetch(`${server?.origin}/ops-admin/access/explain?profile=ops`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await explain(opsKey)).status).toBe(403);
+    const answer = await explain(adminKey);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { subject: { profile: string } }).subject.profile).toBe('ops');
   });
 });

@@ -1,6 +1,7 @@
 export { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
 export { AccessProfiles, type BearerResolution } from './access-profiles';
-export { generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
+export { digestApiKey, digestsEqual, generateApiKey, hashApiKey, parseKeyHash } from './api-key.util';
+export { grantedScopes, matchProfile, type TokenClaims } from './claims-profile.matcher';
 export {
   type AccessRefusal,
   type AccessResolution,

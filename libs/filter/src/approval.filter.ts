@@ -13,7 +13,13 @@ export class ApprovalFilter {
   }
 
   requires(name: string): boolean {
+    return this.requiredBy(name) !== undefined;
+  }
+
+  /** The pattern (as written) that makes this name need approval, if any. */
+  requiredBy(name: string): string | undefined {
     const normalized = normalizeName(name);
-    return isMatchableName(normalized) && this.patterns.some((p) => p.matches(normalized));
+    if (!isMatchableName(normalized)) return undefined;
+    return this.patterns.find((p) => p.matches(normalized))?.pattern;
   }
 }

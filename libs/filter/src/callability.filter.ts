@@ -1,6 +1,7 @@
 import type { CallableRule } from './callable-rules.parser';
 import { isMatchableName, normalizeName, quote } from './filter-name.util';
 import { type ArgumentForms, EXACT_ARGUMENT_FORMS } from './interfaces/argument-forms.interface';
+import type { CallableRuleView, CallRefusalVerdict } from './interfaces/filter-verdict.interface';
 import { jsonEqual } from './json-equal.util';
 
 class RuleIndex {
@@ -88,8 +89,19 @@ export class CallabilityFilter {
 
   /** Undefined when allowed; otherwise a refusal naming the tool, the argument and the rule. */
   check(name: string, args: unknown, forms: ArgumentForms = EXACT_ARGUMENT_FORMS): string | undefined {
+    return this.explainCall(name, args, forms)?.message;
+  }
+
+  /** What {@link check} decides, with the rule and argument behind a refusal (the admin's access explainer). */
+  explainCall(
+    name: string,
+    args: unknown,
+    forms: ArgumentForms = EXACT_ARGUMENT_FORMS,
+  ): CallRefusalVerdict | undefined {
     const normalized = normalizeName(name);
-    if (!isMatchableName(normalized)) return `Call to ${quote(name)} refused: not a valid tool name`;
+    if (!isMatchableName(normalized)) {
+      return { message: `Call to ${quote(name)} refused: not a valid tool name`, list: 'name', rule: name };
+    }
     const values = argumentsOf(args);
     return (
       this.firstDenied(normalized, this.deny.rulesFor(normalized), values, forms) ??
@@ -97,12 +109,24 @@ export class CallabilityFilter {
     );
   }
 
+  /** The rules of this layer that apply to a name, deny rules first, as the config wrote them. */
+  rulesFor(name: string, layer: number): CallableRuleView[] {
+    const normalized = normalizeName(name);
+    const view = (list: 'allow' | 'deny') => (rule: CallableRule) => ({
+      list,
+      rule: rule.key,
+      arguments: Object.fromEntries(rule.args),
+      layer,
+    });
+    return [...this.deny.rulesFor(normalized).map(view('deny')), ...this.allow.rulesFor(normalized).map(view('allow'))];
+  }
+
   private firstDenied(
     name: string,
     rules: CallableRule[],
     args: Record<string, unknown>,
     forms: ArgumentForms,
-  ): string | undefined {
+  ): CallRefusalVerdict | undefined {
     for (const rule of rules) {
       for (const [argument, denied] of rule.args) {
         const value = effectiveValue(args, argument, forms);
@@ -110,6 +134,8 @@ export class CallabilityFilter {
           return refusal(
             name,
             rule,
+            'deny',
+            argument,
             `argument \`${argument}\` is omitted, so the call is not restricted to values outside the denied list ${quote(denied)}`,
           );
         }
@@ -118,6 +144,8 @@ export class CallabilityFilter {
           return refusal(
             name,
             rule,
+            'deny',
+            argument,
             `argument \`${argument}\` value ${quote(value)} is in the denied list ${quote(denied)}`,
           );
         }
@@ -131,13 +159,13 @@ export class CallabilityFilter {
     rules: CallableRule[],
     args: Record<string, unknown>,
     forms: ArgumentForms,
-  ): string | undefined {
+  ): CallRefusalVerdict | undefined {
     for (const rule of rules) {
       for (const [argument, allowed] of rule.args) {
         // Fail closed: an omitted argument is refused even when the operation has a default for it.
         const given = Object.hasOwn(args, argument) ? args[argument] : undefined;
         if (given === undefined || given === null)
-          return refusal(name, rule, `argument \`${argument}\` is required by the allow list`);
+          return refusal(name, rule, 'allow', argument, `argument \`${argument}\` is required by the allow list`);
         const value = forms.value(argument, given);
         if (
           !covered(
@@ -148,6 +176,8 @@ export class CallabilityFilter {
           return refusal(
             name,
             rule,
+            'allow',
+            argument,
             `argument \`${argument}\` value ${quote(value)} is not in the allowed list ${quote(allowed)}`,
           );
         }
@@ -157,7 +187,13 @@ export class CallabilityFilter {
   }
 }
 
-function refusal(name: string, rule: CallableRule, problem: string): string {
+function refusal(
+  name: string,
+  rule: CallableRule,
+  list: 'allow' | 'deny',
+  argument: string,
+  problem: string,
+): CallRefusalVerdict {
   const via = rule.glob ? ` (rule \`${rule.key}\`)` : '';
-  return `Call to ${name} refused: ${problem}${via}`;
+  return { message: `Call to ${name} refused: ${problem}${via}`, list, rule: rule.key, argument };
 }

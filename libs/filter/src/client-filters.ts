@@ -4,6 +4,7 @@ import { parseCallableRules } from './callable-rules.parser';
 import { parsePatternList } from './glob-pattern.parser';
 import type { ArgumentForms } from './interfaces/argument-forms.interface';
 import type { FilterSourceNames, FilterSpec } from './interfaces/filter-spec.interface';
+import type { CallableRuleView, CallRefusalVerdict, VisibilityVerdict } from './interfaces/filter-verdict.interface';
 import { VisibilityFilter } from './visibility.filter';
 
 function sourceNames(source: string | FilterSourceNames): FilterSourceNames {
@@ -70,6 +71,15 @@ export class ClientFilters {
     return this.approval.some((layer) => layer.requires(name));
   }
 
+  /** The approval pattern (as written) that makes this operation need the user's approval, if any. */
+  approvalRuleFor(name: string): string | undefined {
+    for (const layer of this.approval) {
+      const pattern = layer.requiredBy(name);
+      if (pattern !== undefined) return pattern;
+    }
+    return undefined;
+  }
+
   /** Is this operation (`<kind>_<id>`) visible? Allow/deny globs, deny wins, empty allow allows all. */
   isVisible(name: string): boolean {
     return this.visibility.every((layer) => layer.isVisible(name));
@@ -86,11 +96,35 @@ export class ClientFilters {
    * are compared exactly.
    */
   checkCallable(name: string, args: unknown, forms?: ArgumentForms): string | undefined {
-    for (const layer of this.callability) {
-      const refusal = layer.check(name, args, forms);
-      if (refusal) return refusal;
+    return this.explainCall(name, args, forms)?.message;
+  }
+
+  /**
+   * What {@link isVisible} decides, with the layer and pattern that decided: the first layer that hides
+   * the name, else the last one that shows it by a pattern (for the admin's access explainer).
+   */
+  explainVisibility(name: string): VisibilityVerdict {
+    let shown: VisibilityVerdict = { visible: true, list: 'none' };
+    for (const [layer, filter] of this.visibility.entries()) {
+      const verdict = { ...filter.explain(name), layer };
+      if (!verdict.visible) return verdict;
+      if (verdict.pattern !== undefined) shown = verdict;
+    }
+    return shown;
+  }
+
+  /** What {@link checkCallable} decides, with the rule, list and argument behind a refusal. */
+  explainCall(name: string, args: unknown, forms?: ArgumentForms): CallRefusalVerdict | undefined {
+    for (const [layer, filter] of this.callability.entries()) {
+      const refusal = filter.explainCall(name, args, forms);
+      if (refusal) return { ...refusal, layer };
     }
     return undefined;
+  }
+
+  /** Every callability rule of every layer that applies to this operation, deny rules first in each layer. */
+  callableRulesFor(name: string): CallableRuleView[] {
+    return this.callability.flatMap((filter, layer) => filter.rulesFor(name, layer));
   }
 
   /** Whether any callability rule of any layer names this tool (exactly or by a glob). */

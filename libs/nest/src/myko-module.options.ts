@@ -63,6 +63,11 @@ export interface MykoModuleOptions {
   connectors?: readonly OpenApiConnectorOptions[];
   /** Dispatch's other options: `serverInfo`, `toolMode`, `protocol`, `execute` guards, `requestState`. */
   dispatch?: Omit<DispatchModuleOptions, 'instructions' | 'sandbox'>;
+  /**
+   * The admin API (`AdminModule`, docs/operations.md): served at `path` (`/admin`) only when `keys` names
+   * at least one admin key (`sha256:<hex>`); absent or without keys, nothing is mounted.
+   */
+  admin?: { path?: string; keys: readonly string[] };
 }
 
 /** The options that decide the module's routes and providers: static in `forRootAsync()`. */

@@ -1,3 +1,4 @@
+import { ADMIN_AUDIT, AdminModule } from '@myko/admin';
 import { DispatchModule } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
@@ -6,6 +7,7 @@ import { RegistryModule } from '@myko/registry';
 import { StateModule } from '@myko/state';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
+import { AuditLog } from './audit/audit-log.service';
 import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
 import { libOptionsOf, type MykoLibOptions, mcpPathsOf } from './myko-module.parts';
 import { MYKO_MODULE_OPTIONS } from './myko-nest.constants';
@@ -37,9 +39,8 @@ export class MykoModule {
       GatewaysModule.forRoot(lib.gateways),
       AuditModule.forRoot(lib.audit),
     ]);
-    const connectors = options.connectors ?? [];
-    if (connectors.length === 0) return composed;
-    return { ...composed, imports: [...(composed.imports ?? []), OpenApiConnectorModule.forRoot({ connectors })] };
+    const extra = [...connectorModules(options), ...adminModules(options, lib, composed)];
+    return extra.length === 0 ? composed : { ...composed, imports: [...(composed.imports ?? []), ...extra] };
   }
 
   /**
@@ -91,6 +92,31 @@ export class MykoModule {
       exports: [gateways, audit],
     };
   }
+}
+
+function connectorModules(options: MykoModuleOptions): DynamicModule[] {
+  const connectors = options.connectors ?? [];
+  return connectors.length === 0 ? [] : [OpenApiConnectorModule.forRoot({ connectors })];
+}
+
+/**
+ * The admin API, only with admin keys (nothing is mounted otherwise); its audit lines go to the audit log,
+ * which it reaches through the module that provides it.
+ */
+function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed: DynamicModule): DynamicModule[] {
+  if (!options.admin || options.admin.keys.length === 0) return [];
+  const audit = (composed.imports ?? []).find((module) => (module as DynamicModule).module === AuditModule);
+  const access = lib.gateways.access;
+  return [
+    AdminModule.forRoot(
+      {
+        ...options.admin,
+        ...(access ? { access } : {}),
+        ...(options.dispatch?.toolMode ? { toolMode: options.dispatch.toolMode } : {}),
+      },
+      { imports: audit ? [audit as DynamicModule] : [], provider: { provide: ADMIN_AUDIT, useExisting: AuditLog } },
+    ),
+  ];
 }
 
 /** The static options as `GatewaysModule.forRootAsync()` takes them. */

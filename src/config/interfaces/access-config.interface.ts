@@ -22,6 +22,17 @@ export interface AuditConfig {
 }
 
 /**
+ * The admin API (docs/operations.md): off unless `keys` names an admin key.
+ * @publicApi
+ */
+export interface AdminConfig {
+  /** Admin API keys as `sha256:<64 hex digits>`; a key of a profile cannot be one. */
+  readonly keys: readonly string[];
+  /** Where it is served. @default "/admin" */
+  readonly path?: string;
+}
+
+/**
  * The access config file (`--config myko.config.json` / `MYKO_CONFIG`), validated. Its JSON Schema
  * is `access-config.schema.json`.
  * @publicApi
@@ -57,4 +68,6 @@ export interface AccessConfig extends ProtocolConfig, AccessProfilesConfig {
    * their defaults. Per-profile ceilings are `profiles.<name>.quotas`.
    */
   readonly fairness?: Partial<FairnessOptions>;
+  /** The admin API; off without it. */
+  readonly admin?: AdminConfig;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type AccessProfiles, type OAuthConfig, type TokenVerdict, tokenHolderOf } from '@myko/access';
+import { type AccessProfiles, matchProfile, type OAuthConfig, type TokenVerdict, tokenHolderOf } from '@myko/access';
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
-import { matchProfile } from './claims-profile.matcher';
 import { IssuerKeys } from './issuer-keys';
 import { IssuerUnavailableError } from './issuer-unavailable.error';
 import type { OAuthChallenges } from './oauth.challenges';

@@ -43,6 +43,15 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     return `${what} to ${this.options.destination}`;
   }
 
+  /**
+   * One line of the admin API (`AdminAuditWriter`): every admin request, whatever `queries` says, while
+   * the audit log is on.
+   */
+  recordAdmin(record: object): void {
+    if (!this.options.enabled) return;
+    this.write(JSON.stringify(record));
+  }
+
   private record(invocation: OperationInvocation): void {
     if (invocation.kind !== 'command' && !this.options.queries) return;
     let line: string;
@@ -52,6 +61,10 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
       // Never drop a line: write what is known and say what was cut.
       line = JSON.stringify(minimalAuditRecord(invocation, failure));
     }
+    this.write(line);
+  }
+
+  private write(line: string): void {
     try {
       this.sink?.write(line);
       this.failed = false;

@@ -1,8 +1,10 @@
-import type { OAuthProfileRule } from '@myko/access';
-import type { JWTPayload } from 'jose';
+import type { OAuthProfileRule } from './interfaces/oauth-config.interface';
+
+/** A token's claims (a verified JWT's payload, or claims an operator asks the access explainer about). */
+export type TokenClaims = Readonly<Record<string, unknown>>;
 
 /** The granted scopes: the space-separated `scope` claim (RFC 9068) and an `scp` string or array. */
-export function grantedScopes(claims: JWTPayload): Set<string> {
+export function grantedScopes(claims: TokenClaims): Set<string> {
   const scopes = new Set<string>();
   for (const claim of [claims.scope, claims.scp]) {
     const values = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.split(' ') : [];
@@ -22,7 +24,7 @@ export function claimPath(name: string): string[] {
   return URI_NAME.test(name) ? [name] : name.split('.');
 }
 
-function claimValues(claims: JWTPayload, name: string): Set<string> {
+function claimValues(claims: TokenClaims, name: string): Set<string> {
   const value = claimPath(name).reduce<unknown>((at, key) => {
     return typeof at === 'object' && at !== null && Object.hasOwn(at, key)
       ? (at as Record<string, unknown>)[key]
@@ -32,7 +34,7 @@ function claimValues(claims: JWTPayload, name: string): Set<string> {
   return new Set(list.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)).map(String));
 }
 
-function matches(rule: OAuthProfileRule, claims: JWTPayload, scopes: Set<string>): boolean {
+function matches(rule: OAuthProfileRule, claims: TokenClaims, scopes: Set<string>): boolean {
   return Object.entries(rule.match).every(([claim, wanted]) => {
     const present = claim === 'scope' ? scopes : claimValues(claims, claim);
     return [wanted].flat().every((value) => present.has(value));
@@ -40,7 +42,7 @@ function matches(rule: OAuthProfileRule, claims: JWTPayload, scopes: Set<string>
 }
 
 /** The profile name of the first rule whose every claim is present in the token; none: `undefined`. */
-export function matchProfile(rules: readonly OAuthProfileRule[], claims: JWTPayload): string | undefined {
+export function matchProfile(rules: readonly OAuthProfileRule[], claims: TokenClaims): string | undefined {
   const scopes = grantedScopes(claims);
   return rules.find((rule) => matches(rule, claims, scopes))?.profile;
 }

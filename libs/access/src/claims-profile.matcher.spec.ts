@@ -1,5 +1,5 @@
-import type { OAuthProfileRule } from '@myko/access';
 import { grantedScopes, matchProfile } from './claims-profile.matcher';
+import type { OAuthProfileRule } from './interfaces/oauth-config.interface';
 
 const RULES: OAuthProfileRule[] = [
   { profile: 'admin', match: { scope: ['myko:read', 'myko:admin'] } },

@@ -1,0 +1,10 @@
+/** Injection token of the resolved `AdminModuleOptions`. */
+export const ADMIN_OPTIONS = 'myko:admin_options';
+/** Injection token of the `AdminAuditWriter` that records every admin request (the audit log). */
+export const ADMIN_AUDIT = 'myko:admin_audit';
+/** Where the admin API is served unless `path` says otherwise. */
+export const DEFAULT_ADMIN_PATH = '/admin';
+/** The largest JSON body an admin request may send (an explain question is a few hundred bytes). */
+export const MAX_ADMIN_BODY_BYTES = 64 * 1024;
+/** The realm of the admin API's `WWW-Authenticate` challenge. */
+export const ADMIN_REALM = 'myko-admin';

@@ -1,0 +1,1 @@
+export { AdminRequestError } from './admin-request.error';

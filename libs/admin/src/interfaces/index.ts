@@ -1,0 +1,10 @@
+export type {
+  AccessExplanation,
+  ApprovalExplanation,
+  CallDecider,
+  CallVerdict,
+  ExplainedSubject,
+  ExplainQuestion,
+  OperationExplanation,
+} from './access-explanation.interface';
+export type { AdminAuditRecord, AdminAuditWriter, AdminModuleOptions } from './admin-options.interface';
