@@ -11,6 +11,10 @@ import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { conversationOf } from '../../protocol/fairness/work-identity';
+import type { ExecutionJournal } from '../executions/execution.journal';
+import { ExecutionLedger } from '../executions/execution.ledger';
+import { divergedResult, pausedResult, withExecution } from '../executions/execution.result';
+import type { ExecutionRecord } from '../executions/execution-record';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
 import {
@@ -38,6 +42,19 @@ import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
+
+/** What a run executes: the checked script and its time limit. */
+type ExecutionScript = ExecutionRecord['script'];
+
+/** How a run is shaped: plan mode, the type check's warnings, and the execution it resumes. */
+interface RunOptions {
+  readonly mode?: 'plan';
+  readonly diagnostics: Parameters<typeof withTypeWarnings>[1];
+  readonly startedAt: number;
+  readonly resume?: { readonly record: ExecutionRecord; readonly by: string };
+  /** The type check's discovery, reused by the run's `myko.search`/`describe`. */
+  readonly discovery?: ScriptDiscovery;
+}
 
 /** The client behind a request across sessions and stateless requests: its key, else its address. */
 function clientIdOf(client: ClientContext): string | undefined {
@@ -69,6 +86,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly typeChecker: ScriptTypeChecker;
   private readonly maxScriptBytes: number;
   private readonly resultBudget: (client: ClientContext) => number;
+  private readonly executions: ExecutionLedger;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -80,7 +98,9 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly monitor: ExecuteMonitor,
     private readonly fairness: BridgeCallFairness,
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
+    @Optional() executions?: ExecutionLedger,
   ) {
+    this.executions = executions ?? new ExecutionLedger();
     const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
     this.quota = new ResidentQuota({ perSession, perKey, perAddress });
     this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});
@@ -141,7 +161,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     }
     // Before anything runs and before a resident place is taken; a refused script is not a strike unless it
     // probes the catalogue (names more operations than a check judges, or many the caller cannot call).
-    const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
+    const discovery = this.discoveryFor(request);
     const checked = await this.typeChecker.check(
       source,
       this.typeCheckOf(request.client),
@@ -167,31 +187,61 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       this.monitor.report('limit', startedAt);
       throw new ExecuteLimitError(release);
     }
+    try {
+      const options = { mode, diagnostics: checked.diagnostics, startedAt, discovery };
+      return await this.runScript(request, { code, ...(timeoutMs ? { timeoutMs } : {}) }, options);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Runs a paused execution again after an operator approved it, as its owner (`request` is built for them):
+   * its journal answers the calls already made, and the call it waited on runs, approved by `by`.
+   */
+  resume(record: ExecutionRecord, by: string, request: RequestContext): Promise<CallToolResult> {
+    const options = { diagnostics: [], startedAt: performance.now(), resume: { record, by } };
+    return this.runScript(request, record.script, options);
+  }
+
+  /** Runs a checked script as an execution (new, or resumed from its record) and shapes its answer. */
+  private async runScript(
+    request: RequestContext,
+    script: ExecutionScript,
+    options: RunOptions,
+  ): Promise<CallToolResult> {
+    const { mode, startedAt, resume } = options;
+    const party = abusePartyOf(request.client);
     // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
     setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
     const ended = new AbortController();
     try {
       const journal = new CommandJournal();
-      // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
+      // A run that asked for input, paused or diverged stops there (see CommandReplay, ExecutionJournal).
       const stop = new AbortController();
-      const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
+      const halt = () => stop.abort();
+      const execution = resume
+        ? this.executions.resume(resume.record, resume.by, halt)
+        : this.executions.start(request, script, halt);
+      const replay = request.input ? new CommandReplay(request.input, halt) : undefined;
       const elicit = this.contexts.create(request).elicit;
-      const commands = this.commandsFor(request, mode, ended.signal);
+      const commands = this.commandsFor(request, mode, ended.signal, execution.journal);
       const bridge = new HostBridge(
         this.registry,
         this.invoker,
         request,
         journal,
-        discovery,
+        options.discovery ?? this.discoveryFor(request),
         replay,
         elicit,
         this.fairness,
         commands,
       );
-      const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
+      const signal = AbortSignal.any([request.signal, stop.signal]);
       const cpu = this.quotas.cpu(request.client);
       // The conversation, under its principal: a crash is charged to the run's own conversation, shares to its principal.
       const reuseKey = reuseKeyOf(request.client);
+      const { code, timeoutMs } = script;
       const run = await this.sandbox.run({
         code,
         timeoutMs,
@@ -206,15 +256,22 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         throw sandboxFull(run.error.message);
       }
       const budget = this.resultBudget(request.client);
-      const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan, budget), checked.diagnostics);
+      const formatted = formatExecuteResult(run, journal, commands.plan, budget);
+      const result = withTypeWarnings(formatted, options.diagnostics);
       if (request.input?.needsInput) return result;
-      await this.abuse?.strike(party, run.ok ? undefined : run.error.kind, run.stats);
-      this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
-      return result;
+      const record = await this.executions.finish(execution, run);
+      await this.abuse?.strike(party, run.ok || record.state === 'paused' ? undefined : run.error.kind, run.stats);
+      this.monitor.report(run.ok || record.state === 'paused' ? 'ok' : run.error.kind, startedAt);
+      if (record.state === 'paused') return pausedResult(record, journal);
+      if (record.state === 'diverged') return divergedResult(record, journal);
+      return withExecution(result, record);
     } finally {
       ended.abort();
-      release();
     }
+  }
+
+  private discoveryFor(request: RequestContext): ScriptDiscovery {
+    return new ScriptDiscovery(this.searchService, request.client.filters);
   }
 
   /**
@@ -233,10 +290,16 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
    * Plan mode records commands (and asks nobody); a run holds those that need approval until the user
    * grants them. The approval's question is withdrawn when the run ends (`ended`), so a late answer runs nothing.
    */
-  private commandsFor(request: RequestContext, mode: 'plan' | undefined, ended: AbortSignal): ScriptCommands {
-    if (mode === 'plan') return { plan: new CommandPlan(this.invoker) };
+  private commandsFor(
+    request: RequestContext,
+    mode: 'plan' | undefined,
+    ended: AbortSignal,
+    execution: ExecutionJournal,
+  ): ScriptCommands {
+    if (mode === 'plan') return { plan: new CommandPlan(this.invoker), execution };
     const asker = this.contexts.create(untilEnded(request, ended));
-    return { approvals: new CommandApprovalGate(this.registry, this.invoker, request, asker, ended) };
+    const approvals = new CommandApprovalGate(this.registry, this.invoker, request, asker, ended, execution);
+    return { approvals, execution };
   }
 }
 
