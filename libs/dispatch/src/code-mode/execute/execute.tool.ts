@@ -251,6 +251,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         reuseKey,
         ...cpu,
       });
+      // Withdraws an approval still asked: once the script has ended, a late answer must run nothing.
+      ended.abort();
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);

@@ -92,10 +92,21 @@ export class ExecutionJournal implements ApprovalHold {
     return new ExecutionPausedError(this.id, slot.operation);
   }
 
-  /** Resolves once no call of this run is in flight (a command running beside the paused one has ended). */
-  idle(): Promise<void> {
-    if (this.slots.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /**
+   * Whether every call of this run has ended within `ms` (a command running beside the paused one, say). One
+   * still running then may yet change data unrecorded: the journal is marked truncated, so it is never resumed.
+   */
+  async settledWithin(ms: number): Promise<boolean> {
+    if (this.slots.size === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<boolean>((resolve) => this.idleWaiters.push(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const settled = await Promise.race([idle, late]);
+    clearTimeout(timer);
+    if (!settled) this.full = true;
+    return settled;
   }
 
   /** The recorded calls, in call order (those replayed, then those that ran). */

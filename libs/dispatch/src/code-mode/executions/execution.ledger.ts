@@ -13,6 +13,9 @@ import {
   type ExecutionState,
 } from './execution-record';
 
+/** How long the end of a run waits for its calls still in flight before it writes the journal without them. */
+const SETTLE_WAIT_MS = 5_000;
+
 /** One run of an execution: its record as it stood when the run began, and the run's journal. */
 export interface ExecutionRun {
   readonly record: ExecutionRecord;
@@ -68,7 +71,7 @@ export class ExecutionLedger {
 
   /** Writes the run's outcome (its journal, its state, what it waits for) once the run ended; returns the record. */
   async finish({ record, journal }: ExecutionRun, run: SandboxRunResult): Promise<ExecutionRecord> {
-    await journal.idle();
+    await journal.settledWithin(SETTLE_WAIT_MS);
     const waitingFor = journal.waitingFor;
     const finished: ExecutionRecord = {
       ...record,
