@@ -10,26 +10,29 @@ import type { CallToolResult } from '../../features/tools/tool-definition.interf
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { conversationOf } from '../../protocol/fairness/work-identity';
 import type { ExecutionJournal } from '../executions/execution.journal';
 import { ExecutionLedger } from '../executions/execution.ledger';
-import { divergedResult, pausedResult, withExecution } from '../executions/execution.result';
+import { executionAnswer } from '../executions/execution.result';
 import type { ExecutionRecord } from '../executions/execution-record';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
-import {
-  DEFAULT_TYPE_CHECK_LIMITS,
-  ScriptTypeChecker,
-  type TypeCheckMode,
-  type TypeCheckOutcome,
-} from '../type-check/script-type-checker';
-import type { TypeCheckLimits } from '../type-check/type-check.pool';
+import { ScriptTypeChecker, type TypeCheckMode, type TypeCheckOutcome } from '../type-check/script-type-checker';
 import { typeCheckRefusal, typeCheckUnjudged, withTypeWarnings } from '../type-check/type-check.result';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { CommandPlan } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
+import {
+  clientIdOf,
+  type ExecutionScript,
+  type RunOptions,
+  reuseKeyOf,
+  sandboxFull,
+  typeCheckBusy,
+  typeCheckLimits,
+  untilEnded,
+} from './execute.parts';
 import { abusePartyOf, ExecuteAbuseBackoff } from './execute-abuse.backoff';
 import { ExecuteAbuseGuard } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
@@ -38,36 +41,10 @@ import { type ExecuteQuotaOptions, ExecuteQuotas } from './execute-quotas';
 import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { byProfile } from './profile-setting';
-import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
+import { ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
-
-/** What a run executes: the checked script and its time limit. */
-type ExecutionScript = ExecutionRecord['script'];
-
-/** How a run is shaped: plan mode, the type check's warnings, and the execution it resumes. */
-interface RunOptions {
-  readonly mode?: 'plan';
-  readonly diagnostics: Parameters<typeof withTypeWarnings>[1];
-  readonly startedAt: number;
-  readonly resume?: { readonly record: ExecutionRecord; readonly by: string };
-  /** The type check's discovery, reused by the run's `myko.search`/`describe`. */
-  readonly discovery?: ScriptDiscovery;
-}
-
-/** The client behind a request across sessions and stateless requests: its key, else its address. */
-function clientIdOf(client: ClientContext): string | undefined {
-  return client.clientId ?? client.caller;
-}
-
-/**
- * Whose runs may share an isolate (each with a fresh context): a conversation under its principal. A stateless
- * request that names no conversation shares with nothing.
- */
-function reuseKeyOf(client: ClientContext): string | undefined {
-  return client.stateless && client.conversationId === undefined ? undefined : conversationOf(client);
-}
 
 /**
  * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, within the
@@ -264,9 +241,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       const record = await this.executions.finish(execution, run);
       await this.abuse?.strike(party, run.ok || record.state === 'paused' ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok || record.state === 'paused' ? 'ok' : run.error.kind, startedAt);
-      if (record.state === 'paused') return pausedResult(record, journal);
-      if (record.state === 'diverged') return divergedResult(record, journal);
-      return withExecution(result, record);
+      return executionAnswer(record, result, journal);
     } finally {
       ended.abort();
     }
@@ -303,32 +278,4 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     const approvals = new CommandApprovalGate(this.registry, this.invoker, request, asker, ended, execution);
     return { approvals, execution };
   }
-}
-
-/** The request, as seen by what must stop when the run ends: its signal also fires then. */
-function untilEnded(request: RequestContext, ended: AbortSignal): RequestContext {
-  const signal = AbortSignal.any([request.signal, ended]);
-  return Object.create(request, { signal: { value: signal }, aborted: { get: () => signal.aborted } });
-}
-
-/** The type checker's bounds from the execute options. */
-function typeCheckLimits(options: ResolvedDispatchOptions['execute']): TypeCheckLimits {
-  return {
-    ...DEFAULT_TYPE_CHECK_LIMITS,
-    timeoutMs: options.typeCheckTimeoutMs,
-    workers: options.typeCheckWorkers,
-    maxQueue: options.typeCheckQueue,
-    maxQueuePerClient: options.typeCheckQueuePerClient,
-  };
-}
-
-/** No type-check worker took the script in time, or the queue was full: nothing ran, try again soon. */
-function typeCheckBusy(retryAfterMs: number): ExecuteLimitError {
-  const message = 'The type checker is busy: this script was not checked and did not run. Retry shortly.';
-  return new ExecuteLimitError({ limit: 'execute-type-check-busy', retryAfterMs, message });
-}
-
-/** The sandbox has no resident place left: refused before anything ran, like a cap. */
-function sandboxFull(message: string): ExecuteLimitError {
-  return new ExecuteLimitError({ limit: 'execute-sandbox-full', retryAfterMs: RESIDENT_RETRY_MS, message });
 }

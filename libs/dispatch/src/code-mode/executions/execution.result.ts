@@ -12,6 +12,17 @@ export interface ExecutionMeta {
   readonly state: ExecutionRecord['state'];
 }
 
+/** What `execute` answers once its run ended: the pause, the divergence, else the run's result with its id. */
+export function executionAnswer(
+  record: ExecutionRecord,
+  result: CallToolResult,
+  commands: CommandJournal,
+): CallToolResult {
+  if (record.state === 'paused') return pausedResult(record, commands);
+  if (record.state === 'diverged') return divergedResult(record, commands);
+  return withExecution(result, record);
+}
+
 /**
  * The result with its execution's id and state in `_meta.execution` (only for a run whose record was kept:
  * one that called an operation or paused), the rest of its shape unchanged.
