@@ -3,16 +3,16 @@ export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-m
 export type { CooldownCause, CooldownLevel, CooldownStart } from './code-mode/execute/execute-abuse.guard';
 export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-mode/execute/execute-guard.defaults';
 export {
+  type ApprovedExecution,
+  ExecutionDecisions,
+  type OwnerFilters,
+} from './code-mode/execute/execution-decisions.service';
+export {
   ExecutionDecisionError,
   ExecutionDivergedError,
   ExecutionPausedError,
 } from './code-mode/executions/execution.errors';
 export { EXECUTIONS_ADMIN_PATH, type ExecutionMeta } from './code-mode/executions/execution.result';
-export {
-  type ApprovedExecution,
-  ExecutionDecisions,
-  type OwnerFilters,
-} from './code-mode/executions/execution-decisions.service';
 export type { ExecutionRecord, ExecutionState, JournalCall } from './code-mode/executions/execution-record';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';

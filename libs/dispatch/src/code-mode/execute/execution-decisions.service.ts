@@ -1,11 +1,11 @@
 import type { ClientFilters } from '@myko/filter';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
-import { ExecuteTool } from '../execute/execute.tool';
-import { ExecutionDecisionError } from './execution.errors';
-import { ExecutionLedger } from './execution.ledger';
-import type { ExecutionOwner, ExecutionRecord } from './execution-record';
-import { resumeRequest } from './execution-resume.request';
+import { ExecutionDecisionError } from '../executions/execution.errors';
+import { ExecutionLedger } from '../executions/execution.ledger';
+import type { ExecutionOwner, ExecutionRecord } from '../executions/execution-record';
+import { resumeRequest } from '../executions/execution-resume.request';
+import { ExecuteTool } from './execute.tool';
 
 /** What an approval answers: the execution after its resumed run, and that run's result. */
 export interface ApprovedExecution {
