@@ -69,7 +69,10 @@ export class HostBridge implements SandboxBridge {
    * neighbour is re-run only when not. A command refused before it ran, or planned, is not in the journal.
    */
   hasCommitted(): boolean {
-    return this.journal.entries.length > 0;
+    const committed = this.journal.entries.length > 0;
+    // Asked only to decide a re-run: one that comes starts the execution's journal over.
+    if (!committed) this.commands.execution?.restart();
+    return committed;
   }
 
   call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {

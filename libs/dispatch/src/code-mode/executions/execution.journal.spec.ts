@@ -80,6 +80,18 @@ describe('ExecutionJournal, a first run', () => {
     expect(stops).toHaveLength(0);
   });
 
+  it('starts over when the sandbox runs the script again after a crash that changed nothing', () => {
+    const { j } = journal();
+    const stale = j.begin('query', 'query_A', {});
+    j.settle(j.begin('query', 'query_B', {}).slot, { result: '1' });
+    j.restart();
+    j.settle(stale.slot, { result: 'late' });
+    const again = j.begin('query', 'query_A', {});
+    expect(again.slot.index).toBe(0);
+    j.settle(again.slot, { result: '2' });
+    expect(j.entries.map((e) => [e.operation, e.result])).toEqual([['query_A', '2']]);
+  });
+
   it('waits for calls still in flight, within a bound; one still running then makes it unresumable', async () => {
     const { j } = journal();
     const slow = j.begin('command', 'command_Slow', {});

@@ -109,6 +109,20 @@ export class ExecutionJournal implements ApprovalHold {
     return settled;
   }
 
+  /**
+   * The sandbox runs the script again from the start (a neighbour's crash ended it before it changed anything):
+   * what this run recorded so far (reads only) is dropped, so the places start over with the new attempt.
+   */
+  restart(): void {
+    this.calls.length = 0;
+    this.slots.clear();
+    this.next = 0;
+    this.bytes = 0;
+    this.kept = 0;
+    this.full = false;
+    for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
   /** The recorded calls, in call order (those replayed, then those that ran). */
   get entries(): readonly JournalCall[] {
     return this.calls.filter((call) => call !== undefined);
