@@ -238,10 +238,11 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       const formatted = formatExecuteResult(run, journal, commands.plan, budget);
       const result = withTypeWarnings(formatted, options.diagnostics);
       if (request.input?.needsInput) return result;
-      const record = await this.executions.finish(execution, run);
+      const finished = await this.executions.finish(execution, run);
+      const { record } = finished;
       await this.abuse?.strike(party, run.ok || record.state === 'paused' ? undefined : run.error.kind, run.stats);
       this.monitor.report(run.ok || record.state === 'paused' ? 'ok' : run.error.kind, startedAt);
-      return executionAnswer(record, result, journal);
+      return executionAnswer(finished, result, journal);
     } finally {
       ended.abort();
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxRunResult } from '@myko/sandbox';
 import { EXECUTION_STORE, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { ExecutionJournal, type JournalResume } from './execution.journal';
 import {
@@ -15,6 +15,12 @@ import {
 
 /** How long the end of a run waits for its calls still in flight before it writes the journal without them. */
 const SETTLE_WAIT_MS = 5_000;
+
+/** A run's outcome as written: `kept` false when the state store could not take it. */
+export interface FinishedExecution {
+  readonly record: ExecutionRecord;
+  readonly kept: boolean;
+}
 
 /** One run of an execution: its record as it stood when the run began, and the run's journal. */
 export interface ExecutionRun {
@@ -30,6 +36,7 @@ export interface ExecutionRun {
 @Injectable()
 export class ExecutionLedger {
   private readonly store: ExecutionStore;
+  private readonly logger = new Logger('Executions');
 
   readonly limits: ExecutionLimits;
 
@@ -70,7 +77,7 @@ export class ExecutionLedger {
   }
 
   /** Writes the run's outcome (its journal, its state, what it waits for) once the run ended; returns the record. */
-  async finish({ record, journal }: ExecutionRun, run: SandboxRunResult): Promise<ExecutionRecord> {
+  async finish({ record, journal }: ExecutionRun, run: SandboxRunResult): Promise<FinishedExecution> {
     await journal.settledWithin(SETTLE_WAIT_MS);
     const waitingFor = journal.waitingFor;
     const finished: ExecutionRecord = {
@@ -85,8 +92,15 @@ export class ExecutionLedger {
     else delete finished.waitingFor;
     if (journal.divergedAt) finished.divergedAt = journal.divergedAt;
     if (!run.ok && finished.state === 'failed') finished.error = run.error.message;
-    if (finished.calls.length > 0 || waitingFor || record.pauses > 0) await this.save(finished);
-    return finished;
+    if (finished.calls.length === 0 && !waitingFor && record.pauses === 0) return { record: finished, kept: true };
+    try {
+      await this.save(finished);
+      return { record: finished, kept: true };
+    } catch (error) {
+      // The run's answer stands without its journal; only a pause depends on it (it cannot be resumed).
+      this.logger.warn(`execution ${finished.id} (${finished.state}) was not kept: ${String(error)}`);
+      return { record: finished, kept: false };
+    }
   }
 
   /** Writes a record for the rest of its retention (a paused one expires with it). */

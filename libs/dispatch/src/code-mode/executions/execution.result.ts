@@ -1,6 +1,7 @@
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import { textContent } from '../../features/tools/tool-result';
 import type { CommandJournal } from '../execute/command-journal';
+import type { FinishedExecution } from './execution.ledger';
 import type { ExecutionRecord } from './execution-record';
 
 /** Where the admin API decides a paused execution (relative to the server's root). */
@@ -14,10 +15,11 @@ export interface ExecutionMeta {
 
 /** What `execute` answers once its run ended: the pause, the divergence, else the run's result with its id. */
 export function executionAnswer(
-  record: ExecutionRecord,
+  { record, kept }: FinishedExecution,
   result: CallToolResult,
   commands: CommandJournal,
 ): CallToolResult {
+  if (record.state === 'paused' && !kept) return unkeptPause(record, commands);
   if (record.state === 'paused') return pausedResult(record, commands);
   if (record.state === 'diverged') return divergedResult(record, commands);
   return withExecution(result, record);
@@ -72,4 +74,13 @@ export function divergedResult(record: ExecutionRecord, commands: CommandJournal
     isError: true,
     _meta: { execution: { id: record.id, state: record.state } satisfies ExecutionMeta },
   };
+}
+
+/** A pause the state store could not keep: nobody can resume it, so it ends as a failure (nothing after it ran). */
+function unkeptPause(record: ExecutionRecord, commands: CommandJournal): CallToolResult {
+  const text =
+    `${record.waitingFor?.operation} needs an approval this client cannot give, and execution ${record.id} could ` +
+    'not be kept to wait for one (the state store is unavailable): it stopped there, and that command and ' +
+    `everything after it did not run.\n\n${commands.describe()}`;
+  return { content: [textContent(text)], isError: true };
 }
