@@ -86,6 +86,3 @@ export const DEFAULT_EXECUTION_LIMITS: ExecutionLimits = {
   maxEntries: 10_000,
   maxBytes: 4 * 1024 * 1024,
 };
-
-/** Injection token of the `ExecutionLimits` (absent: the defaults). */
-export const EXECUTION_LIMITS = 'MYKO_EXECUTION_LIMITS';

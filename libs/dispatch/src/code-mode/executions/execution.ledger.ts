@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { SandboxRunResult } from '@myko/sandbox';
 import { EXECUTION_STORE, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { DISPATCH_OPTIONS } from '../../dispatch.constants';
+import type { ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { ExecutionJournal, type JournalResume } from './execution.journal';
 import {
   DEFAULT_EXECUTION_LIMITS,
-  EXECUTION_LIMITS,
   type ExecutionLimits,
   type ExecutionOwner,
   type ExecutionRecord,
@@ -42,10 +43,10 @@ export class ExecutionLedger {
 
   constructor(
     @Optional() @Inject(EXECUTION_STORE) store?: ExecutionStore | null,
-    @Optional() @Inject(EXECUTION_LIMITS) limits?: ExecutionLimits | null,
+    @Optional() @Inject(DISPATCH_OPTIONS) options?: { execute?: Partial<ExecuteGuardOptions> } | null,
   ) {
     this.store = store ?? new MemoryExecutionStore();
-    this.limits = limits ?? DEFAULT_EXECUTION_LIMITS;
+    this.limits = limitsOf(options?.execute);
   }
 
   /** A new execution of `script` for this request; `stop` ends the script (a pause, a divergence). */
@@ -135,5 +136,14 @@ function ownerOf(request: RequestContext): ExecutionOwner {
     ...(client.subject === undefined ? {} : { subject: client.subject }),
     ...(client.clientId === undefined ? {} : { clientId: client.clientId }),
     ...(session.clientInfo?.name === undefined ? {} : { clientName: session.clientInfo.name }),
+  };
+}
+
+/** The execute options' retention and journal caps, else the defaults. */
+function limitsOf(execute: Partial<ExecuteGuardOptions> | undefined): ExecutionLimits {
+  return {
+    retentionMs: execute?.executionRetentionMs ?? DEFAULT_EXECUTION_LIMITS.retentionMs,
+    maxEntries: execute?.journalMaxEntries ?? DEFAULT_EXECUTION_LIMITS.maxEntries,
+    maxBytes: execute?.journalMaxBytes ?? DEFAULT_EXECUTION_LIMITS.maxBytes,
   };
 }
