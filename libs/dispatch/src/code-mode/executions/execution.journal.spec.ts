@@ -145,6 +145,23 @@ describe('ExecutionJournal, a resumed run', () => {
     expect(j.divergedAt).toBe('command_Restock');
   });
 
+  it('a call started beside the paused one, and recorded after it, keeps its place on the resume', () => {
+    const first = journal().j;
+    const gated = first.begin('command', 'command_Deactivate', { productId: 1 });
+    const beside = first.begin('query', 'query_Stock', {});
+    first.settle(gated.slot, { error: first.pause(gated.slot.index) as Error });
+    first.settle(beside.slot, { result: '7' });
+    const waitingFor = first.waitingFor;
+    if (!waitingFor) throw new Error('not paused');
+    const { j } = journal({ calls: [...first.entries], approved: { waitingFor, by: 'operator' } });
+    const again = j.begin('command', 'command_Deactivate', { productId: 1 });
+    expect(again.recorded).toBeUndefined();
+    expect(j.grantedBy(again.slot.index)).toBe('operator');
+    expect(j.begin('query', 'query_Stock', {}).recorded).toEqual({ result: '7' });
+    j.settle(again.slot, { result: 'null' });
+    expect(j.entries.map((e) => e.operation)).toEqual(['command_Deactivate', 'query_Stock']);
+  });
+
   it('an approval does not carry to other arguments at the same place', () => {
     const { j } = resumed();
     j.begin('query', 'query_GetProduct', { id: 1, b: [2, { z: 1, a: 0 }] });

@@ -55,7 +55,7 @@ export class ExecutionJournal implements ApprovalHold {
    */
   begin(kind: JournaledKind, operation: string, args: object): { slot: CallSlot; recorded?: CallOutcome } {
     const slot: CallSlot = { index: this.next++, kind, operation, args: canonicalJson(args) };
-    const recorded = this.resume.calls[slot.index];
+    const recorded = this.recordedAt(slot.index);
     if (recorded === undefined) {
       this.slots.set(slot.index, slot);
       return { slot };
@@ -139,6 +139,16 @@ export class ExecutionJournal implements ApprovalHold {
 
   get divergedAt(): string | undefined {
     return this.diverged;
+  }
+
+  /**
+   * The recorded call at a place. The call the run paused before left the only gap (calls beside it settled, or
+   * the journal was truncated): the recorded ones after it sit one place further on.
+   */
+  private recordedAt(index: number): JournalCall | undefined {
+    const gap = this.resume.approved?.waitingFor.position;
+    if (gap === undefined || index < gap) return this.resume.calls[index];
+    return index === gap ? undefined : this.resume.calls[index - 1];
   }
 
   private keep(index: number, call: JournalCall): void {
