@@ -20,6 +20,8 @@ export const DEFAULT_DATABASE_PATH = './data/myko.db';
 /** Environment variables read at start when the matching flag is not given. */
 export const CONFIG_ENV = 'MYKO_CONFIG';
 export const PROFILE_ENV = 'MYKO_PROFILE';
+/** The operator key of the admin API (`/admin/executions`); unset: no admin API. */
+export const ADMIN_KEY_ENV = 'MYKO_ADMIN_KEY';
 
 /** Bind addresses already covered by the default Host/Origin allow-lists, or that name no host. */
 const LOOPBACK_OR_ANY = new Set(['127.0.0.1', 'localhost', '::1', '[::1]', '0.0.0.0', '::', '[::]']);
@@ -205,6 +207,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       ...(access ? { access } : {}),
       ...file?.config.observability,
       ...(cli.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: cli.shutdownGraceMs }),
+      ...(nonEmpty(env[ADMIN_KEY_ENV]) ? { adminKey: nonEmpty(env[ADMIN_KEY_ENV]) } : {}),
     },
   };
 }

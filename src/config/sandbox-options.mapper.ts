@@ -16,6 +16,9 @@ export function sandboxDispatchOptions(
     maxScriptBytes,
     resultBudgetBytes,
     abuseBackoff,
+    executionRetentionMs,
+    journalMaxEntries,
+    journalMaxBytes,
     ...rest
   } = config;
   const { typeCheckWorkers, typeCheckTimeoutMs, typeCheckQueue, typeCheckQueuePerClient, ...sandbox } = rest;
@@ -30,6 +33,9 @@ export function sandboxDispatchOptions(
     typeCheckTimeoutMs,
     typeCheckQueue,
     typeCheckQueuePerClient,
+    executionRetentionMs,
+    journalMaxEntries,
+    journalMaxBytes,
   };
   return { sandbox, execute: definedOnly(execute) };
 }

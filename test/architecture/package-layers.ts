@@ -27,7 +27,7 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
     ['.'],
     // The session records' Lua scripts take the rate-limit tokens too: sessions and counters share a layer.
     ['sessions', 'counters'],
-    ['bus', 'once', 'secrets', 'sse'],
+    ['bus', 'once', 'secrets', 'sse', 'executions'],
     ['redis'],
     ['interfaces', 'errors', 'state.constants.ts'],
   ],

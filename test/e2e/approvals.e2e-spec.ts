@@ -117,14 +117,17 @@ describe.each(['http', 'ws'] as const)('a 2025 session over %s (SDK 1.x, elicita
     expect(app.restocks()).toBe(before);
   });
 
-  it('a client that cannot ask its user is refused clearly, before anything ran', async () => {
+  it('a client that cannot ask its user: the run pauses before the command (uncatchable), nothing ran', async () => {
     const { execute } = await session('grant', false);
     const before = app.restocks();
     const result = await execute(`try { await ${RESTOCK}; } catch (e) { return [e.code, e.message]; }`);
-    expect(JSON.parse(text(result))).toEqual([
-      'approval_unavailable',
-      "command_RestockProduct needs the user's approval, but this client cannot ask (it declared no elicitation capability); it did not run.",
-    ]);
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent.execution).toMatchObject({
+      state: 'paused',
+      waitingFor: { reason: 'approval', operation: 'command_RestockProduct' },
+      calls: [],
+    });
+    expect(text(result)).toMatch(/^Execution ex_\S+ is paused before command_RestockProduct /);
     expect(app.restocks()).toBe(before);
   });
 
@@ -288,11 +291,14 @@ describe('the 2026-07-28 era (input_required rounds)', () => {
     expect(app.restocks()).toBe(before + 1);
   });
 
-  it('a request without the elicitation capability is refused clearly, and nothing ran', async () => {
+  it('a request without the elicitation capability pauses before the command, and nothing ran', async () => {
     const before = app.restocks();
     const answer = await modernExecute(TRY_RESTOCK, {}, {});
     expect(answer.result).toMatchObject({ resultType: 'complete' });
-    expect(text(answer.result)).toBe('"approval_unavailable"');
+    expect(answer.result.structuredContent.execution).toMatchObject({
+      state: 'paused',
+      waitingFor: { operation: 'command_RestockProduct' },
+    });
     expect(app.restocks()).toBe(before);
   });
 

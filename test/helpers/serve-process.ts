@@ -15,12 +15,12 @@ export interface ServeProcess {
 
 /**
  * Starts the launcher (needs `npm run build`) with an in-memory database, no audit log and a clean
- * environment, and resolves once it announces its URL; `args` come after those (a later `--db` wins).
+ * environment (plus `env`), and resolves once it announces its URL; `args` come after those (a later `--db` wins).
  */
-export async function startServeProcess(args: string[] = []): Promise<ServeProcess> {
+export async function startServeProcess(args: string[] = [], env: Record<string, string> = {}): Promise<ServeProcess> {
   const { child, origin, exited, output } = await launchServe({
     args: ['--db', ':memory:', '--audit-log', 'off', ...args],
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1' },
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
   });
   return { child, origin, exited, output };
 }

@@ -6,6 +6,8 @@ import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
 import { ExecuteTool } from './code-mode/execute/execute.tool';
 import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
+import { ExecutionDecisions } from './code-mode/execute/execution-decisions.service';
+import { ExecutionLedger } from './code-mode/executions/execution.ledger';
 import { MetaToolSource } from './code-mode/meta-tool.source';
 import { SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 import { SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
@@ -124,6 +126,8 @@ export class DispatchModule {
         LoggingHandler,
         SearchTool,
         ExecuteTool,
+        ExecutionLedger,
+        ExecutionDecisions,
         MetaToolSource,
         { provide: CodeModeToolSource, useExisting: MetaToolSource },
         CustomToolSource,
@@ -152,7 +156,14 @@ export class DispatchModule {
         ClusterWatches,
         EntityWritesRelay,
       ],
-      exports: [DispatchService, OperationSearchService, SandboxHealthProvider, ExecuteMonitor, SandboxReadinessProbe],
+      exports: [
+        DispatchService,
+        OperationSearchService,
+        SandboxHealthProvider,
+        ExecuteMonitor,
+        SandboxReadinessProbe,
+        ExecutionDecisions,
+      ],
     };
   }
 }

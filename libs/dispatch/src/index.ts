@@ -2,6 +2,18 @@ export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
 export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
 export type { CooldownCause, CooldownLevel, CooldownStart } from './code-mode/execute/execute-abuse.guard';
 export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-mode/execute/execute-guard.defaults';
+export {
+  type ApprovedExecution,
+  ExecutionDecisions,
+  type OwnerFilters,
+} from './code-mode/execute/execution-decisions.service';
+export {
+  ExecutionDecisionError,
+  ExecutionDivergedError,
+  ExecutionPausedError,
+} from './code-mode/executions/execution.errors';
+export { EXECUTIONS_ADMIN_PATH, type ExecutionMeta } from './code-mode/executions/execution.result';
+export type { ExecutionRecord, ExecutionState, JournalCall } from './code-mode/executions/execution-record';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
 export { OperationSearchService } from './code-mode/search/operation-search.service';

@@ -12,6 +12,7 @@ export type GatewaysNumericOption =
       | 'allowedOrigins'
       | 'trustedProxies'
       | 'access'
+      | 'adminKey'
       | 'metrics'
       | 'tracing'
       | 'mcpPaths'

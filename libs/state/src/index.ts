@@ -8,6 +8,8 @@ export type {
 } from './counters/abuse-backoff.store';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
+export type { ExecutionStore } from './executions/execution-store.interface';
+export { MemoryExecutionStore } from './executions/memory-execution.store';
 export * from './interfaces';
 export { MemoryUseOnceLedger } from './once/memory-use-once.ledger';
 export type { UseOnceLedger } from './once/use-once-ledger.interface';
@@ -36,6 +38,7 @@ export type {
 } from './sse/sse-event-log.interface';
 export {
   DEFAULT_REDIS_KEY_PREFIX,
+  EXECUTION_STORE,
   REDIS_URL_ENV,
   SESSION_RECORD_STORE,
   SHARED_ABUSE_BACKOFF,

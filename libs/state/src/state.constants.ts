@@ -28,3 +28,5 @@ export const SHARED_ABUSE_BACKOFF = 'MYKO_SHARED_ABUSE_BACKOFF';
  * instances): a state is good for one retry.
  */
 export const USED_REQUEST_STATES = 'MYKO_USED_REQUEST_STATES';
+/** Injection token of the `ExecutionStore` of durable `execute` runs (memory, or Redis shared by the instances). */
+export const EXECUTION_STORE = 'MYKO_EXECUTION_STORE';

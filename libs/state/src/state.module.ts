@@ -14,6 +14,8 @@ import { BUS_PROVIDERS } from './bus/bus.providers';
 import { MessageBus } from './bus/message-bus';
 import { RedisAbuseBackoff } from './counters/abuse-backoff.store';
 import { RedisRateLimiter } from './counters/rate-limit.store';
+import { MemoryExecutionStore } from './executions/memory-execution.store';
+import { RedisExecutionStore } from './executions/redis-execution.store';
 import type { StateModuleOptions } from './interfaces/state-options.interface';
 import { MemoryUseOnceLedger } from './once/memory-use-once.ledger';
 import { RedisUseOnceLedger } from './once/redis-use-once.ledger';
@@ -23,6 +25,7 @@ import { RedisSharedSecrets } from './secrets/shared-secret.store';
 import { MemorySessionRecordStore } from './sessions/memory-session-record.store';
 import { RedisSessionRecordStore } from './sessions/redis-session-record.store';
 import {
+  EXECUTION_STORE,
   REDIS_CONNECTION,
   SESSION_RECORD_STORE,
   SHARED_ABUSE_BACKOFF,
@@ -119,6 +122,12 @@ export class StateModule {
           useFactory: (client: RedisStateClient | null) =>
             client ? new RedisUseOnceLedger(client, 'request-state') : new MemoryUseOnceLedger(),
         },
+        {
+          provide: EXECUTION_STORE,
+          inject: [RedisStateClient],
+          useFactory: (client: RedisStateClient | null) =>
+            client ? new RedisExecutionStore(client) : new MemoryExecutionStore(),
+        },
         ...BUS_PROVIDERS,
         StateHealth,
         RedisConnectionCloser,
@@ -132,6 +141,7 @@ export class StateModule {
         SHARED_ABUSE_BACKOFF,
         SHARED_SECRETS,
         USED_REQUEST_STATES,
+        EXECUTION_STORE,
         MessageBus,
         StateHealth,
       ],

@@ -57,4 +57,10 @@ export interface SandboxConfig {
   readonly typeCheckQueuePerClient?: number;
   /** `false`: off; else the abuse backoff's settings over its defaults. */
   readonly abuseBackoff?: false | AbuseBackoffConfig;
+  /** How long an execution's record is kept, and a paused execution waits for a decision. */
+  readonly executionRetentionMs?: number;
+  /** `myko.*` calls an execution's journal records; past it the journal is truncated. */
+  readonly journalMaxEntries?: number;
+  /** Bytes of arguments and results an execution's journal records. */
+  readonly journalMaxBytes?: number;
 }

@@ -87,6 +87,12 @@ export interface DispatchModuleOptions {
     resultBudgetBytes?: number;
     /** Access profiles (by name) whose results get another budget than `resultBudgetBytes`. */
     profileResultBudgets?: Readonly<Record<string, number>>;
+    /** How long an execution's record is kept, and a paused one waits for a decision. @default 86400000 (24 h) */
+    executionRetentionMs?: number;
+    /** Calls an execution's journal records; past it, truncated (no pause, no resume). @default 10000 */
+    journalMaxEntries?: number;
+    /** Bytes of arguments and results an execution's journal records. @default 4194304 (4 MiB) */
+    journalMaxBytes?: number;
   };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or

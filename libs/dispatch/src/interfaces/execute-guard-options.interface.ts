@@ -54,4 +54,10 @@ export interface ExecuteGuardOptions {
   typeCheck: 'strict' | 'warn' | 'off';
   /** Per access profile (the client's `principal`), over `typeCheck`. */
   profileTypeChecks: Readonly<Record<string, 'strict' | 'warn' | 'off'>>;
+  /** How long an execution's record is kept, and a paused execution waits for a decision (docs/code-mode.md). */
+  executionRetentionMs: number;
+  /** Calls an execution's journal records; past it the journal is truncated (no pause, no resume). */
+  journalMaxEntries: number;
+  /** Bytes of arguments and results an execution's journal records; past it, as past `journalMaxEntries`. */
+  journalMaxBytes: number;
 }

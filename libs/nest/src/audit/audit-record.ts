@@ -18,6 +18,8 @@ export interface AuditRecord {
   requestId?: string;
   /** The W3C trace id of that request, when tracing records it. */
   traceId?: string;
+  /** The `execute` run the call was part of (see `docs/code-mode.md`, executions). */
+  executionId?: string;
   /** `<kind>_<id>` */
   operation: string;
   outcome: InvocationOutcome;
@@ -71,6 +73,7 @@ export function toAuditRecord(invocation: OperationInvocation): AuditRecord {
     session: client.sessionId ?? null,
     ...(client.requestId === undefined ? {} : { requestId: client.requestId }),
     ...(client.traceId === undefined ? {} : { traceId: client.traceId }),
+    ...(client.executionId === undefined ? {} : { executionId: client.executionId }),
     operation: invocation.name,
     outcome: invocation.outcome,
     ...approvalOf(invocation),

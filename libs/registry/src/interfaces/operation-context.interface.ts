@@ -26,6 +26,8 @@ export interface ClientInfo {
   requestId?: string;
   /** The W3C trace id of that request, when tracing records it. */
   traceId?: string;
+  /** The `execute` run (durable execution) the call is part of: its journal and audit lines carry the same id. */
+  executionId?: string;
 }
 
 /** Severity of an operation log line (RFC 5424 names, as MCP logging uses them). */

@@ -1,15 +1,17 @@
 import { type OptionTable, optionDefaults } from '@myko/options';
 import type { AbuseBackoffOptions, ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
+import { DEFAULT_EXECUTION_LIMITS } from '../executions/execution-record';
 
 type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress' | 'maxScriptBytes' | 'resultBudgetBytes';
 type TypeCheckBound = 'typeCheckWorkers' | 'typeCheckTimeoutMs' | 'typeCheckQueue' | 'typeCheckQueuePerClient';
+type ExecutionBound = 'executionRetentionMs' | 'journalMaxEntries' | 'journalMaxBytes';
 
 /**
  * The per-client run caps of `execute`, the size of a script and the bounds of its type checker
  * (`DispatchModuleOptions.execute`, the config file's `sandbox` section): default, minimum, doc.
  * @publicApi
  */
-export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = {
+export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound | ExecutionBound> = {
   maxRunsPerSession: {
     default: 4,
     minimum: 0,
@@ -65,6 +67,24 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound> = 
     minimum: 1,
     inConfigFile: true,
     doc: 'The same per client (API key or token identity, else address).',
+  },
+  executionRetentionMs: {
+    default: DEFAULT_EXECUTION_LIMITS.retentionMs,
+    minimum: 1_000,
+    inConfigFile: true,
+    doc: "How long an execution's record (its journal) is kept in the state store, and how long a paused execution waits for a decision before it expires.",
+  },
+  journalMaxEntries: {
+    default: DEFAULT_EXECUTION_LIMITS.maxEntries,
+    minimum: 1,
+    inConfigFile: true,
+    doc: "myko.* calls an execution's journal records; past it the run is served but its journal is truncated, and it can neither pause nor be resumed.",
+  },
+  journalMaxBytes: {
+    default: DEFAULT_EXECUTION_LIMITS.maxBytes,
+    minimum: 1_024,
+    inConfigFile: true,
+    doc: "Bytes of arguments and results an execution's journal records; past it, as past journalMaxEntries.",
   },
 };
 

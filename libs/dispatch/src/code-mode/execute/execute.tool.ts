@@ -10,22 +10,29 @@ import type { CallToolResult } from '../../features/tools/tool-definition.interf
 import type { ClientContext } from '../../interfaces/client-context.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
-import { conversationOf } from '../../protocol/fairness/work-identity';
+import type { ExecutionJournal } from '../executions/execution.journal';
+import { ExecutionLedger } from '../executions/execution.ledger';
+import { executionAnswer } from '../executions/execution.result';
+import type { ExecutionRecord } from '../executions/execution-record';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
-import {
-  DEFAULT_TYPE_CHECK_LIMITS,
-  ScriptTypeChecker,
-  type TypeCheckMode,
-  type TypeCheckOutcome,
-} from '../type-check/script-type-checker';
-import type { TypeCheckLimits } from '../type-check/type-check.pool';
+import { ScriptTypeChecker, type TypeCheckMode, type TypeCheckOutcome } from '../type-check/script-type-checker';
 import { typeCheckRefusal, typeCheckUnjudged, withTypeWarnings } from '../type-check/type-check.result';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
 import { CommandPlan } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
+import {
+  clientIdOf,
+  type ExecutionScript,
+  type RunOptions,
+  reuseKeyOf,
+  sandboxFull,
+  typeCheckBusy,
+  typeCheckLimits,
+  untilEnded,
+} from './execute.parts';
 import { abusePartyOf, ExecuteAbuseBackoff } from './execute-abuse.backoff';
 import { ExecuteAbuseGuard } from './execute-abuse.guard';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
@@ -34,23 +41,10 @@ import { type ExecuteQuotaOptions, ExecuteQuotas } from './execute-quotas';
 import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { byProfile } from './profile-setting';
-import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
+import { ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
-
-/** The client behind a request across sessions and stateless requests: its key, else its address. */
-function clientIdOf(client: ClientContext): string | undefined {
-  return client.clientId ?? client.caller;
-}
-
-/**
- * Whose runs may share an isolate (each with a fresh context): a conversation under its principal. A stateless
- * request that names no conversation shares with nothing.
- */
-function reuseKeyOf(client: ClientContext): string | undefined {
-  return client.stateless && client.conversationId === undefined ? undefined : conversationOf(client);
-}
 
 /**
  * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, within the
@@ -69,6 +63,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly typeChecker: ScriptTypeChecker;
   private readonly maxScriptBytes: number;
   private readonly resultBudget: (client: ClientContext) => number;
+  private readonly executions: ExecutionLedger;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -80,7 +75,9 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly monitor: ExecuteMonitor,
     private readonly fairness: BridgeCallFairness,
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
+    @Optional() executions?: ExecutionLedger,
   ) {
+    this.executions = executions ?? new ExecutionLedger();
     const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
     this.quota = new ResidentQuota({ perSession, perKey, perAddress });
     this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});
@@ -141,7 +138,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     }
     // Before anything runs and before a resident place is taken; a refused script is not a strike unless it
     // probes the catalogue (names more operations than a check judges, or many the caller cannot call).
-    const discovery = new ScriptDiscovery(this.searchService, request.client.filters);
+    const discovery = this.discoveryFor(request);
     const checked = await this.typeChecker.check(
       source,
       this.typeCheckOf(request.client),
@@ -167,31 +164,61 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       this.monitor.report('limit', startedAt);
       throw new ExecuteLimitError(release);
     }
+    try {
+      const options = { mode, diagnostics: checked.diagnostics, startedAt, discovery };
+      return await this.runScript(request, { code, ...(timeoutMs ? { timeoutMs } : {}) }, options);
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Runs a paused execution again after an operator approved it, as its owner (`request` is built for them):
+   * its journal answers the calls already made, and the call it waited on runs, approved by `by`.
+   */
+  resume(record: ExecutionRecord, by: string, request: RequestContext): Promise<CallToolResult> {
+    const options = { diagnostics: [], startedAt: performance.now(), resume: { record, by } };
+    return this.runScript(request, record.script, options);
+  }
+
+  /** Runs a checked script as an execution (new, or resumed from its record) and shapes its answer. */
+  private async runScript(
+    request: RequestContext,
+    script: ExecutionScript,
+    options: RunOptions,
+  ): Promise<CallToolResult> {
+    const { mode, startedAt, resume } = options;
+    const party = abusePartyOf(request.client);
     // Each call in flight (up to MAX_PARALLEL_BRIDGE_CALLS) may listen to the request's signal: not a leak.
     setMaxListeners(2 * MAX_PARALLEL_BRIDGE_CALLS + 10, request.signal);
     const ended = new AbortController();
     try {
       const journal = new CommandJournal();
-      // A run that asked for input stops there; dispatch answers `input_required` (see CommandReplay).
+      // A run that asked for input, paused or diverged stops there (see CommandReplay, ExecutionJournal).
       const stop = new AbortController();
-      const replay = request.input ? new CommandReplay(request.input, () => stop.abort()) : undefined;
+      const halt = () => stop.abort();
+      const execution = resume
+        ? this.executions.resume(resume.record, resume.by, halt)
+        : this.executions.start(request, script, halt);
+      const replay = request.input ? new CommandReplay(request.input, halt) : undefined;
       const elicit = this.contexts.create(request).elicit;
-      const commands = this.commandsFor(request, mode, ended.signal);
+      const commands = this.commandsFor(request, mode, ended.signal, execution.journal);
       const bridge = new HostBridge(
         this.registry,
         this.invoker,
         request,
         journal,
-        discovery,
+        options.discovery ?? this.discoveryFor(request),
         replay,
         elicit,
         this.fairness,
         commands,
       );
-      const signal = replay ? AbortSignal.any([request.signal, stop.signal]) : request.signal;
+      const signal = AbortSignal.any([request.signal, stop.signal]);
       const cpu = this.quotas.cpu(request.client);
       // The conversation, under its principal: a crash is charged to the run's own conversation, shares to its principal.
       const reuseKey = reuseKeyOf(request.client);
+      const { code, timeoutMs } = script;
       const run = await this.sandbox.run({
         code,
         timeoutMs,
@@ -201,20 +228,28 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         reuseKey,
         ...cpu,
       });
+      // Withdraws an approval still asked: once the script has ended, a late answer must run nothing.
+      ended.abort();
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
         throw sandboxFull(run.error.message);
       }
       const budget = this.resultBudget(request.client);
-      const result = withTypeWarnings(formatExecuteResult(run, journal, commands.plan, budget), checked.diagnostics);
+      const formatted = formatExecuteResult(run, journal, commands.plan, budget);
+      const result = withTypeWarnings(formatted, options.diagnostics);
       if (request.input?.needsInput) return result;
-      await this.abuse?.strike(party, run.ok ? undefined : run.error.kind, run.stats);
-      this.monitor.report(run.ok ? 'ok' : run.error.kind, startedAt);
-      return result;
+      const finished = await this.executions.finish(execution, run);
+      const { record } = finished;
+      await this.abuse?.strike(party, run.ok || record.state === 'paused' ? undefined : run.error.kind, run.stats);
+      this.monitor.report(run.ok || record.state === 'paused' ? 'ok' : run.error.kind, startedAt);
+      return executionAnswer(finished, result, journal);
     } finally {
       ended.abort();
-      release();
     }
+  }
+
+  private discoveryFor(request: RequestContext): ScriptDiscovery {
+    return new ScriptDiscovery(this.searchService, request.client.filters);
   }
 
   /**
@@ -233,37 +268,15 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
    * Plan mode records commands (and asks nobody); a run holds those that need approval until the user
    * grants them. The approval's question is withdrawn when the run ends (`ended`), so a late answer runs nothing.
    */
-  private commandsFor(request: RequestContext, mode: 'plan' | undefined, ended: AbortSignal): ScriptCommands {
-    if (mode === 'plan') return { plan: new CommandPlan(this.invoker) };
+  private commandsFor(
+    request: RequestContext,
+    mode: 'plan' | undefined,
+    ended: AbortSignal,
+    execution: ExecutionJournal,
+  ): ScriptCommands {
+    if (mode === 'plan') return { plan: new CommandPlan(this.invoker), execution };
     const asker = this.contexts.create(untilEnded(request, ended));
-    return { approvals: new CommandApprovalGate(this.registry, this.invoker, request, asker, ended) };
+    const approvals = new CommandApprovalGate(this.registry, this.invoker, request, asker, ended, execution);
+    return { approvals, execution };
   }
-}
-
-/** The request, as seen by what must stop when the run ends: its signal also fires then. */
-function untilEnded(request: RequestContext, ended: AbortSignal): RequestContext {
-  const signal = AbortSignal.any([request.signal, ended]);
-  return Object.create(request, { signal: { value: signal }, aborted: { get: () => signal.aborted } });
-}
-
-/** The type checker's bounds from the execute options. */
-function typeCheckLimits(options: ResolvedDispatchOptions['execute']): TypeCheckLimits {
-  return {
-    ...DEFAULT_TYPE_CHECK_LIMITS,
-    timeoutMs: options.typeCheckTimeoutMs,
-    workers: options.typeCheckWorkers,
-    maxQueue: options.typeCheckQueue,
-    maxQueuePerClient: options.typeCheckQueuePerClient,
-  };
-}
-
-/** No type-check worker took the script in time, or the queue was full: nothing ran, try again soon. */
-function typeCheckBusy(retryAfterMs: number): ExecuteLimitError {
-  const message = 'The type checker is busy: this script was not checked and did not run. Retry shortly.';
-  return new ExecuteLimitError({ limit: 'execute-type-check-busy', retryAfterMs, message });
-}
-
-/** The sandbox has no resident place left: refused before anything ran, like a cap. */
-function sandboxFull(message: string): ExecuteLimitError {
-  return new ExecuteLimitError({ limit: 'execute-sandbox-full', retryAfterMs: RESIDENT_RETRY_MS, message });
 }

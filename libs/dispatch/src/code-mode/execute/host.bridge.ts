@@ -15,6 +15,8 @@ import { clientInfoOf, createOperationContext } from '../../features/operations/
 import { toClientFailure } from '../../features/operations/operation-error.mapper';
 import { reportRefusal } from '../../features/operations/refusal.reporter';
 import type { OperationCallOutcome, RequestContext } from '../../interfaces/request-context.interface';
+import type { CallSlot, ExecutionJournal } from '../executions/execution.journal';
+import type { JournaledKind } from '../executions/execution-record';
 import type { BridgeCallFairness } from './bridge-call.fairness';
 import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandPlan } from './command-plan';
@@ -28,6 +30,8 @@ export interface ScriptCommands {
   readonly plan?: CommandPlan;
   /** Holds commands that need the user's approval until it is given. */
   readonly approvals?: CommandApprovalGate;
+  /** The execution's journal: records every operation call, and answers those an earlier run made. */
+  readonly execution?: ExecutionJournal;
 }
 
 /** Longest operation id echoed back in an error, so a script cannot make the host build huge messages. */
@@ -65,7 +69,10 @@ export class HostBridge implements SandboxBridge {
    * neighbour is re-run only when not. A command refused before it ran, or planned, is not in the journal.
    */
   hasCommitted(): boolean {
-    return this.journal.entries.length > 0;
+    const committed = this.journal.entries.length > 0;
+    // Asked only to decide a re-run: one that comes starts the execution's journal over.
+    if (!committed) this.commands.execution?.restart();
+    return committed;
   }
 
   call(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
@@ -117,10 +124,17 @@ export class HostBridge implements SandboxBridge {
       reportRefusal(this.invoker, this.request, name, args, reason);
       throw this.notFound(name);
     }
-    this.client ??= clientInfoOf(this.request);
+    this.client ??= this.clientInfo();
     const ctx = createOperationContext(name, this.request, this.client, this.elicit);
     this.admitted.set(name, ctx);
     return ctx;
+  }
+
+  /** Who is calling, with the execution's id (for the audit line). */
+  private clientInfo(): ClientInfo {
+    const info = clientInfoOf(this.request);
+    const executionId = this.commands.execution?.id;
+    return executionId === undefined ? info : { ...info, executionId };
   }
 
   /** Did-you-mean: the closest visible operations (the same id under another kind first), never hidden ones. */
@@ -143,22 +157,25 @@ export class HostBridge implements SandboxBridge {
   }
 
   private async invoke(name: string, kind: SandboxCallKind, args: object, ctx: OperationContext): Promise<string> {
-    const { plan, approvals } = this.commands;
+    const { plan, approvals, execution } = this.commands;
     if (kind === 'command' && plan) return this.planned(plan, name, args, ctx);
     const replay = kind === 'command' ? this.replay : undefined;
     const earlier = replay?.recall(name, args);
     const position = this.journal.entries.length;
     const record = kind === 'command' ? this.journal.start(name) : undefined;
     if (earlier && record) return this.replayed(record, earlier);
+    const call = execution?.begin(kind as JournaledKind, name, args);
+    if (call?.recorded) return this.replayed(record, call.recorded);
     let result: unknown;
     try {
-      const approved = record && approvals ? await approvals.approve(name, args, position, ctx) : ctx;
+      const approved = record && approvals ? await approvals.approve(name, args, position, ctx, call?.slot.index) : ctx;
       result = await this.invoker.invoke(name, args, approved);
     } catch (error) {
       replay?.failed(name, args, error);
       const scriptError = this.toScriptError(name, error);
       if (record && error instanceof OperationAbortedError) this.journal.interrupt(record);
       else if (record) this.journal.fail(record, scriptError);
+      this.settle(call?.slot, { error: scriptError });
       throw scriptError;
     }
     if (record) this.journal.complete(record);
@@ -166,10 +183,17 @@ export class HostBridge implements SandboxBridge {
     try {
       json = JSON.stringify(result ?? null) ?? 'null';
     } catch (error) {
-      throw this.toScriptError(name, error);
+      const scriptError = this.toScriptError(name, error);
+      this.settle(call?.slot, { error: scriptError });
+      throw scriptError;
     }
     replay?.completed(name, args, json);
+    this.settle(call?.slot, { result: json });
     return json;
+  }
+
+  private settle(slot: CallSlot | undefined, outcome: { result: string } | { error: Error }): void {
+    if (slot) this.commands.execution?.settle(slot, outcome);
   }
 
   private async planned(plan: CommandPlan, name: string, args: object, ctx: OperationContext): Promise<string> {
@@ -180,13 +204,13 @@ export class HostBridge implements SandboxBridge {
     }
   }
 
-  /** A command completed in an earlier round: its recorded outcome, without running it again. */
-  private replayed(record: CommandRecord, earlier: ReplayedOutcome): string {
+  /** A call an earlier round (or run of this execution) made: its recorded outcome, without running it again. */
+  private replayed(record: CommandRecord | undefined, earlier: ReplayedOutcome): string {
     if ('error' in earlier) {
-      this.journal.fail(record, earlier.error);
+      if (record) this.journal.fail(record, earlier.error);
       throw earlier.error;
     }
-    this.journal.complete(record);
+    if (record) this.journal.complete(record);
     return earlier.result;
   }
 

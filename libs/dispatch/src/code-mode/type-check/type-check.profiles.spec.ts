@@ -21,7 +21,11 @@ describe('type check per access profile', () => {
     expect(strict.isError).toBe(true);
     expect(strict.content[0].text).toMatch(/^Type check failed \(nothing ran\):\n2:10 Property 'total' does not exist/);
     const other = await harness.callTool('execute', { code }, as('support'));
-    expect(other).toEqual({ content: [{ type: 'text', text: 'null' }] });
+    // It ran: the result, with its execution (it called an operation) in `_meta`.
+    expect(other).toEqual({
+      content: [{ type: 'text', text: 'null' }],
+      _meta: { execution: { id: expect.stringMatching(/^ex_/), state: 'completed' } },
+    });
     const keyless = await harness.callTool('execute', { code }, as());
     expect(keyless.isError).toBeUndefined();
   });

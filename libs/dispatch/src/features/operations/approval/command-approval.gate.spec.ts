@@ -15,7 +15,7 @@ import type { SessionState } from '../../../interfaces/session-state.interface';
 import { createOperationContext } from '../operation-context.factory';
 import { ApprovalDeclinedError, ApprovalUnansweredError, ApprovalUnavailableError } from './approval.errors';
 import { approvalKey } from './approval-request';
-import { type ApprovalAsker, CommandApprovalGate } from './command-approval.gate';
+import { type ApprovalAsker, type ApprovalHold, CommandApprovalGate } from './command-approval.gate';
 
 class IdArgs {
   @IsInt()
@@ -146,6 +146,45 @@ describe('CommandApprovalGate', () => {
       ['refused', false],
       ['refused', false],
     ]);
+  });
+
+  it("a durable execution's hold pauses the run instead of refusing, and nothing is audited as refused", async () => {
+    const { request, ctx } = gate(async () => ({ action: 'accept' }));
+    const paused = new Error('paused');
+    const pausedAt: number[] = [];
+    const hold: ApprovalHold = {
+      grantedBy: () => undefined,
+      pause: (slot) => {
+        pausedAt.push(slot);
+        return paused;
+      },
+    };
+    const cannotAsk: ApprovalAsker = { clientCapabilities: {}, elicit: async () => ({ action: 'accept' }) };
+    const g = new CommandApprovalGate(registry, invoker, request, cannotAsk, undefined, hold);
+    await expect(g.approve('command_Purge', { id: 1 }, 0, ctx, 7)).rejects.toBe(paused);
+    expect(pausedAt).toEqual([7]);
+    expect(audited).toEqual([]);
+  });
+
+  it("an operator's grant held for this call lets it through, audited as theirs, asking nobody", async () => {
+    const { request, ctx, asked } = gate(async () => ({ action: 'decline' }));
+    const hold: ApprovalHold = {
+      grantedBy: (slot) => (slot === 3 ? 'operator:alice' : undefined),
+      pause: () => undefined,
+    };
+    const g = new CommandApprovalGate(
+      registry,
+      invoker,
+      request,
+      { clientCapabilities: {}, elicit: async () => ({ action: 'decline' }) },
+      undefined,
+      hold,
+    );
+    const approved = await g.approve('command_Purge', { id: 1 }, 0, ctx, 3);
+    expect(approved.approval).toEqual({ granted: true, by: 'operator:alice' });
+    expect(asked).toEqual([]);
+    // No hold's pause (a truncated journal): refused as before.
+    await expect(g.approve('command_Purge', { id: 1 }, 0, ctx, 4)).rejects.toBeInstanceOf(ApprovalUnavailableError);
   });
 
   it('refuses when the client turns out unable to ask (a capability error from the asker), audited', async () => {

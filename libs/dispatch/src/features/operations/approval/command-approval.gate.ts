@@ -23,6 +23,17 @@ interface Verdict {
 export type ApprovalAsker = Pick<McpContext, 'elicit' | 'clientCapabilities'>;
 
 /**
+ * A durable execution's hold on its gated calls (see `ExecutionJournal`): an approval an operator gave
+ * before the run resumed, and the pause of a run whose client cannot be asked.
+ */
+export interface ApprovalHold {
+  /** Who granted the call at this place of the journal while the run was paused, if anyone. */
+  grantedBy(slot: number): string | undefined;
+  /** Stops the run before the call at this place, for a decision later; undefined when it cannot be resumed. */
+  pause(slot: number): Error | undefined;
+}
+
+/**
  * Holds a command that needs the user's approval (`@Command({ approval: true })`, or the client's
  * profile's `approval` globs) until the user grants it, for one request. Arguments are validated first:
  * nobody is asked about a call that would be refused anyway (the invoker refuses it, audited, as usual).
@@ -38,6 +49,8 @@ export class CommandApprovalGate {
     private readonly asker: ApprovalAsker,
     /** Aborted when the run that asks has ended: an approval arriving later runs nothing. */
     private readonly ended?: AbortSignal,
+    /** A durable execution: a client that cannot be asked pauses the run instead of failing the call. */
+    private readonly hold?: ApprovalHold,
   ) {}
 
   /** Only commands: reads change nothing, so a profile glob that names one holds nothing. */
@@ -48,10 +61,18 @@ export class CommandApprovalGate {
   }
 
   /**
-   * `position`: the command's place among the script's commands (binds a 2026-07-28 answer to this call).
-   * @throws ApprovalDeclinedError | ApprovalUnansweredError | ApprovalUnavailableError; InputRequiredError (2026-07-28, asked)
+   * `position`: the command's place among the script's commands (binds a 2026-07-28 answer to this call);
+   * `slot`: its place in the execution's journal (binds an operator's approval to this call).
+   * @throws ApprovalDeclinedError | ApprovalUnansweredError | ApprovalUnavailableError; InputRequiredError (2026-07-28,
+   * asked); `ExecutionPausedError` (the hold paused the run)
    */
-  async approve(name: string, rawArgs: object, position: number, ctx: OperationContext): Promise<OperationContext> {
+  async approve(
+    name: string,
+    rawArgs: object,
+    position: number,
+    ctx: OperationContext,
+    slot?: number,
+  ): Promise<OperationContext> {
     const op = this.registry.get(name);
     if (op === undefined || !this.needsApproval(name)) return ctx;
     let args: object;
@@ -60,8 +81,12 @@ export class CommandApprovalGate {
     } catch {
       return ctx;
     }
+    const granted = slot === undefined ? undefined : this.hold?.grantedBy(slot);
+    if (granted !== undefined) return withApproval(ctx, { granted: true, by: granted });
     const by = approverOf(ctx.client);
     if (!canAskForm(this.asker.clientCapabilities.elicitation)) {
+      const paused = slot === undefined ? undefined : this.hold?.pause(slot);
+      if (paused) throw paused;
       throw this.refused(name, rawArgs, ctx, by, refusalOf(name, 'unavailable'));
     }
     const question = approvalRequest(op, args, this.request.client.filters.ruledArguments(name));

@@ -1,0 +1,96 @@
+import type { ClientFilters } from '@myko/filter';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { CallToolResult } from '../../features/tools/tool-definition.interface';
+import { ExecutionDecisionError } from '../executions/execution.errors';
+import { ExecutionLedger } from '../executions/execution.ledger';
+import type { ExecutionOwner, ExecutionRecord } from '../executions/execution-record';
+import { resumeRequest } from '../executions/execution-resume.request';
+import { ExecuteTool } from './execute.tool';
+
+/** What an approval answers: the execution after its resumed run, and that run's result. */
+export interface ApprovedExecution {
+  readonly execution: ExecutionRecord;
+  readonly result: CallToolResult;
+}
+
+/** The filters a resumed execution runs under: its owner's profile's. */
+export type OwnerFilters = (owner: ExecutionOwner) => ClientFilters;
+
+/**
+ * An operator's decisions on paused executions, on any instance (the records are in the state store, and each
+ * pause is decided once, `ExecutionLedger.claim`): approve resumes the run here, reject ends it.
+ */
+@Injectable()
+export class ExecutionDecisions implements OnApplicationShutdown {
+  /** Ends resumed runs still going when the instance stops. */
+  private readonly stopping = new AbortController();
+
+  constructor(
+    private readonly ledger: ExecutionLedger,
+    private readonly execute: ExecuteTool,
+  ) {}
+
+  /** The execution's record, or undefined when unknown or expired. */
+  find(id: string): Promise<ExecutionRecord | undefined> {
+    return this.ledger.load(id);
+  }
+
+  /**
+   * Approves the call a paused execution waits on, as `by`, and resumes it: the script runs again, its journal
+   * answering the calls already made, then the approved call runs and the script goes on (it may pause again).
+   * @throws ExecutionDecisionError unknown (404), not paused, already decided or not resumable (409)
+   */
+  async approve(id: string, by: string, filtersOf: OwnerFilters): Promise<ApprovedExecution> {
+    const record = await this.decidable(id);
+    if (record.truncated) {
+      throw new ExecutionDecisionError(
+        `Execution ${id}'s journal was truncated (over its size cap): it cannot be resumed.`,
+        409,
+      );
+    }
+    await this.claim(record);
+    record.decision = { verdict: 'approved', by, at: Date.now() };
+    const request = resumeRequest(record, filtersOf(record.owner), this.stopping.signal);
+    const result = await this.execute.resume(record, by, request);
+    return { execution: (await this.ledger.load(id)) ?? record, result };
+  }
+
+  /**
+   * Rejects a paused execution, as `by`: it ends there, the call it waited on never runs.
+   * @throws ExecutionDecisionError unknown (404), not paused or already decided (409)
+   */
+  async reject(id: string, by: string): Promise<ExecutionRecord> {
+    const record = await this.decidable(id);
+    await this.claim(record);
+    const rejected: ExecutionRecord = {
+      ...record,
+      state: 'rejected',
+      updatedAt: Date.now(),
+      decision: { verdict: 'rejected', by, at: Date.now() },
+    };
+    await this.ledger.save(rejected);
+    return rejected;
+  }
+
+  onApplicationShutdown(): void {
+    this.stopping.abort();
+  }
+
+  private async decidable(id: string): Promise<ExecutionRecord> {
+    const record = await this.ledger.load(id);
+    if (!record) throw new ExecutionDecisionError(`No execution ${id} (unknown, or expired).`, 404);
+    if (record.state !== 'paused') {
+      throw new ExecutionDecisionError(
+        `Execution ${id} is ${record.state}, not paused: there is nothing to decide.`,
+        409,
+      );
+    }
+    return record;
+  }
+
+  private async claim(record: ExecutionRecord): Promise<void> {
+    if (!(await this.ledger.claim(record))) {
+      throw new ExecutionDecisionError(`Execution ${record.id}'s pause was already decided.`, 409);
+    }
+  }
+}

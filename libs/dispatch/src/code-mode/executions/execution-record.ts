@@ -1,0 +1,88 @@
+/**
+ * Where an execution is: `running` (its record is written at its end or at a pause only), `completed`, `failed`
+ * (the script threw or a limit stopped it), `paused` (waiting for a decision), `rejected` (an operator said no),
+ * `diverged` (a resume asked for another call than the journal recorded).
+ */
+export type ExecutionState = 'running' | 'completed' | 'failed' | 'paused' | 'rejected' | 'diverged';
+
+/** The operation kinds a script calls through `myko.*` (search and describe change nothing and are not journaled). */
+export type JournaledKind = 'query' | 'view' | 'report' | 'command';
+
+/** One `myko.*` operation call of an execution, in call order. */
+export interface JournalCall {
+  readonly kind: JournaledKind;
+  /** `<kind>_<id>` */
+  readonly operation: string;
+  /** Canonical JSON of the arguments (keys sorted): a replay must send the same. */
+  readonly args: string;
+  readonly outcome: 'ok' | 'error';
+  /** SHA-256 (hex) of the JSON result, or of `Name: message` of the error. */
+  readonly digest: string;
+  /** The JSON result the script received, what a replay answers. */
+  readonly result?: string;
+  /** The error the script saw. */
+  readonly error?: { readonly name: string; readonly message: string; readonly code?: string };
+}
+
+/** The call a paused execution waits on, not yet run. */
+export interface ExecutionWaitingFor {
+  readonly reason: 'approval';
+  /** `command_<id>` */
+  readonly operation: string;
+  /** Canonical JSON of its arguments. */
+  readonly args: string;
+  /** Its place in the journal: the replay answers every call before it. */
+  readonly position: number;
+}
+
+/** Who started the execution: a decision resumes it as them (their profile's filters), never as the operator. */
+export interface ExecutionOwner {
+  readonly principal?: string;
+  readonly identity?: string;
+  readonly subject?: string;
+  readonly clientId?: string;
+  readonly sessionId: string;
+  readonly clientName?: string;
+}
+
+/** An execution as the state store keeps it (JSON). */
+export interface ExecutionRecord {
+  readonly id: string;
+  state: ExecutionState;
+  readonly createdAt: number;
+  updatedAt: number;
+  /** When the store forgets it (a paused one expires then). */
+  expiresAt: number;
+  readonly owner: ExecutionOwner;
+  /** The script as it ran (after any type check), and its time limit: a resume runs it again. */
+  readonly script: { readonly code: string; readonly timeoutMs?: number };
+  calls: JournalCall[];
+  /** Over the size cap the journal stops recording: the run is served, but cannot be resumed. */
+  truncated: boolean;
+  waitingFor?: ExecutionWaitingFor;
+  /** How many times it paused: each pause is decided once (`ExecutionStore.claim`). */
+  pauses: number;
+  /** The last decision, by whom. */
+  decision?: { readonly verdict: 'approved' | 'rejected'; readonly by: string; readonly at: number };
+  /** `diverged`: the call the replay asked for instead of the recorded one. */
+  divergedAt?: string;
+  /** `failed`: what stopped it. */
+  error?: string;
+}
+
+/** Bounds of a journal and how long records are kept. */
+export interface ExecutionLimits {
+  /** How long a record (and a paused run) is kept. */
+  readonly retentionMs: number;
+  /** Most calls recorded; past it the journal is truncated. */
+  readonly maxEntries: number;
+  /** Most bytes of recorded arguments and results; past it the journal is truncated. */
+  readonly maxBytes: number;
+}
+
+/** 24 h, 10 000 calls, 4 MiB. */
+export const DEFAULT_EXECUTION_LIMITS: ExecutionLimits = {
+  retentionMs: 24 * 60 * 60 * 1000,
+  maxEntries: 10_000,
+  maxBytes: 4 * 1024 * 1024,
+};

@@ -1,0 +1,54 @@
+import type { SandboxRunResult } from '@myko/sandbox';
+import { MemoryExecutionStore } from '@myko/state';
+import type { RequestContext } from '../../interfaces/request-context.interface';
+import type { SessionState } from '../../interfaces/session-state.interface';
+import { ExecutionLedger } from './execution.ledger';
+
+const request = {
+  client: { transport: 'internal', sessionId: 's-1', principal: 'ops', identity: 'abc' },
+  session: { sessionId: 's-1', clientInfo: { name: 'agent', version: '1' } } as SessionState,
+} as unknown as RequestContext;
+const ok = { ok: true, resultJson: 'null' } as unknown as SandboxRunResult;
+
+describe('ExecutionLedger', () => {
+  it('takes its retention and journal caps from the execute options', () => {
+    const ledger = new ExecutionLedger(null, {
+      execute: { executionRetentionMs: 5_000, journalMaxEntries: 7, journalMaxBytes: 2_048 },
+    });
+    expect(ledger.limits).toEqual({ retentionMs: 5_000, maxEntries: 7, maxBytes: 2_048 });
+    expect(new ExecutionLedger().limits).toEqual({ retentionMs: 86_400_000, maxEntries: 10_000, maxBytes: 4_194_304 });
+  });
+
+  it('writes a run that called an operation, once, at its end; a run that called none is not written', async () => {
+    const store = new MemoryExecutionStore();
+    const ledger = new ExecutionLedger(store);
+    const idle = ledger.start(request, { code: 'return 1;' }, () => undefined);
+    await ledger.finish(idle, ok);
+    expect(store.size).toBe(0);
+    const run = ledger.start(request, { code: "return myko.query('A');" }, () => undefined);
+    const { slot } = run.journal.begin('query', 'query_A', {});
+    run.journal.settle(slot, { result: '[]' });
+    expect(store.size).toBe(0);
+    const { record, kept } = await ledger.finish(run, ok);
+    expect(kept).toBe(true);
+    expect(record).toMatchObject({
+      state: 'completed',
+      owner: { principal: 'ops', sessionId: 's-1', clientName: 'agent' },
+    });
+    expect(await ledger.load(record.id)).toMatchObject({ id: record.id, calls: [{ operation: 'query_A' }] });
+  });
+
+  it('a paused run is written paused, and its pause is decided once', async () => {
+    const ledger = new ExecutionLedger(new MemoryExecutionStore());
+    const run = ledger.start(request, { code: '…' }, () => undefined);
+    const gated = run.journal.begin('command', 'command_X', { id: 1 });
+    run.journal.settle(gated.slot, { error: run.journal.pause(gated.slot.index) as Error });
+    const { record } = await ledger.finish(run, {
+      ok: false,
+      error: { kind: 'cancelled', message: 'stopped' },
+    } as never);
+    expect(record).toMatchObject({ state: 'paused', pauses: 1, waitingFor: { operation: 'command_X', position: 0 } });
+    expect(await ledger.claim(record)).toBe(true);
+    expect(await ledger.claim(record)).toBe(false);
+  });
+});

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { SandboxRunResult } from '@myko/sandbox';
+import { EXECUTION_STORE, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { DISPATCH_OPTIONS } from '../../dispatch.constants';
+import type { ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
+import type { RequestContext } from '../../interfaces/request-context.interface';
+import { ExecutionJournal, type JournalResume } from './execution.journal';
+import {
+  DEFAULT_EXECUTION_LIMITS,
+  type ExecutionLimits,
+  type ExecutionOwner,
+  type ExecutionRecord,
+  type ExecutionState,
+} from './execution-record';
+
+/** How long the end of a run waits for its calls still in flight before it writes the journal without them. */
+const SETTLE_WAIT_MS = 5_000;
+
+/** A run's outcome as written: `kept` false when the state store could not take it. */
+export interface FinishedExecution {
+  readonly record: ExecutionRecord;
+  readonly kept: boolean;
+}
+
+/** One run of an execution: its record as it stood when the run began, and the run's journal. */
+export interface ExecutionRun {
+  readonly record: ExecutionRecord;
+  readonly journal: ExecutionJournal;
+}
+
+/**
+ * The executions of `execute` in the state store: a new one per run, resumed ones from their record. A run's
+ * journal is kept in memory while it runs and written once, at its end or at its pause (and only when it called
+ * an operation: a script that called none has nothing to resume or audit).
+ */
+@Injectable()
+export class ExecutionLedger {
+  private readonly store: ExecutionStore;
+  private readonly logger = new Logger('Executions');
+
+  readonly limits: ExecutionLimits;
+
+  constructor(
+    @Optional() @Inject(EXECUTION_STORE) store?: ExecutionStore | null,
+    @Optional() @Inject(DISPATCH_OPTIONS) options?: { execute?: Partial<ExecuteGuardOptions> } | null,
+  ) {
+    this.store = store ?? new MemoryExecutionStore();
+    this.limits = limitsOf(options?.execute);
+  }
+
+  /** A new execution of `script` for this request; `stop` ends the script (a pause, a divergence). */
+  start(request: RequestContext, script: ExecutionRecord['script'], stop: () => void): ExecutionRun {
+    const now = Date.now();
+    const record: ExecutionRecord = {
+      id: `ex_${randomUUID()}`,
+      state: 'running',
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: now + this.limits.retentionMs,
+      owner: ownerOf(request),
+      script,
+      calls: [],
+      truncated: false,
+      pauses: 0,
+    };
+    return { record, journal: new ExecutionJournal(record.id, this.limits, stop) };
+  }
+
+  /** The paused execution again, its journal answering the calls already made and `approvedBy` the one it waited on. */
+  resume(record: ExecutionRecord, approvedBy: string, stop: () => void): ExecutionRun {
+    const { waitingFor } = record;
+    const resume: JournalResume = {
+      calls: record.calls,
+      ...(waitingFor ? { approved: { waitingFor, by: approvedBy } } : {}),
+    };
+    return { record, journal: new ExecutionJournal(record.id, this.limits, stop, resume) };
+  }
+
+  /** Writes the run's outcome (its journal, its state, what it waits for) once the run ended; returns the record. */
+  async finish({ record, journal }: ExecutionRun, run: SandboxRunResult): Promise<FinishedExecution> {
+    await journal.settledWithin(SETTLE_WAIT_MS);
+    const waitingFor = journal.waitingFor;
+    const finished: ExecutionRecord = {
+      ...record,
+      state: stateOf(journal, run),
+      updatedAt: Date.now(),
+      calls: [...journal.entries],
+      truncated: journal.truncated,
+      pauses: record.pauses + (waitingFor ? 1 : 0),
+    };
+    if (waitingFor) finished.waitingFor = waitingFor;
+    else delete finished.waitingFor;
+    if (journal.divergedAt) finished.divergedAt = journal.divergedAt;
+    if (!run.ok && finished.state === 'failed') finished.error = run.error.message;
+    if (finished.calls.length === 0 && !waitingFor && record.pauses === 0) return { record: finished, kept: true };
+    try {
+      await this.save(finished);
+      return { record: finished, kept: true };
+    } catch (error) {
+      // The run's answer stands without its journal; only a pause depends on it (it cannot be resumed).
+      this.logger.warn(`execution ${finished.id} (${finished.state}) was not kept: ${String(error)}`);
+      return { record: finished, kept: false };
+    }
+  }
+
+  /** Writes a record for the rest of its retention (a paused one expires with it). */
+  async save(record: ExecutionRecord): Promise<void> {
+    const ttl = record.expiresAt - Date.now();
+    if (ttl > 0) await this.store.save(record.id, JSON.stringify(record), ttl);
+  }
+
+  async load(id: string): Promise<ExecutionRecord | undefined> {
+    const json = await this.store.load(id);
+    return json === undefined ? undefined : (JSON.parse(json) as ExecutionRecord);
+  }
+
+  /** The one right to decide the record's current pause, on any instance. */
+  claim(record: ExecutionRecord): Promise<boolean> {
+    return this.store.claim(record.id, `pause-${record.pauses}`, Math.max(1, record.expiresAt - Date.now()));
+  }
+}
+
+function stateOf(journal: ExecutionJournal, run: SandboxRunResult): ExecutionState {
+  if (journal.waitingFor) return 'paused';
+  if (journal.divergedAt) return 'diverged';
+  return run.ok ? 'completed' : 'failed';
+}
+
+function ownerOf(request: RequestContext): ExecutionOwner {
+  const { client, session } = request;
+  return {
+    sessionId: client.sessionId,
+    ...(client.principal === undefined ? {} : { principal: client.principal }),
+    ...(client.identity === undefined ? {} : { identity: client.identity }),
+    ...(client.subject === undefined ? {} : { subject: client.subject }),
+    ...(client.clientId === undefined ? {} : { clientId: client.clientId }),
+    ...(session.clientInfo?.name === undefined ? {} : { clientName: session.clientInfo.name }),
+  };
+}
+
+/** The execute options' retention and journal caps, else the defaults. */
+function limitsOf(execute: Partial<ExecuteGuardOptions> | undefined): ExecutionLimits {
+  return {
+    retentionMs: execute?.executionRetentionMs ?? DEFAULT_EXECUTION_LIMITS.retentionMs,
+    maxEntries: execute?.journalMaxEntries ?? DEFAULT_EXECUTION_LIMITS.maxEntries,
+    maxBytes: execute?.journalMaxBytes ?? DEFAULT_EXECUTION_LIMITS.maxBytes,
+  };
+}

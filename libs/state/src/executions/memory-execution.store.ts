@@ -1,0 +1,46 @@
+import type { ExecutionStore } from './execution-store.interface';
+
+interface Kept {
+  readonly value: string;
+  readonly until: number;
+}
+
+/** Execution records in this process, each until its retention ends (expired ones are swept as others are written). */
+export class MemoryExecutionStore implements ExecutionStore {
+  readonly shared = false;
+  private readonly records = new Map<string, Kept>();
+  private readonly claims = new Map<string, number>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async save(id: string, record: string, ttlMs: number): Promise<void> {
+    const now = this.now();
+    this.sweep(now);
+    this.records.delete(id);
+    this.records.set(id, { value: record, until: now + ttlMs });
+  }
+
+  async load(id: string): Promise<string | undefined> {
+    const kept = this.records.get(id);
+    return kept && kept.until > this.now() ? kept.value : undefined;
+  }
+
+  async claim(id: string, step: string, ttlMs: number): Promise<boolean> {
+    const key = `${id}:${step}`;
+    const now = this.now();
+    const until = this.claims.get(key);
+    if (until !== undefined && until > now) return false;
+    this.claims.set(key, now + ttlMs);
+    return true;
+  }
+
+  /** How many records are kept now. */
+  get size(): number {
+    return this.records.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [id, kept] of this.records) if (kept.until <= now) this.records.delete(id);
+    for (const [key, until] of this.claims) if (until <= now) this.claims.delete(key);
+  }
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import Database from 'better-sqlite3';
+import { type RedisServer, startRedisServer } from '../helpers/redis-server';
+import { releaseAll } from '../helpers/releases';
+import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
+
+jest.setTimeout(120_000);
+
+// biome-ignore lint/suspicious/noExplicitAny: the specs read untyped JSON results
+type Json = any;
+
+const ADMIN_KEY = 'operator-key-for-scale-out-e2e';
+
+let redis: RedisServer;
+let dir: string;
+let databasePath: string;
+const instances: ServeProcess[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'myko-executions-redis-'));
+  databasePath = join(dir, 'myko.db');
+  redis = await startRedisServer();
+  const args = ['--db', databasePath, '--redis', redis.url];
+  // One at a time: both migrate the same fresh SQLite file.
+  instances.push(await startServeProcess(args, { MYKO_ADMIN_KEY: ADMIN_KEY }));
+  instances.push(await startServeProcess(args, { MYKO_ADMIN_KEY: ADMIN_KEY }));
+});
+afterAll(() =>
+  releaseAll(
+    ...instances.map((instance) => async () => {
+      killServeProcess(instance);
+      await instance.exited;
+    }),
+    () => redis?.stop(),
+    () => dir && rmSync(dir, { recursive: true, force: true }),
+  ),
+);
+
+function count(sql: string, ...params: unknown[]): number {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare(sql).get(...params) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+const restocks = (productId: number) =>
+  count(
+    "SELECT COUNT(*) AS n FROM stock_movements m JOIN warehouses w ON w.id = m.warehouse_id WHERE m.product_id = ? AND w.code = 'BER' AND m.reason = 'restock'",
+    productId,
+  );
+const active = (productId: number) => count('SELECT active AS n FROM products WHERE id = ?', productId);
+
+it('paused on one instance, killed -9, approved on the other: it completes there, nothing runs twice', async () => {
+  const [a, b] = instances;
+  const client = new Client({ name: 'executions-redis-e2e', version: '1.0.0' }, { capabilities: {} });
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', a.origin)));
+  const before = { first: restocks(1), second: restocks(2) };
+  const code = `
+    await myko.command('RestockProduct', { productId: 1, warehouseCode: 'BER', quantity: 2 });
+    await myko.command('UpdateProductPrice', { productId: 1, unitPriceCents: 999 });
+    await myko.command('DeactivateProduct', { productId: 1 });
+    await myko.command('RestockProduct', { productId: 2, warehouseCode: 'BER', quantity: 3 });
+    return 'done';`;
+  const paused: Json = await client.callTool({ name: 'execute', arguments: { code } });
+  await client.close();
+  const { id } = paused.structuredContent.execution;
+  expect(paused.structuredContent.execution.state).toBe('paused');
+  expect(restocks(1)).toBe(before.first + 1);
+  expect(active(1)).toBe(1);
+
+  killServeProcess(a);
+  await a.exited;
+
+  const res = await fetch(new URL(`/admin/executions/${id}/approve`, b.origin), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+  });
+  const body: Json = await res.json();
+  expect(res.status).toBe(200);
+  expect(body.execution).toMatchObject({ id, state: 'completed', decision: { verdict: 'approved', by: 'operator' } });
+  expect(body.result.content[0].text).toBe('"done"');
+  expect(restocks(1)).toBe(before.first + 1);
+  expect(active(1)).toBe(0);
+  expect(restocks(2)).toBe(before.second + 1);
+});
