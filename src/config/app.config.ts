@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import type { AccessProfile, AccessProfiles, ProfileQuotas, ToolMode } from '@myko/access';
+import { type AccessProfile, type AccessProfiles, hashApiKey, type ProfileQuotas, type ToolMode } from '@myko/access';
 import type { DispatchModuleOptions } from '@myko/dispatch';
 import { resolveGatewaysOptions } from '@myko/gateways';
 import { documentLocation, type OpenApiConnectorOptions } from '@myko/openapi';
@@ -20,7 +20,7 @@ export const DEFAULT_DATABASE_PATH = './data/myko.db';
 /** Environment variables read at start when the matching flag is not given. */
 export const CONFIG_ENV = 'MYKO_CONFIG';
 export const PROFILE_ENV = 'MYKO_PROFILE';
-/** The operator key of the admin API (`/admin/executions`); unset: no admin API. */
+/** An admin key of the admin API (`/admin`), beside the config file's `admin.keys`; it is kept only as its hash. */
 export const ADMIN_KEY_ENV = 'MYKO_ADMIN_KEY';
 
 /** Bind addresses already covered by the default Host/Origin allow-lists, or that name no host. */
@@ -190,7 +190,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     warnings,
     ...(cli.synthetic ? { synthetic: cli.synthetic } : {}),
     state: stateOptions(cli.redisUrl, env, file),
-    ...(file?.config.admin && file.config.admin.keys.length > 0 ? { admin: file.config.admin } : {}),
+    ...adminOf(file?.config.admin, nonEmpty(env[ADMIN_KEY_ENV])),
     dispatch: {
       serverInfo: { name: 'myko-nest', title: 'myko-nest', version: packageVersion() },
       ...toolModes(cli.toolMode, file),
@@ -207,7 +207,12 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
       ...(access ? { access } : {}),
       ...file?.config.observability,
       ...(cli.shutdownGraceMs === undefined ? {} : { shutdownGraceMs: cli.shutdownGraceMs }),
-      ...(nonEmpty(env[ADMIN_KEY_ENV]) ? { adminKey: nonEmpty(env[ADMIN_KEY_ENV]) } : {}),
     },
   };
+}
+
+/** The admin API's options: the config file's `admin` with the environment's key (as its hash) among its keys. */
+function adminOf(admin: { path?: string; keys: readonly string[] } | undefined, envKey: string | undefined) {
+  const keys = [...(admin?.keys ?? []), ...(envKey ? [hashApiKey(envKey)] : [])];
+  return keys.length > 0 ? { admin: { ...admin, keys } } : {};
 }

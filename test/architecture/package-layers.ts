@@ -44,7 +44,7 @@ export const PACKAGE_LAYERS: Readonly<Record<string, readonly (readonly string[]
   // The module mounts the HTTP routes, which ask the explainer; the explainer knows nothing of HTTP.
   admin: [['.'], ['http'], ['explain'], ['interfaces', 'errors', 'admin.constants.ts']],
   // The module composes the libs and its own audit log, which knows nothing of the module.
-  nest: [['.'], ['audit']],
+  nest: [['.'], ['audit', 'admin']],
 };
 
 /**

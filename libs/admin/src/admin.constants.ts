@@ -8,3 +8,5 @@ export const DEFAULT_ADMIN_PATH = '/admin';
 export const MAX_ADMIN_BODY_BYTES = 64 * 1024;
 /** The realm of the admin API's `WWW-Authenticate` challenge. */
 export const ADMIN_REALM = 'myko-admin';
+/** Injection token of the `AdminExecutions` the executions routes decide through (absent: those routes 404). */
+export const ADMIN_EXECUTIONS = 'myko:admin_executions';

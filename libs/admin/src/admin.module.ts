@@ -4,6 +4,7 @@ import { ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
 import { AccessExplainer } from './explain/access-explainer';
 import { adminController, controllerPath } from './http/admin.controller';
 import { AdminRequests } from './http/admin-requests';
+import { executionsController } from './http/executions.controller';
 import type { AdminModuleOptions } from './interfaces';
 
 /** Where the admin API's audit lines go: a provider of `ADMIN_AUDIT`, and the modules it needs. */
@@ -11,9 +12,13 @@ export interface AdminAuditBinding extends Pick<ModuleMetadata, 'imports'> {
   readonly provider: Provider;
 }
 
+/** Where the executions routes decide: a provider of `ADMIN_EXECUTIONS`, and the modules it needs. */
+export type AdminExecutionsBinding = AdminAuditBinding;
+
 /**
  * The admin API: JSON over HTTP at `path` (`/admin`) on the application's HTTP server, for the people
- * who run the service — the access explainer today (`<path>/access/explain`). Served only to a
+ * who run the service — the access explainer (`<path>/access/explain`) and the operator door of durable
+ * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`). Served only to a
  * request with an admin key (401 without one, 403 for an ordinary key); every request is one audit
  * line. Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
  * to any request path.
@@ -21,15 +26,21 @@ export interface AdminAuditBinding extends Pick<ModuleMetadata, 'imports'> {
  */
 @Module({})
 export class AdminModule {
-  static forRoot(options: AdminModuleOptions, audit?: AdminAuditBinding): DynamicModule {
+  static forRoot(
+    options: AdminModuleOptions,
+    audit?: AdminAuditBinding,
+    executions?: AdminExecutionsBinding,
+  ): DynamicModule {
     if (options.keys.length === 0) return { module: AdminModule };
+    const path = controllerPath(options, DEFAULT_ADMIN_PATH);
     return {
       module: AdminModule,
-      imports: audit?.imports ?? [],
-      controllers: [adminController(controllerPath(options, DEFAULT_ADMIN_PATH))],
+      imports: [...(audit?.imports ?? []), ...(executions?.imports ?? [])],
+      controllers: [adminController(path), executionsController(path)],
       providers: [
         { provide: ADMIN_OPTIONS, useValue: options },
         ...(audit ? [audit.provider] : []),
+        ...(executions ? [executions.provider] : []),
         {
           provide: AccessExplainer,
           inject: [OperationRegistry, OperationInvoker],

@@ -3,8 +3,8 @@
  * configured) and the access explainer it serves, which `myko-nest access explain` answers offline.
  */
 
-export { ADMIN_AUDIT, ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
-export { type AdminAuditBinding, AdminModule } from './admin.module';
+export { ADMIN_AUDIT, ADMIN_EXECUTIONS, ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
+export { type AdminAuditBinding, type AdminExecutionsBinding, AdminModule } from './admin.module';
 export { AdminRequestError } from './errors';
 export { AccessExplainer, type ExplainerParts } from './explain/access-explainer';
 export * from './interfaces';

@@ -12,7 +12,6 @@ export type GatewaysNumericOption =
       | 'allowedOrigins'
       | 'trustedProxies'
       | 'access'
-      | 'adminKey'
       | 'metrics'
       | 'tracing'
       | 'mcpPaths'

@@ -1,6 +1,5 @@
 import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR, ClientAccessResolver } from '@myko/access';
 import { type DynamicModule, type FactoryProvider, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
-import { ExecutionsAdminController } from './admin/executions-admin.controller';
 import { OAuthAuthenticator } from './auth/oauth.authenticator';
 import { protectedResourceController } from './auth/protected-resource.controller';
 import { HostOriginPolicy } from './common/host-origin.policy';
@@ -86,7 +85,6 @@ export class GatewaysModule {
         ...(parts.health === false ? [] : [HealthController, ProbesController]),
         ...(parts.oauthMetadata ? [protectedResourceController(mcpPaths)] : []),
         ...observability.controllers,
-        ExecutionsAdminController,
       ],
       providers: [
         ...observability.providers,

@@ -31,7 +31,6 @@ export function resolveGatewaysOptions(options: GatewaysModuleOptions = {}): Res
     access: options.access,
     ...(options.metrics?.enabled ? { metrics: options.metrics } : {}),
     ...(options.tracing?.enabled ? { tracing: options.tracing } : {}),
-    ...(options.adminKey ? { adminKey: options.adminKey } : {}),
   };
 }
 

@@ -1,11 +1,12 @@
-import { ADMIN_AUDIT, AdminModule } from '@myko/admin';
-import { DispatchModule } from '@myko/dispatch';
+import { ADMIN_AUDIT, ADMIN_EXECUTIONS, AdminModule } from '@myko/admin';
+import { DispatchModule, ExecutionDecisions } from '@myko/dispatch';
 import { GatewaysModule } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { OpenApiConnectorModule } from '@myko/openapi';
 import { RegistryModule } from '@myko/registry';
 import { StateModule } from '@myko/state';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminExecutionsAdapter } from './admin/admin-executions.adapter';
 import { AuditModule } from './audit/audit.module';
 import { AuditLog } from './audit/audit-log.service';
 import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
@@ -106,6 +107,7 @@ function connectorModules(options: MykoModuleOptions): DynamicModule[] {
 function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed: DynamicModule): DynamicModule[] {
   if (!options.admin || options.admin.keys.length === 0) return [];
   const audit = (composed.imports ?? []).find((module) => (module as DynamicModule).module === AuditModule);
+  const dispatch = (composed.imports ?? []).find((module) => (module as DynamicModule).module === DispatchModule);
   const access = lib.gateways.access;
   return [
     AdminModule.forRoot(
@@ -115,6 +117,14 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
         ...(options.dispatch?.toolMode ? { toolMode: options.dispatch.toolMode } : {}),
       },
       { imports: audit ? [audit as DynamicModule] : [], provider: { provide: ADMIN_AUDIT, useExisting: AuditLog } },
+      {
+        imports: dispatch ? [dispatch as DynamicModule] : [],
+        provider: {
+          provide: ADMIN_EXECUTIONS,
+          inject: [ExecutionDecisions],
+          useFactory: (decisions: ExecutionDecisions) => new AdminExecutionsAdapter(decisions, access),
+        },
+      },
     ),
   ];
 }

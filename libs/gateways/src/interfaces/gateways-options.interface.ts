@@ -99,11 +99,6 @@ export interface GatewaysModuleOptions extends EdgeLimitsOptions {
   metrics?: MetricsConfig;
   /** OpenTelemetry spans of MCP requests and `myko.*` calls. Absent or disabled: no tracing. */
   tracing?: TracingOptions;
-  /**
-   * The operator key of the admin API (`/admin/executions/<id>`, `…/approve`, `…/reject`), sent as
-   * `Authorization: Bearer <key>`. Absent: there is no admin API (404).
-   */
-  adminKey?: string;
 }
 
 /**
@@ -114,7 +109,7 @@ export type GatewaysStaticOptions = Pick<GatewaysModuleOptions, 'mcpPaths' | 'he
 
 /** The options with every default applied. */
 export type ResolvedGatewaysOptions = Required<
-  Omit<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing' | 'adminKey' | keyof EdgeLimitsOptions>
+  Omit<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing' | keyof EdgeLimitsOptions>
 > &
   ResolvedEdgeLimits &
-  Pick<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing' | 'adminKey'>;
+  Pick<GatewaysModuleOptions, 'access' | 'metrics' | 'tracing'>;

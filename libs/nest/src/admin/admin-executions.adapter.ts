@@ -1,0 +1,59 @@
+import type { AccessProfiles } from '@myko/access';
+import { type AdminExecutions, AdminRequestError } from '@myko/admin';
+import {
+  ExecutionDecisionError,
+  type ExecutionDecisions,
+  type ExecutionRecord,
+  type OwnerFilters,
+} from '@myko/dispatch';
+import { ClientFilters } from '@myko/filter';
+
+/**
+ * The admin API's executions routes bound to Code Mode's execution decisions: a resumed run runs as its owner,
+ * under their profile's filters (an unknown profile throws, refusing the resume); an operator reads the record
+ * without its script and recorded results (the digests stay).
+ */
+export class AdminExecutionsAdapter implements AdminExecutions {
+  private readonly filtersOf: OwnerFilters;
+
+  constructor(
+    private readonly decisions: ExecutionDecisions,
+    profiles?: AccessProfiles,
+  ) {
+    this.filtersOf = (owner) => (profiles ? profiles.filtersFor(owner.principal) : ClientFilters.ALLOW_ALL);
+  }
+
+  read(id: string): Promise<object> {
+    return decided(async () => {
+      const record = await this.decisions.find(id);
+      if (!record) throw new AdminRequestError(404, `No execution ${id} (unknown, or expired).`);
+      return { execution: summary(record) };
+    });
+  }
+
+  approve(id: string, operator: string): Promise<object> {
+    return decided(async () => {
+      const { execution, result } = await this.decisions.approve(id, operator, this.filtersOf);
+      return { execution: summary(execution), result };
+    });
+  }
+
+  reject(id: string, operator: string): Promise<object> {
+    return decided(async () => ({ execution: summary(await this.decisions.reject(id, operator)) }));
+  }
+}
+
+/** A decision the execution refuses (unknown, not paused, already decided) as the admin API's 404 / 409. */
+async function decided(act: () => Promise<object>): Promise<object> {
+  try {
+    return await act();
+  } catch (error) {
+    if (error instanceof ExecutionDecisionError) throw new AdminRequestError(error.status, error.message);
+    throw error;
+  }
+}
+
+function summary(record: ExecutionRecord): Record<string, unknown> {
+  const { script: _script, calls, ...rest } = record;
+  return { ...rest, calls: calls.map(({ result: _result, ...call }) => call) };
+}
