@@ -276,6 +276,8 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('access profiles over %s',
         operation: expect.stringMatching(/^command_/),
         outcome: expect.stringMatching(/^(ok|error|refused|aborted)$/),
         ...(line.error === undefined ? {} : { error: expect.any(String) }),
+        // A call inside an execute names its execution (issue 42); a direct tools/call has none.
+        ...(line.executionId === undefined ? {} : { executionId: expect.stringMatching(/^ex_[0-9a-f-]{36}$/) }),
         durationMs: expect.any(Number),
         argsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       });

@@ -134,7 +134,8 @@ export class HostBridge implements SandboxBridge {
   private clientInfo(): ClientInfo {
     const info = clientInfoOf(this.request);
     const executionId = this.commands.execution?.id;
-    return executionId === undefined ? info : { ...info, executionId };
+    // Onto the same object: a copy would drop its non-enumerable forwarded token (a passThrough connector's).
+    return executionId === undefined ? info : Object.assign(info, { executionId });
   }
 
   /** Did-you-mean: the closest visible operations (the same id under another kind first), never hidden ones. */
