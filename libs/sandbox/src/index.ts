@@ -1,6 +1,7 @@
 export { MAX_PARALLEL_BRIDGE_CALLS } from './engine/bridge-call.scheduler';
 export * from './errors';
 export * from './interfaces';
+export { readProcessCpuMs } from './process-host/thread-cpu.reader';
 export { DEFAULT_SANDBOX_OPTIONS } from './sandbox.constants';
 export { SandboxModule } from './sandbox.module';
 export { SandboxService, type SandboxStatus } from './sandbox.service';
