@@ -6,24 +6,26 @@ import { distance } from './spelling';
 /** Operations of the same kind suggested at most for an unknown id. */
 export const MAX_SUGGESTED_OPERATIONS = 3;
 
+/** Says what an unknown operation id should have been; see `operationHinter`. */
+export type OperationHint = (op: NamedOperation, said: string) => string | undefined;
+
 /**
  * What an unknown operation id should have been, from the operations the caller can see (a hidden one is never
  * named, so a refusal reads the same for a hidden id as for a missing one): the same id under another kind
  * (`OrderSummary is a view, not a query`), else up to three ids of the same kind close by spelling or sharing
- * words (`Restock` → `RestockProduct`), leaving out those the message already names.
+ * words (`Restock` → `RestockProduct`), leaving out those the message (`said`) already names. The visible
+ * operations are listed once per hinter, on its first use: one refusal's unknown ids share the listing.
  */
-export function operationHint(
-  op: NamedOperation,
-  registry: OperationRegistry,
-  filters: ClientFilters,
-  said: string,
-): string | undefined {
-  const visible = registry.list().filter((descriptor) => filters.isVisible(descriptor.name));
-  const other = visible.find((descriptor) => descriptor.id === op.id && descriptor.kind !== op.kind);
-  if (other) return `${op.id} is a ${other.kind}, not a ${op.kind}: call myko.${other.kind}('${op.id}', …).`;
-  const close = nearestOfKind(op, visible).filter((id) => !said.includes(`'${id}'`));
-  if (close.length === 0) return undefined;
-  return `Close ${op.kind} ids: ${close.map((id) => `myko.${op.kind}('${id}')`).join(', ')}.`;
+export function operationHinter(registry: OperationRegistry, filters: ClientFilters): OperationHint {
+  let visible: readonly OperationDescriptor[] | undefined;
+  return (op, said) => {
+    visible ??= registry.list().filter((descriptor) => filters.isVisible(descriptor.name));
+    const other = visible.find((descriptor) => descriptor.id === op.id && descriptor.kind !== op.kind);
+    if (other) return `${op.id} is a ${other.kind}, not a ${op.kind}: call myko.${other.kind}('${op.id}', …).`;
+    const close = nearestOfKind(op, visible).filter((id) => !said.includes(`'${id}'`));
+    if (close.length === 0) return undefined;
+    return `Close ${op.kind} ids: ${close.map((id) => `myko.${op.kind}('${id}')`).join(', ')}.`;
+  };
 }
 
 function nearestOfKind(op: NamedOperation, visible: readonly OperationDescriptor[]): string[] {

@@ -1,7 +1,7 @@
 import type { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import type { ScriptDiscovery } from '../execute/script-discovery';
-import { operationHint } from './operation-hint';
+import { operationHinter } from './operation-hint';
 import { MAX_NAMED_OPERATIONS, namedOperations } from './script-operation-ids';
 import { type TypeCheckLimits, TypeCheckPool } from './type-check.pool';
 import type { CheckRequest, ScriptDiagnostic } from './type-check.protocol';
@@ -81,8 +81,11 @@ export class ScriptTypeChecker {
     // Nothing in it is typed beyond the built-ins: not worth a check (a trivial script stays as fast as today).
     if (operations.length === 0) return { refused: false, code, diagnostics: [] };
     const { text, unknown } = this.declarations.render(operations, filters, plan);
-    const unknownErrors = unknownOperationDiagnostics(code, unknown, discovery, (op, said) =>
-      operationHint(op, this.registry, filters, said),
+    const unknownErrors = unknownOperationDiagnostics(
+      code,
+      unknown,
+      discovery,
+      operationHinter(this.registry, filters),
     );
     // Probing the catalogue: refused as it stands, without the worker's time.
     const probing = unknown.length >= PROBING_UNKNOWN_OPERATIONS;
