@@ -12,7 +12,7 @@ export {
   ExecutionDivergedError,
   ExecutionPausedError,
 } from './code-mode/executions/execution.errors';
-export { EXECUTIONS_ADMIN_PATH, type ExecutionMeta } from './code-mode/executions/execution.result';
+export type { ExecutionMeta } from './code-mode/executions/execution.result';
 export type { ExecutionRecord, ExecutionState, JournalCall } from './code-mode/executions/execution-record';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';

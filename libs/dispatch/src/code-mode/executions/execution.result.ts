@@ -4,9 +4,6 @@ import type { CommandJournal } from '../execute/command-journal';
 import type { FinishedExecution } from './execution.ledger';
 import type { ExecutionRecord } from './execution-record';
 
-/** Where the admin API decides a paused execution (relative to the server's root). */
-export const EXECUTIONS_ADMIN_PATH = '/admin/executions';
-
 /** What a result says of its execution: `_meta.execution`. */
 export interface ExecutionMeta {
   readonly id: string;
@@ -46,8 +43,8 @@ export function pausedResult(record: ExecutionRecord, commands: CommandJournal):
   const text =
     `Execution ${record.id} is paused before ${waiting.operation} ${waiting.args}: it needs an approval this client ` +
     `cannot give (it declared no elicitation capability). It did not run, nor did anything after it. An operator ` +
-    `can approve it (the run then resumes: the calls already made are not made again) or reject it ` +
-    `(${EXECUTIONS_ADMIN_PATH}/${record.id}/approve | reject); unanswered, it expires at ${expires}.` +
+    `can approve it by its id (the run then resumes: the calls already made are not made again) or reject it; ` +
+    `unanswered, it expires at ${expires}.` +
     `\n\n${commands.describe()}`;
   const execution = {
     id: record.id,
