@@ -24,7 +24,9 @@ describe('SandboxService with process isolation, against scripts that crash V8',
     sandbox = new SandboxService({
       memoryMb: 64,
       wallTimeMs: 15_000,
-      cpuTimeMs: 1_000,
+      // Room for the allocation attacks to reach their memory failure first: at load 9 their page faults
+      // spent 1 s of CPU before V8 gave up, and the CPU limit answered instead.
+      cpuTimeMs: 5_000,
       processes: 1,
       processRssLimitMb: 1_000_000,
     });
