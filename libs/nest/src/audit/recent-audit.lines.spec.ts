@@ -99,7 +99,7 @@ describe('recent audit lines in a Redis stream shared by instances', () => {
   it('finds a line written on instance A from instance B, without awaiting the writer', async () => {
     const [a, b] = [await instance(), await instance()];
     a.add(line(42, { kind: 'admin', action: 'access.explain', principal: 'admin:abc' }));
-    let found: object[] = [];
+    let found: readonly object[] = [];
     for (let tries = 0; tries < 50 && found.length === 0; tries++) {
       found = (await b.query(query({ principal: 'admin:abc', operation: 'access.explain' }))).records;
       if (found.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
