@@ -31,7 +31,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     private readonly invoker: OperationInvoker,
     @Inject(AUDIT_OPTIONS) private readonly options: AuditOptions,
     @Optional() private readonly monitor?: ExecuteMonitor,
-    @Optional() private readonly redis?: RedisStateClient | null,
+    @Optional() @Inject(RedisStateClient) private readonly redis?: RedisStateClient | null,
   ) {}
 
   onModuleInit(): void {
