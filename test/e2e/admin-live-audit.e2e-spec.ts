@@ -57,7 +57,8 @@ beforeAll(async () => {
   const sandbox = { cpuTimeMs: 100, abuseBackoff: { strikes: 3, windowMs: 60_000, cooldownMs: COOLDOWN_MS } };
   const config = {
     auth: { required: true },
-    profiles: ADMIN_PROFILES,
+    // `ops` may run one script at a time: a second one while the first waits is refused by the quota.
+    profiles: { ...ADMIN_PROFILES, ops: { ...ADMIN_PROFILES.ops, quotas: { runsAtOnce: 1 } } },
     typeCheck: 'off',
     audit: { path: 'audit.log' },
     admin: { keys: [hashApiKey(ADMIN_KEY)] },
@@ -103,6 +104,24 @@ describe('the live view (GET /admin/live)', () => {
       },
     ]);
     expect(entry.runs[0].ms).toBeGreaterThanOrEqual(200);
+    expect(entry.quotas).toEqual({ runsAtOnce: { limit: 1, per: 'principal' } });
+
+    // A second run of the same key while the first waits: refused by the quota, one guard line.
+    const second = await connect(PROFILE_KEYS.ops);
+    await expect(callExecute(second, 'return 1;')).rejects.toThrow(/Quota exceeded/);
+    const refusals = await admin(`/admin/audit?kind=guard&outcome=refused&principal=${principalOf(PROFILE_KEYS.ops)}`);
+    expect(refusals.body.records).toEqual([
+      expect.objectContaining({
+        event: 'refused',
+        principal: principalOf(PROFILE_KEYS.ops),
+        conversation: expect.stringMatching(new RegExp(`^${principalOf(PROFILE_KEYS.ops)}/`)),
+        profile: 'ops',
+        operation: 'execute',
+        reason: 'quota.runsAtOnce',
+        retryAfterMs: expect.any(Number),
+      }),
+    ]);
+    expect(principalIn(await live(), principalOf(PROFILE_KEYS.ops)).sessions).toBe(2);
 
     answer({ action: 'decline' });
     expect((await running).isError).toBe(false);
