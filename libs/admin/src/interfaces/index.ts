@@ -7,5 +7,5 @@ export type {
   ExplainQuestion,
   OperationExplanation,
 } from './access-explanation.interface';
-export type { AdminExecutions } from './admin-executions.interface';
+export type { AdminExecutionQuery, AdminExecutions } from './admin-executions.interface';
 export type { AdminAuditRecord, AdminAuditWriter, AdminModuleOptions } from './admin-options.interface';
