@@ -145,6 +145,15 @@ describe('execution store in Redis', () => {
     expect(await client.redis.zrange(indexKey({ principal: 'key:stale', state: 'paused' }), 0, -1)).toEqual(['ex_s1']);
   });
 
+  it('pages on past stale members it removes in the middle of a page, losing none of the live ones', async () => {
+    const client = await connect();
+    const store = new RedisExecutionStore(client);
+    for (let i = 1; i <= 6; i++) await saveAs(store, `ex_g${i}`, 'key:gaps', 'paused', i);
+    await client.redis.del(recordKey('ex_g5'), recordKey('ex_g4'));
+    const pages = await walk(store, { principal: 'key:gaps', limit: 3 });
+    expect(pages).toEqual([['ex_g6', 'ex_g3', 'ex_g2'], ['ex_g1']]);
+  });
+
   it('keeps its index bounded: sets expire with their records, saves prune the expired members', async () => {
     const client = await connect();
     const store = new RedisExecutionStore(client);

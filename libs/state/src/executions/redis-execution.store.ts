@@ -71,17 +71,18 @@ export class RedisExecutionStore implements ExecutionStore {
     const scope: IndexScope = { principal, state };
     const found: { member: Member; record: string }[] = [];
     let offset = 0;
+    let reached = after;
     // One more than the page tells whether there is a next one; stale members cost another batch.
     while (found.length <= limit) {
       const batch = limit + 1 - found.length;
       const members = await this.newest(scope, after, offset, batch);
-      offset += members.length;
-      found.push(
-        ...(await this.live(
-          scope,
-          members.filter((member) => isAfter(member, after)),
-        )),
-      );
+      // Past the last one read: a member saved meanwhile (newer, so first) shifts the offsets, never repeats one.
+      const unread = members.filter((member) => isAfter(member, reached));
+      const { live, removed } = await this.live(scope, unread);
+      found.push(...live);
+      // The stale ones just removed were before the offset: the set shrank by them.
+      offset += members.length - removed;
+      reached = members.at(-1) ?? reached;
       if (members.length < batch) break;
     }
     const page = found.slice(0, limit);
@@ -117,8 +118,11 @@ export class RedisExecutionStore implements ExecutionStore {
   }
 
   /** The records of `members` that still belong in the scope's listing; the others leave its set. */
-  private async live(scope: IndexScope, members: Member[]): Promise<{ member: Member; record: string }[]> {
-    if (members.length === 0) return [];
+  private async live(
+    scope: IndexScope,
+    members: Member[],
+  ): Promise<{ live: { member: Member; record: string }[]; removed: number }> {
+    if (members.length === 0) return { live: [], removed: 0 };
     const replies = (await this.client.pipeline('execution list', (pipeline) => {
       for (const { id } of members) pipeline.hmget(recordKey(id), RECORD_FIELD, PRINCIPAL_FIELD, STATE_FIELD);
     })) as (string | null)[][];
@@ -129,8 +133,11 @@ export class RedisExecutionStore implements ExecutionStore {
       if (record !== null && matches(scope, principal, state)) live.push({ member, record });
       else stale.push(member.id);
     });
-    if (stale.length > 0) await this.client.run('execution list', (redis) => redis.zrem(indexKey(scope), ...stale));
-    return live;
+    const removed =
+      stale.length === 0
+        ? 0
+        : await this.client.run('execution list', (redis) => redis.zrem(indexKey(scope), ...stale));
+    return { live, removed };
   }
 
   /** Removes the expired and moved-on among the oldest members of each set (best effort: a listing skips them anyway). */
