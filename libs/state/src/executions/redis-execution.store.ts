@@ -5,6 +5,7 @@ import {
   encodeExecutionCursor,
   isAfter,
 } from './execution-list.cursor';
+import { SAVE_EXECUTION_LUA } from './execution-save.script';
 import type {
   ExecutionIndexEntry,
   ExecutionListQuery,
@@ -33,32 +34,44 @@ type Member = ExecutionListPosition;
  * of two instances deciding one pause at once exactly one gets it. Listings are sorted sets by `updatedAt`
  * (`redis-execution.keys.ts`), shared by every instance: a page reads its size of members (plus those it finds
  * stale and removes), never the keyspace. An index set lives as long as its longest-lived record, and each save
- * prunes the oldest members of the sets it touches, so the sets do not outgrow the records kept.
+ * (one script, `execution-save.script.ts`) prunes the oldest members of the sets it touches, so the sets do not
+ * outgrow the records kept.
  */
 export class RedisExecutionStore implements ExecutionStore {
   readonly shared = true;
 
-  constructor(private readonly client: RedisStateClient) {}
+  private readonly scripts: Record<
+    'mykoSaveExecution',
+    (keys: number, ...args: Array<string | number>) => Promise<unknown>
+  >;
+  /** Record keys as the save script names them (the connection's key prefix included). */
+  private readonly recordPrefix: string;
+
+  constructor(private readonly client: RedisStateClient) {
+    client.redis.defineCommand('mykoSaveExecution', { lua: SAVE_EXECUTION_LUA });
+    this.scripts = client.redis as unknown as typeof this.scripts;
+    this.recordPrefix = `${client.redis.options.keyPrefix ?? ''}${recordKey('')}`;
+  }
 
   async save(id: string, record: string, ttlMs: number, index: ExecutionIndexEntry): Promise<void> {
     const px = Math.max(1, Math.ceil(ttlMs));
-    const scopes = indexScopesOf(index.principal, index.state);
-    const key = recordKey(id);
-    await this.client.run('execution save', async (redis) => {
-      const transaction = redis.multi().del(key);
-      transaction.hset(key, RECORD_FIELD, record, PRINCIPAL_FIELD, index.principal, STATE_FIELD, index.state);
-      transaction.pexpire(key, px);
-      for (const scope of scopes) {
-        const set = indexKey(scope);
-        // NX gives a new set its lifetime, GT only ever lengthens it: it outlives every record it lists.
-        transaction.zadd(set, index.updatedAt, id).pexpire(set, px, 'NX').pexpire(set, px, 'GT');
-      }
-      const replies = (await transaction.exec()) ?? [];
-      const failed = replies.find(([error]) => error);
-      if (failed?.[0]) throw failed[0];
-    });
-    // The record is kept: a prune that fails now is done by a later save or listing.
-    await this.prune(scopes).catch(() => undefined);
+    const sets = indexScopesOf(index.principal, index.state).map(indexKey);
+    const { principal, state, updatedAt } = index;
+    await this.client.run('execution save', () =>
+      this.scripts.mykoSaveExecution(
+        5,
+        recordKey(id),
+        ...sets,
+        record,
+        px,
+        principal,
+        state,
+        updatedAt,
+        id,
+        this.recordPrefix,
+        PRUNE_PROBE,
+      ),
+    );
   }
 
   async load(id: string): Promise<string | undefined> {
@@ -138,31 +151,5 @@ export class RedisExecutionStore implements ExecutionStore {
         ? 0
         : await this.client.run('execution list', (redis) => redis.zrem(indexKey(scope), ...stale));
     return { live, removed };
-  }
-
-  /** Removes the expired and moved-on among the oldest members of each set (best effort: a listing skips them anyway). */
-  private async prune(scopes: IndexScope[]): Promise<void> {
-    const oldest = (await this.client.pipeline('execution prune', (pipeline) => {
-      for (const scope of scopes) pipeline.zrange(indexKey(scope), 0, PRUNE_PROBE - 1);
-    })) as string[][];
-    const ids = [...new Set(oldest.flat())];
-    if (ids.length === 0) return;
-    const replies = (await this.client.pipeline('execution prune', (pipeline) => {
-      for (const id of ids) pipeline.hmget(recordKey(id), PRINCIPAL_FIELD, STATE_FIELD);
-    })) as (string | null)[][];
-    const listedAs = new Map(ids.map((id, i) => [id, replies[i]]));
-    const removals = scopes
-      .map((scope, i) => ({
-        set: indexKey(scope),
-        stale: oldest[i].filter((id) => {
-          const [principal, state] = listedAs.get(id) ?? [null, null];
-          return principal === null || !matches(scope, principal, state);
-        }),
-      }))
-      .filter((removal) => removal.stale.length > 0);
-    if (removals.length === 0) return;
-    await this.client.pipeline('execution prune', (pipeline) => {
-      for (const { set, stale } of removals) pipeline.zrem(set, ...stale);
-    });
   }
 }
