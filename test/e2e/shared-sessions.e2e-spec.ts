@@ -56,8 +56,9 @@ describe('2025-era sessions shared through Redis', () => {
     // One Redis round trip per session request (the touch script, rate token included), on either instance.
     expect(clients.map((counter) => counter.roundTrips)).toEqual([2, 2]);
     expect(clients.map((counter) => counter.commands)).toEqual([2, 2]);
-    // `execute` adds its client's abuse cooldown check, and its execution record (the journal of the call it
-    // made, written before the answer so its id reads the same from any instance): three in all.
+    // `execute` adds its client's abuse cooldown check, and the write of its execution record (it called an
+    // operation; one script with its listing entries, before the answer so its id reads the same from any
+    // instance): three in all for a script that only reads.
     for (const counter of clients) counter.resetRoundTrips();
     const read = await client.callTool({
       name: 'execute',
