@@ -39,36 +39,37 @@ export function cooldownEvent(start: CooldownStart, at = Date.now()): GuardEvent
 
 /** An `execute` refused during a cooldown. */
 export function cooldownRefusalEvent(
-  party: { principal: string; conversation: string },
+  party: GuardParty,
   cooldown: ExecuteCooldown,
   profile: string | undefined,
   at = Date.now(),
 ): GuardEvent {
-  return {
-    action: 'refused',
-    at,
-    ...party,
-    ...(profile === undefined ? {} : { profile }),
+  return refusedEvent(party, profile, at, {
     level: cooldown.level,
     reason: 'execute-abuse-backoff',
     until: at + cooldown.retryAfterMs,
     retryAfterMs: cooldown.retryAfterMs,
-  };
+  });
 }
 
 /** An `execute` refused by a resident cap or a profile quota, before it ran. */
 export function limitRefusalEvent(
-  party: { principal: string; conversation: string },
+  party: GuardParty,
   refusal: Pick<ExecuteLimitRefusal, 'limit' | 'retryAfterMs'>,
   profile: string | undefined,
   at = Date.now(),
 ): GuardEvent {
-  return {
-    action: 'refused',
-    at,
-    ...party,
-    ...(profile === undefined ? {} : { profile }),
-    reason: refusal.limit,
-    retryAfterMs: refusal.retryAfterMs,
-  };
+  return refusedEvent(party, profile, at, { reason: refusal.limit, retryAfterMs: refusal.retryAfterMs });
+}
+
+/** Who an `execute` refusal was for. */
+type GuardParty = { principal: string; conversation: string };
+
+function refusedEvent(
+  party: GuardParty,
+  profile: string | undefined,
+  at: number,
+  detail: Omit<GuardEvent, 'action' | 'at' | 'principal' | 'conversation' | 'profile'>,
+): GuardEvent {
+  return { action: 'refused', at, ...party, ...(profile === undefined ? {} : { profile }), ...detail };
 }
