@@ -10,3 +10,5 @@ export const MAX_ADMIN_BODY_BYTES = 64 * 1024;
 export const ADMIN_REALM = 'myko-admin';
 /** Injection token of the `AdminExecutions` the executions routes decide through (absent: those routes 404). */
 export const ADMIN_EXECUTIONS = 'myko:admin_executions';
+/** Where the console's static files are served, under the admin API's path. */
+export const CONSOLE_SEGMENT = 'console';

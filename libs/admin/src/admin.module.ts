@@ -4,6 +4,7 @@ import { ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
 import { AccessExplainer } from './explain/access-explainer';
 import { adminController, controllerPath } from './http/admin.controller';
 import { AdminRequests } from './http/admin-requests';
+import { consoleController } from './http/console.controller';
 import { executionsController } from './http/executions.controller';
 import type { AdminModuleOptions } from './interfaces';
 
@@ -20,7 +21,8 @@ export type AdminExecutionsBinding = AdminAuditBinding;
  * who run the service — the access explainer (`<path>/access/explain`) and the operator door of durable
  * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`). Served only to a
  * request with an admin key (401 without one, 403 for an ordinary key); every request is one audit
- * line. Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
+ * line. The operator console's static files are served at `<path>/console/` (without the key: the page
+ * asks for it and sends it on each API call). Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
  * to any request path.
  * @publicApi
  */
@@ -36,7 +38,7 @@ export class AdminModule {
     return {
       module: AdminModule,
       imports: [...(audit?.imports ?? []), ...(executions?.imports ?? [])],
-      controllers: [adminController(path), executionsController(path)],
+      controllers: [adminController(path), executionsController(path), consoleController(path)],
       providers: [
         { provide: ADMIN_OPTIONS, useValue: options },
         ...(audit ? [audit.provider] : []),

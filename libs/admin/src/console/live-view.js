@@ -1,0 +1,94 @@
+/** The Live view: per principal, its sessions, connections, sandbox runs, lane, quotas and cooldown. */
+import { badge, code, duration, el, fill, jsonText, notice, table, time } from './dom.js';
+
+const AUTO_REFRESH_MS = 5000;
+
+function runsOf(entry) {
+  const runs = entry.runs ?? [];
+  if (runs.length === 0) return '';
+  return el(
+    'ul',
+    { class: 'runs' },
+    ...runs.map((run) =>
+      el(
+        'li',
+        {},
+        code(run.conversation ?? ''),
+        run.executionId ? [' ', code(run.executionId)] : null,
+        ` ${duration(run.ms)}`,
+        typeof run.cpuMs === 'number' ? `, CPU ${duration(run.cpuMs)}` : null,
+      ),
+    ),
+  );
+}
+
+function cooldownOf(entry) {
+  const cooldown = entry.cooldown;
+  if (!cooldown) return '';
+  const left = typeof cooldown.until === 'number' ? cooldown.until - Date.now() : new Date(cooldown.until) - Date.now();
+  return el(
+    'div',
+    { class: 'cooldown' },
+    badge('cooling down', 'bad'),
+    el('div', { class: 'reason' }, cooldown.reason),
+    el('div', {}, 'until ', time(cooldown.until), left > 0 ? ` (${duration(left)} left)` : ''),
+  );
+}
+
+const COLUMNS = [
+  { title: 'Principal', cell: (p) => code(p.principal) },
+  { title: 'Sessions', cell: (p) => p.sessions ?? 0, className: 'num' },
+  { title: 'Connections', cell: (p) => p.connections ?? 0, className: 'num' },
+  { title: 'Runs in the sandbox', cell: runsOf },
+  { title: 'Lane', cell: (p) => (p.lane ? badge(p.lane, p.lane === 'normal' ? 'muted' : 'warn') : '') },
+  { title: 'Cooldown', cell: cooldownOf },
+  { title: 'Quotas', cell: (p) => (p.quotas && Object.keys(p.quotas).length > 0 ? code(jsonText(p.quotas)) : '') },
+];
+
+export function createLiveView(api, root) {
+  const output = root.querySelector('#live-result');
+  const meta = root.querySelector('#live-meta');
+  const auto = root.querySelector('#live-auto');
+  let timer;
+  let shown = false;
+
+  async function load() {
+    try {
+      const live = await api.get('live');
+      fill(meta, `Instance ${live.instance ?? '?'} at `, time(live.at));
+      const principals = live.principals ?? [];
+      const byPrincipal = (p) => ({ 'data-principal': p.principal });
+      fill(
+        output,
+        principals.length > 0
+          ? table('Principals', COLUMNS, principals, byPrincipal)
+          : notice('No client is connected.'),
+      );
+    } catch (error) {
+      fill(meta);
+      const text = error.missingRoute
+        ? 'Live state is not available on this server.'
+        : `Could not read the live state: ${error.message}`;
+      fill(output, notice(text, error.missingRoute ? 'unavailable' : 'error'));
+    }
+  }
+
+  function schedule() {
+    clearInterval(timer);
+    timer = shown && auto.checked ? setInterval(load, AUTO_REFRESH_MS) : undefined;
+  }
+
+  root.querySelector('#live-refresh').addEventListener('click', load);
+  auto.addEventListener('change', schedule);
+  return {
+    show() {
+      shown = true;
+      schedule();
+      return load();
+    },
+    hide() {
+      shown = false;
+      schedule();
+    },
+  };
+}
