@@ -1,5 +1,5 @@
 /** The Approvals view: paused executions with the call each waits on, and Approve / Reject. */
-import { badge, code, el, fill, jsonText, notice, table, time } from './dom.js';
+import { badge, code, el, failure, fill, jsonText, notice, table, time } from './dom.js';
 import { operatorName, setOperatorName } from './session.js';
 
 const STATE_TONES = {
@@ -102,10 +102,8 @@ export function createApprovalsView(api, root) {
         executions.length > 0 ? rowsOf('Paused executions', executions) : notice('Nothing waits for a decision.'),
       );
     } catch (error) {
-      const text = error.missingRoute
-        ? 'Listing executions is not available on this server; open one by its id below.'
-        : `Could not list the paused executions: ${error.message}`;
-      fill(list, notice(text, error.missingRoute ? 'unavailable' : 'error'));
+      const unavailable = 'Listing executions is not available on this server; open one by its id below';
+      fill(list, failure(error, unavailable, 'Could not list the paused executions'));
     }
   }
 

@@ -1,19 +1,37 @@
 /** The Audit view: the audit log filtered by principal, operation, outcome, kind and time, newest first. */
-import { badge, code, el, field, fill, notice, table, time } from './dom.js';
+import { badge, code, el, failure, field, fill, notice, table, time } from './dom.js';
 
 const FILTERS = ['principal', 'operation', 'outcome', 'kind'];
 const OK_OUTCOMES = new Set(['ok', 'allowed', 'approved', 'completed']);
 
+/** What a line is about besides its operation: the conversation, the execution, an admin action's target. */
+function details(line) {
+  const parts = [
+    line.conversation ? ['conversation ', code(line.conversation)] : null,
+    line.executionId ? ['execution ', code(line.executionId)] : null,
+    line.target ? ['target ', code(line.target)] : null,
+    line.until ? ['until ', time(line.until)] : null,
+  ].filter(Boolean);
+  return parts.map((part) => el('div', {}, ...part));
+}
+
 const COLUMNS = [
   { title: 'Time', cell: (line) => time(line.time) },
-  { title: 'Kind', cell: (line) => line.kind ?? '' },
+  { title: 'Kind', cell: (line) => line.kind ?? 'operation' },
   { title: 'Principal', cell: (line) => (line.principal ? code(line.principal) : '') },
-  { title: 'Operation / action', cell: (line) => code(line.operation ?? line.action ?? '') },
+  {
+    title: 'Operation / action',
+    cell: (line) => [
+      code(line.action ?? line.operation ?? ''),
+      line.action && line.operation ? el('div', {}, code(line.operation)) : null,
+    ],
+  },
   {
     title: 'Outcome',
     cell: (line) => (line.outcome ? badge(line.outcome, OK_OUTCOMES.has(line.outcome) ? 'ok' : 'bad') : ''),
   },
   { title: 'Reason', cell: (line) => line.reason ?? '', className: 'reason' },
+  { title: 'Details', cell: details },
 ];
 
 /** A datetime-local value as an ISO instant ('' when empty). */
@@ -56,10 +74,7 @@ export function createAuditView(api, root) {
       loaded = true;
       render(answer.next);
     } catch (error) {
-      const text = error.missingRoute
-        ? 'The audit log is not available on this server.'
-        : `Could not query the audit log: ${error.message}`;
-      fill(output, notice(text, error.missingRoute ? 'unavailable' : 'error'));
+      fill(output, failure(error, 'The audit log is not available on this server', 'Could not query the audit log'));
     }
   }
 

@@ -65,6 +65,15 @@ export function notice(text, tone = 'empty') {
   return el('p', { class: `notice ${tone}`, role: tone === 'error' ? 'alert' : 'status' }, text);
 }
 
+/**
+ * The notice for a failed read of a view's route: a 404 means this server does not serve that view (an older
+ * or embedding server, or one that keeps no such state), anything else is an error with the API's message.
+ */
+export function failure(error, unavailable, failed) {
+  if (error.status !== 404) return notice(`${failed}: ${error.message}`, 'error');
+  return notice(error.missingRoute ? `${unavailable}.` : `${unavailable} (${error.message}).`, 'unavailable');
+}
+
 /** Code-like text (names, ids, JSON), kept on its own in a monospace face. */
 export function code(text) {
   return el('code', {}, text);

@@ -1,5 +1,5 @@
 /** The Live view: per principal, its sessions, connections, sandbox runs, lane, quotas and cooldown. */
-import { badge, code, duration, el, fill, jsonText, notice, table, time } from './dom.js';
+import { badge, code, duration, el, failure, fill, jsonText, notice, table, time } from './dom.js';
 
 const AUTO_REFRESH_MS = 5000;
 
@@ -22,26 +22,43 @@ function runsOf(entry) {
   );
 }
 
-function cooldownOf(entry) {
-  const cooldown = entry.cooldown;
-  if (!cooldown) return '';
-  const left = typeof cooldown.until === 'number' ? cooldown.until - Date.now() : new Date(cooldown.until) - Date.now();
-  return el(
-    'div',
-    { class: 'cooldown' },
-    badge('cooling down', 'bad'),
-    el('div', { class: 'reason' }, cooldown.reason),
-    el('div', {}, 'until ', time(cooldown.until), left > 0 ? ` (${duration(left)} left)` : ''),
+/** When a cooldown ends, with the time left. */
+function ending(until) {
+  const left = new Date(until).getTime() - Date.now();
+  return el('div', {}, 'until ', time(until), left > 0 ? ` (${duration(left)} left)` : '');
+}
+
+/** Every cooldown in effect: the principal's pause and its conversations' cooldowns, each with reason and end. */
+function cooldownsOf(entry) {
+  const cooldowns = entry.cooldowns ?? (entry.cooldown ? [entry.cooldown] : []);
+  return cooldowns.map((cooldown) =>
+    el(
+      'div',
+      { class: 'cooldown' },
+      badge(cooldown.level === 'principal' ? 'paused' : 'cooling down', 'bad'),
+      cooldown.conversation ? [' ', code(cooldown.conversation)] : null,
+      el('div', { class: 'reason' }, cooldown.reason),
+      ending(cooldown.until),
+    ),
   );
 }
 
 const COLUMNS = [
-  { title: 'Principal', cell: (p) => code(p.principal) },
+  {
+    title: 'Principal',
+    cell: (p) => [code(p.principal), p.profile ? el('div', { class: 'meta' }, `profile ${p.profile}`) : null],
+  },
   { title: 'Sessions', cell: (p) => p.sessions ?? 0, className: 'num' },
   { title: 'Connections', cell: (p) => p.connections ?? 0, className: 'num' },
   { title: 'Runs in the sandbox', cell: runsOf },
-  { title: 'Lane', cell: (p) => (p.lane ? badge(p.lane, p.lane === 'normal' ? 'muted' : 'warn') : '') },
-  { title: 'Cooldown', cell: cooldownOf },
+  {
+    title: 'Lane, CPU lately',
+    cell: (p) => [
+      p.lane ? badge(p.lane, p.lane === 'normal' ? 'muted' : 'warn') : null,
+      typeof p.cpuMs === 'number' ? el('div', { class: 'meta' }, `CPU ${duration(p.cpuMs)}`) : null,
+    ],
+  },
+  { title: 'Cooldowns', cell: cooldownsOf },
   { title: 'Quotas', cell: (p) => (p.quotas && Object.keys(p.quotas).length > 0 ? code(jsonText(p.quotas)) : '') },
 ];
 
@@ -66,10 +83,7 @@ export function createLiveView(api, root) {
       );
     } catch (error) {
       fill(meta);
-      const text = error.missingRoute
-        ? 'Live state is not available on this server.'
-        : `Could not read the live state: ${error.message}`;
-      fill(output, notice(text, error.missingRoute ? 'unavailable' : 'error'));
+      fill(output, failure(error, 'Live state is not available on this server', 'Could not read the live state'));
     }
   }
 
