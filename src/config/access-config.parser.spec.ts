@@ -55,6 +55,7 @@ describe('parseAccessConfig', () => {
     const { audit: _, ...withoutAudit } = VALID;
     expect(parseAccessConfig(withoutAudit).audit).toBeUndefined();
     expect(parseAccessConfig({ ...withoutAudit, audit: { path: 'stderr' } }).audit).toEqual({ path: 'stderr' });
+    expect(parseAccessConfig({ ...withoutAudit, audit: { recentLines: 0 } }).audit).toEqual({ recentLines: 0 });
   });
 
   it('requires auth by default, and then some profile with keys', () => {
@@ -134,6 +135,8 @@ describe('parseAccessConfig', () => {
     ['an empty audit path', { ...VALID, audit: { path: ' ' } }, 'audit.path', 'expected "stderr" or the path'],
     ['a non-boolean audit.queries', { ...VALID, audit: { queries: 'yes' } }, 'audit.queries', 'true or false'],
     ['a non-boolean audit.enabled', { ...VALID, audit: { enabled: 0 } }, 'audit.enabled', 'true or false'],
+    ['a negative audit.recentLines', { ...VALID, audit: { recentLines: -1 } }, 'audit.recentLines', 'whole number'],
+    ['a fractional audit.recentLines', { ...VALID, audit: { recentLines: 1.5 } }, 'audit.recentLines', 'whole number'],
     [
       'an unknown default profile',
       { ...VALID, defaultProfile: 'admin' },
@@ -194,6 +197,7 @@ describe('access-config.schema.json', () => {
     ['an unknown audit property', { ...VALID, audit: { file: 'a.log' } }],
     ['an empty audit path', { ...VALID, audit: { path: ' ' } }],
     ['a non-boolean audit.queries', { ...VALID, audit: { queries: 'yes' } }],
+    ['a negative audit.recentLines', { ...VALID, audit: { recentLines: -1 } }],
   ])('rejects %s, as the parser does', (_, input) => {
     expect(validate(input)).toBe(false);
     expect(() => parseAccessConfig(input)).toThrow(AccessConfigError);

@@ -41,7 +41,9 @@ const ROOT_KEYS = [
   'fairness',
   'admin',
 ];
-const AUDIT_KEYS = ['enabled', 'path', 'queries'];
+const AUDIT_KEYS = ['enabled', 'path', 'queries', 'recentLines'];
+/** The most lines an audit query may keep: a bound on memory (and on the Redis stream). */
+const MAX_RECENT_AUDIT_LINES = 1_000_000;
 const PROFILE_KEYS = [
   'description',
   'keys',
@@ -234,7 +236,14 @@ function parseAudit(v: Validator, value: unknown): AuditConfig | undefined {
   if (audit.path !== undefined && (typeof audit.path !== 'string' || audit.path.trim() === '')) {
     v.add('audit.path', 'expected "stderr" or the path of a file to append to');
   }
+  const recent = audit.recentLines;
+  const validRecent =
+    Number.isInteger(recent) && (recent as number) >= 0 && (recent as number) <= MAX_RECENT_AUDIT_LINES;
+  if (recent !== undefined && !validRecent) {
+    v.add('audit.recentLines', `expected a whole number from 0 to ${MAX_RECENT_AUDIT_LINES}`);
+  }
   return {
+    ...(validRecent ? { recentLines: recent as number } : {}),
     ...(typeof audit.enabled === 'boolean' ? { enabled: audit.enabled } : {}),
     ...(typeof audit.path === 'string' ? { path: audit.path } : {}),
     ...(typeof audit.queries === 'boolean' ? { queries: audit.queries } : {}),

@@ -26,14 +26,16 @@ export function resolveAuditOptions(
 ): AuditOptions {
   const section = file?.config.audit ?? {};
   const queries = section.queries ?? DEFAULT_AUDIT_OPTIONS.queries;
-  if (cliDestination === AUDIT_OFF) return { ...DEFAULT_AUDIT_OPTIONS, enabled: false, queries };
+  const recent = section.recentLines === undefined ? {} : { recentLines: section.recentLines };
+  if (cliDestination === AUDIT_OFF) return { ...DEFAULT_AUDIT_OPTIONS, enabled: false, queries, ...recent };
   if (cliDestination !== undefined) {
-    return { enabled: true, destination: destination(cliDestination, (p) => resolve(p), mode), queries };
+    return { enabled: true, destination: destination(cliDestination, (p) => resolve(p), mode), queries, ...recent };
   }
   const path = section.path ?? STDERR_DESTINATION;
   return {
     enabled: section.enabled ?? true,
     destination: destination(path, (p) => (file ? resolveFromConfig(file, p) : resolve(p)), mode),
     queries,
+    ...recent,
   };
 }

@@ -6,6 +6,7 @@ import { adminController, controllerPath } from './http/admin.controller';
 import { AdminRequests } from './http/admin-requests';
 import { consoleController } from './http/console.controller';
 import { executionsController } from './http/executions.controller';
+import { monitoringController } from './http/monitoring.controller';
 import type { AdminModuleOptions } from './interfaces';
 
 /** Where the admin API's audit lines go: a provider of `ADMIN_AUDIT`, and the modules it needs. */
@@ -16,10 +17,17 @@ export interface AdminAuditBinding extends Pick<ModuleMetadata, 'imports'> {
 /** Where the executions routes decide: a provider of `ADMIN_EXECUTIONS`, and the modules it needs. */
 export type AdminExecutionsBinding = AdminAuditBinding;
 
+/** What the live view and the audit query read: providers of `ADMIN_LIVE` and `ADMIN_AUDIT_LOG`, and their modules. */
+export interface AdminMonitoringBindings {
+  readonly live?: AdminAuditBinding;
+  readonly auditLog?: AdminAuditBinding;
+}
+
 /**
  * The admin API: JSON over HTTP at `path` (`/admin`) on the application's HTTP server, for the people
- * who run the service — the access explainer (`<path>/access/explain`) and the operator door of durable
- * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`). Served only to a
+ * who run the service — the access explainer (`<path>/access/explain`), the operator door of durable
+ * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`), what is happening on this instance
+ * (`<path>/live`) and the recent audit lines (`<path>/audit`). Served only to a
  * request with an admin key (401 without one, 403 for an ordinary key); every request is one audit
  * line. The operator console's static files are served at `<path>/console/` (without the key: the page
  * asks for it and sends it on each API call). Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
@@ -32,17 +40,24 @@ export class AdminModule {
     options: AdminModuleOptions,
     audit?: AdminAuditBinding,
     executions?: AdminExecutionsBinding,
+    monitoring: AdminMonitoringBindings = {},
   ): DynamicModule {
     if (options.keys.length === 0) return { module: AdminModule };
     const path = controllerPath(options, DEFAULT_ADMIN_PATH);
     return {
       module: AdminModule,
-      imports: [...(audit?.imports ?? []), ...(executions?.imports ?? [])],
-      controllers: [adminController(path), executionsController(path), consoleController(path)],
+      imports: [audit, executions, monitoring.live, monitoring.auditLog].flatMap((binding) => binding?.imports ?? []),
+      controllers: [
+        adminController(path),
+        executionsController(path),
+        monitoringController(path),
+        consoleController(path),
+      ],
       providers: [
         { provide: ADMIN_OPTIONS, useValue: options },
-        ...(audit ? [audit.provider] : []),
-        ...(executions ? [executions.provider] : []),
+        ...[audit, executions, monitoring.live, monitoring.auditLog].flatMap((binding) =>
+          binding ? [binding.provider] : [],
+        ),
         {
           provide: AccessExplainer,
           inject: [OperationRegistry, OperationInvoker],

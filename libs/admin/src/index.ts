@@ -3,8 +3,22 @@
  * configured) and the access explainer it serves, which `myko-nest access explain` answers offline.
  */
 
-export { ADMIN_AUDIT, ADMIN_EXECUTIONS, ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
-export { type AdminAuditBinding, type AdminExecutionsBinding, AdminModule } from './admin.module';
+export {
+  ADMIN_AUDIT,
+  ADMIN_AUDIT_LOG,
+  ADMIN_EXECUTIONS,
+  ADMIN_LIVE,
+  ADMIN_OPTIONS,
+  DEFAULT_ADMIN_PATH,
+  DEFAULT_AUDIT_LIMIT,
+  MAX_AUDIT_LIMIT,
+} from './admin.constants';
+export {
+  type AdminAuditBinding,
+  type AdminExecutionsBinding,
+  AdminModule,
+  type AdminMonitoringBindings,
+} from './admin.module';
 export { AdminRequestError } from './errors';
 export { AccessExplainer, type ExplainerParts } from './explain/access-explainer';
 export * from './interfaces';

@@ -5,6 +5,7 @@ import { CodeModeInstructions } from './code-mode/code-mode.instructions';
 import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
 import { ExecuteTool } from './code-mode/execute/execute.tool';
+import { ExecuteActivity } from './code-mode/execute/execute-activity';
 import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
 import { ExecutionDecisions } from './code-mode/execute/execution-decisions.service';
 import { ExecutionLedger } from './code-mode/executions/execution.ledger';
@@ -148,6 +149,7 @@ export class DispatchModule {
         ProtocolEraService,
         SubscriptionsListenHandler,
         ExecuteMonitor,
+        ExecuteActivity,
         BridgeCallFairness,
         SandboxReadinessProbe,
         ClusterChannel,
@@ -161,6 +163,7 @@ export class DispatchModule {
         OperationSearchService,
         SandboxHealthProvider,
         ExecuteMonitor,
+        ExecuteActivity,
         SandboxReadinessProbe,
         ExecutionDecisions,
       ],

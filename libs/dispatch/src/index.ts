@@ -1,7 +1,14 @@
 export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
 export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
-export type { CooldownCause, CooldownLevel, CooldownStart } from './code-mode/execute/execute-abuse.guard';
+export type { AbuseParty, CooldownCause, CooldownLevel, CooldownStart } from './code-mode/execute/execute-abuse.guard';
+export {
+  type CooldownReader,
+  ExecuteActivity,
+  type LiveCooldown,
+  type LiveRun,
+} from './code-mode/execute/execute-activity';
 export { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from './code-mode/execute/execute-guard.defaults';
+export type { GuardAction, GuardEvent } from './code-mode/execute/execute-guard.event';
 export {
   type ApprovedExecution,
   ExecutionDecisions,

@@ -122,6 +122,7 @@ export class GatewaysModule {
         WsOutboundSender,
         StdioTransport,
         McpSessionRegistry,
+        McpGateway,
         DrainCoordinator,
         WsHandshakeVerifier,
         ClientAccessResolver,

@@ -26,4 +26,5 @@ export type { MetricsConfig, ObservabilityConfig, TracingConfig } from './observ
 export { MykoTracing } from './observability/tracing.service';
 export type { TracingOptions } from './observability/tracing-options.interface';
 export { type StdioServeOptions, StdioTransport } from './stdio/stdio.transport';
+export { McpGateway } from './ws/mcp.gateway';
 export { McpWsAdapter } from './ws/mcp-ws.adapter';

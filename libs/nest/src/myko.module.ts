@@ -1,12 +1,14 @@
-import { ADMIN_AUDIT, ADMIN_EXECUTIONS, AdminModule } from '@myko/admin';
-import { DispatchModule, ExecutionDecisions } from '@myko/dispatch';
-import { GatewaysModule } from '@myko/gateways';
+import { ADMIN_AUDIT, ADMIN_AUDIT_LOG, ADMIN_EXECUTIONS, ADMIN_LIVE, AdminModule } from '@myko/admin';
+import { DispatchModule, ExecuteActivity, ExecutionDecisions } from '@myko/dispatch';
+import { GatewaysModule, McpGateway, McpSessionRegistry } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { OpenApiConnectorModule } from '@myko/openapi';
 import { RegistryModule } from '@myko/registry';
-import { StateModule } from '@myko/state';
+import { MessageBus, StateModule } from '@myko/state';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdminAuditAdapter } from './admin/admin-audit.adapter';
 import { AdminExecutionsAdapter } from './admin/admin-executions.adapter';
+import { AdminLiveAdapter } from './admin/admin-live.adapter';
 import { AuditModule } from './audit/audit.module';
 import { AuditLog } from './audit/audit-log.service';
 import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
@@ -108,7 +110,9 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
   if (!options.admin || options.admin.keys.length === 0) return [];
   const audit = (composed.imports ?? []).find((module) => (module as DynamicModule).module === AuditModule);
   const dispatch = (composed.imports ?? []).find((module) => (module as DynamicModule).module === DispatchModule);
+  const gateways = (composed.imports ?? []).find((module) => (module as DynamicModule).module === GatewaysModule);
   const access = lib.gateways.access;
+  const auditImports = audit ? [audit as DynamicModule] : [];
   return [
     AdminModule.forRoot(
       {
@@ -116,13 +120,41 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
         ...(access ? { access } : {}),
         ...(options.dispatch?.toolMode ? { toolMode: options.dispatch.toolMode } : {}),
       },
-      { imports: audit ? [audit as DynamicModule] : [], provider: { provide: ADMIN_AUDIT, useExisting: AuditLog } },
+      { imports: auditImports, provider: { provide: ADMIN_AUDIT, useExisting: AuditLog } },
       {
         imports: dispatch ? [dispatch as DynamicModule] : [],
         provider: {
           provide: ADMIN_EXECUTIONS,
           inject: [ExecutionDecisions],
           useFactory: (decisions: ExecutionDecisions) => new AdminExecutionsAdapter(decisions, access),
+        },
+      },
+      {
+        auditLog: {
+          imports: auditImports,
+          provider: {
+            provide: ADMIN_AUDIT_LOG,
+            inject: [AuditLog],
+            useFactory: (log: AuditLog) => new AdminAuditAdapter(log),
+          },
+        },
+        live: {
+          imports: [...(dispatch ? [dispatch as DynamicModule] : []), ...(gateways ? [gateways as DynamicModule] : [])],
+          provider: {
+            provide: ADMIN_LIVE,
+            inject: [
+              ExecuteActivity,
+              { token: McpSessionRegistry, optional: true },
+              { token: McpGateway, optional: true },
+              { token: MessageBus, optional: true },
+            ],
+            useFactory: (
+              activity: ExecuteActivity,
+              sessions?: McpSessionRegistry,
+              connections?: McpGateway,
+              bus?: MessageBus,
+            ) => new AdminLiveAdapter({ activity, sessions, connections, bus }),
+          },
         },
       },
     ),

@@ -5,11 +5,26 @@ import { failedRun } from './failed-run';
 import type { SandboxIsolation, SandboxOptions } from './interfaces/sandbox-options.interface';
 import type { SandboxRunRequest, SandboxRunResult } from './interfaces/sandbox-run.interface';
 import type { RunnerStatus, SandboxRunner } from './interfaces/sandbox-runner.interface';
-import { HeavyClients } from './lanes/heavy-clients';
+import { type HeavyCause, HeavyClients } from './lanes/heavy-clients';
 import { RunSemaphore } from './run-semaphore';
 import { SANDBOX_MODULE_OPTIONS } from './sandbox.module-definition';
 import { effectiveWallTime, resolveSandboxOptions } from './sandbox-options.resolver';
 import { createSandboxRunner } from './sandbox-runner.factory';
+
+/** A principal moved to the low-priority lane: whose run showed it (`client`: `<principal>/<conversation>`) and why. */
+export interface SandboxLaneChange {
+  readonly principal: string;
+  readonly client: string;
+  readonly cause: HeavyCause;
+  /** The share it went over, in percent of the sandbox's cores. */
+  readonly cpuPercent: number;
+}
+
+/** Where a principal's runs go now, and the sandbox CPU it used lately. */
+export interface SandboxLane {
+  readonly lane: 'normal' | 'heavy';
+  readonly cpuMs: number;
+}
 
 /** Load and health of the sandbox right now. */
 export interface SandboxStatus extends RunnerStatus {
@@ -49,16 +64,20 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
   /** Fair shares (`heavyClientCpuPercent`); absent when off. */
   private readonly heavy: HeavyClients | undefined;
   private peakResident = 0;
+  private readonly laneListeners: ((change: SandboxLaneChange) => void)[] = [];
 
   constructor(@Optional() @Inject(SANDBOX_MODULE_OPTIONS) options?: Partial<SandboxOptions>) {
     this.options = resolveSandboxOptions(options);
     this.semaphore = new RunSemaphore(this.options.maxResident, this.options.maxQueue);
     this.runner = createSandboxRunner(this.options, this.logger);
     const { heavyClientCpuPercent, maxConcurrent } = this.options;
-    const onHeavy = (principal: string) =>
+    const onHeavy = (principal: string, client: string, cause: HeavyCause) => {
       this.logger.log(
         `${principal} used more than ${heavyClientCpuPercent} % of the sandbox's CPU lately: its runs are low-priority`,
       );
+      for (const listener of this.laneListeners)
+        listener({ principal, client, cause, cpuPercent: heavyClientCpuPercent });
+    };
     // Always there: a profile's `sandboxCpuPercent` quota gives its runs a share even when the server's is 0 (off).
     this.heavy = new HeavyClients(heavyClientCpuPercent, maxConcurrent, onHeavy);
   }
@@ -92,6 +111,21 @@ export class SandboxService implements OnModuleInit, OnApplicationShutdown {
     } finally {
       release();
     }
+  }
+
+  /** Calls `listener` when a principal's runs turn low-priority (once per turn); returns its stop. */
+  onLaneChange(listener: (change: SandboxLaneChange) => void): () => void {
+    this.laneListeners.push(listener);
+    return () => {
+      const at = this.laneListeners.indexOf(listener);
+      if (at >= 0) this.laneListeners.splice(at, 1);
+    };
+  }
+
+  /** The lane of `principal`'s runs now and its recent sandbox CPU (read-only: moves nobody). */
+  laneOf(principal: string): SandboxLane {
+    const heavy = this.heavy?.isHeavyPrincipal(principal) ?? false;
+    return { lane: heavy ? 'heavy' : 'normal', cpuMs: Math.round(this.heavy?.usageMs(principal) ?? 0) };
   }
 
   status(): SandboxStatus {

@@ -19,6 +19,8 @@ export interface AuditConfig {
   readonly path?: string;
   /** Also record queries, views and reports, not only commands. @default false */
   readonly queries?: boolean;
+  /** Lines kept for the admin API's audit query (in memory, and in Redis when the state is there); 0: none. @default 10000 */
+  readonly recentLines?: number;
 }
 
 /**

@@ -4,6 +4,7 @@ import { type RateTake, StateUnavailableError } from '@myko/state';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { clientIdOf } from '../limits/client-address';
 import type { McpHttpSession, SessionResumption, SessionRoomRefusal } from './mcp-http-session.interface';
 import { ReplayBudget } from './replay-budget';
 import { type EvictionChoice, evictionVictim } from './session-eviction';
@@ -194,6 +195,15 @@ export class McpSessionRegistry implements OnApplicationShutdown {
     if (reason === 'idle') this.logger.log(`Session ${id} expired after ${this.options.sessionIdleTimeoutMs} ms idle`);
     if (reason === 'evicted') this.logger.log(`Session ${id} evicted to make room for another client`);
     return true;
+  }
+
+  /** Who holds each live session here (`key:…`, else `address:…`) and its profile: the operator's live view. */
+  owners(): Array<{ principal: string; session: string; profile?: string }> {
+    return [...this.sessions.values()].map(({ id, owner }) => ({
+      principal: clientIdOf(owner.keyId, owner.address),
+      session: id,
+      ...(owner.principal === undefined ? {} : { profile: owner.principal }),
+    }));
   }
 
   get size(): number {

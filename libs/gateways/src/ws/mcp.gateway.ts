@@ -121,6 +121,18 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     this.open(socket, req);
   }
 
+  /** Who holds each open connection here (`key:…`, else `address:…`) and its profile: the operator's live view. */
+  owners(): Array<{ principal: string; session: string; profile?: string }> {
+    const owners: Array<{ principal: string; session: string; profile?: string }> = [];
+    for (const socket of this.server?.clients ?? []) {
+      const client = this.clients.get(socket);
+      if (!client?.clientId) continue;
+      const { clientId: principal, sessionId: session } = client;
+      owners.push({ principal, session, ...(client.principal ? { profile: client.principal } : {}) });
+    }
+    return owners;
+  }
+
   /** Whether the socket's `initialize` has succeeded. */
   isInitialized(socket: WebSocket): boolean {
     return this.initialized.has(socket);

@@ -1,24 +1,37 @@
+import type { AuditPage, AuditQuery } from '@myko/admin';
+import { ExecuteMonitor, type GuardEvent } from '@myko/dispatch';
 import { type OperationInvocation, OperationInvoker } from '@myko/registry';
-import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { AUDIT_OPTIONS, type AuditOptions } from './audit.options';
+import { RedisStateClient, StateUnavailableError } from '@myko/state';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
+import { AUDIT_OPTIONS, type AuditOptions, DEFAULT_RECENT_AUDIT_LINES } from './audit.options';
 import { type AuditSink, createAuditSink } from './audit.sink';
 import { minimalAuditRecord, toAuditRecord } from './audit-record';
+import { toGuardAuditRecord } from './guard-audit.record';
+import { MemoryRecentAuditLines } from './recent-audit.lines';
+import { RedisRecentAuditLines } from './redis-recent-audit.lines';
 
 /**
  * The audit log: one JSON line per command called (and, when configured, per query, view and
  * report), whichever door it came through, with its outcome — including calls the client's filters
- * refused. It listens at the `OperationInvoker`, so every caller of the invoker is covered.
+ * refused; one per admin request; one per `execute` guard event (a cooldown or pause started, a
+ * refusal by a cooldown or a quota, a demotion to the heavy lane). It listens at the `OperationInvoker`
+ * and the `ExecuteMonitor`, so every caller is covered. The recent lines are also kept to be queried:
+ * in memory, and in a Redis stream every instance shares when the state is in Redis.
  */
 @Injectable()
 export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('AuditLog');
   private sink?: AuditSink;
-  private unsubscribe?: () => void;
+  private readonly unsubscribe: (() => void)[] = [];
   private failed = false;
+  private local?: MemoryRecentAuditLines;
+  private shared?: RedisRecentAuditLines;
 
   constructor(
     private readonly invoker: OperationInvoker,
     @Inject(AUDIT_OPTIONS) private readonly options: AuditOptions,
+    @Optional() private readonly monitor?: ExecuteMonitor,
+    @Optional() @Inject(RedisStateClient) private readonly redis?: RedisStateClient | null,
   ) {}
 
   onModuleInit(): void {
@@ -28,11 +41,18 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       throw new Error(`cannot open the audit log ${this.options.destination}: ${(error as Error).message}`);
     }
-    this.unsubscribe = this.invoker.onInvoked((invocation) => this.record(invocation));
+    const recent = this.options.recentLines ?? DEFAULT_RECENT_AUDIT_LINES;
+    if (recent > 0) {
+      this.local = new MemoryRecentAuditLines(recent);
+      if (this.redis) this.shared = new RedisRecentAuditLines(this.redis, recent);
+    }
+    this.unsubscribe.push(this.invoker.onInvoked((invocation) => this.record(invocation)));
+    if (this.monitor) this.unsubscribe.push(this.monitor.onGuard((event) => this.recordGuard(event)));
   }
 
-  onApplicationShutdown(): void {
-    this.unsubscribe?.();
+  async onApplicationShutdown(): Promise<void> {
+    for (const stop of this.unsubscribe) stop();
+    await this.shared?.flush();
     this.sink?.close();
   }
 
@@ -52,6 +72,32 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     this.write(JSON.stringify(record));
   }
 
+  /**
+   * The recent lines matching `query`, newest first: every instance's when the state is in Redis (this one's alone,
+   * marked `partial`, while Redis is unreachable), else this process's. Empty while the audit log is off.
+   */
+  async query(query: AuditQuery): Promise<AuditPage & { partial?: string }> {
+    if (this.shared && !query.cursor?.startsWith('m')) {
+      try {
+        return await this.shared.query(query);
+      } catch (error) {
+        if (!(error instanceof StateUnavailableError)) throw error;
+        const page = await this.local?.query({ ...query, cursor: undefined });
+        return { records: page?.records ?? [], partial: 'Redis is unreachable: only this instance’s lines' };
+      }
+    }
+    return (await this.local?.query(query)) ?? { records: [] };
+  }
+
+  /** Sends the lines still on their way to the shared stream (tests, shutdown). */
+  async flush(): Promise<void> {
+    await this.shared?.flush();
+  }
+
+  private recordGuard(event: GuardEvent): void {
+    this.write(JSON.stringify(toGuardAuditRecord(event)));
+  }
+
   private record(invocation: OperationInvocation): void {
     if (invocation.kind !== 'command' && !this.options.queries) return;
     let line: string;
@@ -65,6 +111,9 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   }
 
   private write(line: string): void {
+    const at = Date.now();
+    this.local?.add(line, at);
+    this.shared?.add(line);
     try {
       this.sink?.write(line);
       this.failed = false;

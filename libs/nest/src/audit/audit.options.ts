@@ -9,7 +9,15 @@ export interface AuditOptions {
   destination: string;
   /** Also record queries, views and reports, not only commands. @default false */
   queries: boolean;
+  /**
+   * Lines kept to be queried (`GET <admin path>/audit`): this many in memory, and about this many in a Redis stream
+   * shared by every instance when the state is in Redis; 0 keeps none. @default 10000
+   */
+  recentLines?: number;
 }
+
+/** Lines kept for the audit query unless `recentLines` says otherwise. */
+export const DEFAULT_RECENT_AUDIT_LINES = 10_000;
 
 export const STDERR_DESTINATION = 'stderr';
 /** `--audit-log off` */

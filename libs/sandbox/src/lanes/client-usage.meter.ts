@@ -27,6 +27,8 @@ interface ClientUsage {
   usageMs: number;
   at: number;
   heavy: boolean;
+  /** The share it was judged against when it turned heavy, for `heavyNow`. */
+  limitMs?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export class ClientUsageMeter {
     this.clients.set(client, usage);
     if (usage.heavy || usage.usageMs <= limitMs) return false;
     usage.heavy = true;
+    usage.limitMs = limitMs;
     return true;
   }
 
@@ -66,6 +69,7 @@ export class ClientUsageMeter {
     usage.usageMs = Math.max(faded(usage, now), limitMs);
     usage.at = now;
     usage.heavy = true;
+    usage.limitMs = limitMs;
     this.clients.set(client, usage);
     return !wasHeavy;
   }
@@ -77,6 +81,15 @@ export class ClientUsageMeter {
     if (faded(usage, this.now()) >= limitMs / 2) return true;
     usage.heavy = false;
     return false;
+  }
+
+  /**
+   * Whether `client` is heavy now against the share it turned heavy under, without changing anything (an
+   * operator's view must not move a client between lanes).
+   */
+  heavyNow(client: string): boolean {
+    const usage = this.clients.get(client);
+    return usage?.heavy === true && faded(usage, this.now()) >= (usage.limitMs ?? this.limitMs) / 2;
   }
 
   /** The usage of `client` now, in ms of CPU. */

@@ -50,4 +50,27 @@ describe('HeavyClients', () => {
     expect(clients.isHeavy({ client: 'quota/c2', heavyCpuPercent: 10 })).toBe(true);
     expect(clients.isHeavy({ client: 'quota/c2', heavyCpuPercent: 0 })).toBe(false);
   });
+
+  it('tells who turned heavy, through which run and why, and answers the lane without moving anyone', () => {
+    let now = 0;
+    const told: unknown[][] = [];
+    const clients = new HeavyClients(
+      10,
+      1,
+      (...args) => told.push(args),
+      () => now,
+    );
+    clients.record({ client: 'acme/c1' }, { cpuMs: 1_200, calls: 0 });
+    const spinning = clients.watch({ code: '', bridge: { call: async () => '' }, client: 'spin/c7' });
+    spinning.onCpuBound?.();
+    expect(told).toEqual([
+      ['acme', 'acme/c1', 'cpu-share'],
+      ['spin', 'spin/c7', 'cpu-bound'],
+    ]);
+    expect([clients.isHeavyPrincipal('acme'), clients.isHeavyPrincipal('other')]).toEqual([true, false]);
+    expect(clients.usageMs('acme')).toBeGreaterThan(1_000);
+    // Faded below half its share: the view says normal, as the next run's lane would.
+    now = 20_000;
+    expect(clients.isHeavyPrincipal('acme')).toBe(false);
+  });
 });

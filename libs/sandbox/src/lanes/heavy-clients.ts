@@ -1,6 +1,9 @@
 import type { SandboxRunRequest, SandboxStats } from '../interfaces/sandbox-run.interface';
 import { ClientUsageMeter, runCostMs, USAGE_WINDOW_MS } from './client-usage.meter';
 
+/** Why a principal's runs were moved to the low-priority lane. */
+export type HeavyCause = 'cpu-bound' | 'cpu-share';
+
 /** The principal of a run's client key `<principal>/<conversation>`: fair shares are the principal's. */
 export function principalOf(client: string): string {
   const slash = client.indexOf('/');
@@ -20,12 +23,13 @@ export class HeavyClients {
 
   /**
    * @param cpuPercent the share, in percent of `maxConcurrent` cores over about `USAGE_WINDOW_MS`
-   * @param onHeavy told when a principal turns heavy (once per turn, so operators see who is slowed)
+   * @param onHeavy told when a principal turns heavy (once per turn, so operators see who is slowed), with the
+   *   run's client key and why: `cpu-bound` (a run found spinning) or `cpu-share` (its runs used more than its share)
    */
   constructor(
     cpuPercent: number,
     maxConcurrent: number,
-    private readonly onHeavy: (principal: string) => void = () => undefined,
+    private readonly onHeavy: (principal: string, client: string, cause: HeavyCause) => void = () => undefined,
     now?: () => number,
   ) {
     this.cpuPercent = cpuPercent;
@@ -54,7 +58,7 @@ export class HeavyClients {
     const limitMs = this.limitOf(request.heavyCpuPercent);
     if (client === undefined || limitMs === 0) return request;
     const onCpuBound = () => {
-      if (this.meter.markHeavy(principalOf(client), limitMs)) this.onHeavy(principalOf(client));
+      if (this.meter.markHeavy(principalOf(client), limitMs)) this.onHeavy(principalOf(client), client, 'cpu-bound');
       request.onCpuBound?.();
     };
     return { ...request, onCpuBound };
@@ -68,6 +72,16 @@ export class HeavyClients {
     const limitMs = this.limitOf(heavyCpuPercent);
     if (client === undefined || limitMs === 0) return;
     const principal = principalOf(client);
-    if (this.meter.record(principal, runCostMs(stats), limitMs)) this.onHeavy(principal);
+    if (this.meter.record(principal, runCostMs(stats), limitMs)) this.onHeavy(principal, client, 'cpu-share');
+  }
+
+  /** Whether `principal`'s runs are low-priority now (read-only: the operator's live view). */
+  isHeavyPrincipal(principal: string): boolean {
+    return this.meter.heavyNow(principal);
+  }
+
+  /** The sandbox CPU `principal` used lately (ms, fading over about `USAGE_WINDOW_MS`). */
+  usageMs(principal: string): number {
+    return this.meter.usageMs(principal);
   }
 }

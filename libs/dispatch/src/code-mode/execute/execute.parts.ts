@@ -61,7 +61,10 @@ export function typeCheckBusy(retryAfterMs: number): ExecuteLimitError {
   return new ExecuteLimitError({ limit: 'execute-type-check-busy', retryAfterMs, message });
 }
 
+/** The limit named when the sandbox has no resident place left. */
+export const SANDBOX_FULL_LIMIT = 'execute-sandbox-full';
+
 /** The sandbox has no resident place left: refused before anything ran, like a cap. */
 export function sandboxFull(message: string): ExecuteLimitError {
-  return new ExecuteLimitError({ limit: 'execute-sandbox-full', retryAfterMs: RESIDENT_RETRY_MS, message });
+  return new ExecuteLimitError({ limit: SANDBOX_FULL_LIMIT, retryAfterMs: RESIDENT_RETRY_MS, message });
 }

@@ -28,20 +28,23 @@ import {
   type ExecutionScript,
   type RunOptions,
   reuseKeyOf,
+  SANDBOX_FULL_LIMIT,
   sandboxFull,
   typeCheckBusy,
   typeCheckLimits,
   untilEnded,
 } from './execute.parts';
 import { abusePartyOf, ExecuteAbuseBackoff } from './execute-abuse.backoff';
-import { ExecuteAbuseGuard } from './execute-abuse.guard';
+import { type AbuseParty, ExecuteAbuseGuard } from './execute-abuse.guard';
+import { ExecuteActivity } from './execute-activity';
 import { executeCooldownRefusal, pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
-import { ExecuteLimitError } from './execute-limit.error';
+import { cooldownRefusalEvent, limitRefusalEvent } from './execute-guard.event';
+import { ExecuteLimitError, type ExecuteLimitRefusal } from './execute-limit.error';
 import { type ExecuteQuotaOptions, ExecuteQuotas } from './execute-quotas';
 import { formatExecuteResult } from './execute-result.formatter';
 import { HostBridge, type ScriptCommands } from './host.bridge';
 import { byProfile } from './profile-setting';
-import { ResidentQuota } from './resident-quota';
+import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
@@ -76,6 +79,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly fairness: BridgeCallFairness,
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
     @Optional() executions?: ExecutionLedger,
+    @Optional() private readonly activity?: ExecuteActivity,
   ) {
     this.executions = executions ?? new ExecutionLedger();
     const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
@@ -93,7 +97,9 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       const guard = sharedAbuse
         ? new SharedExecuteAbuseGuard(sharedAbuse, abuseBackoff)
         : new ExecuteAbuseGuard(abuseBackoff);
-      this.abuse = new ExecuteAbuseBackoff(guard, monitor);
+      const abuse = new ExecuteAbuseBackoff(guard, monitor);
+      this.abuse = abuse;
+      activity?.readCooldownsWith((party) => abuse.cooldown(party));
     }
   }
 
@@ -126,6 +132,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       const left = await this.abuse?.cooldown(party);
       if (left) {
         this.monitor.report('cooldown', startedAt);
+        const profile = request.client.principal;
+        this.monitor.reportGuard(() => cooldownRefusalEvent(party, left, profile));
         return executeCooldownRefusal(left);
       }
     }
@@ -162,7 +170,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     const release = this.quota.take(request.client.sessionId, clientIdOf(request.client), quota);
     if (typeof release !== 'function') {
       this.monitor.report('limit', startedAt);
-      throw new ExecuteLimitError(release);
+      throw this.refusedByLimit(party, request.client, release);
     }
     try {
       const options = { mode, diagnostics: checked.diagnostics, startedAt, discovery };
@@ -219,19 +227,18 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       // The conversation, under its principal: a crash is charged to the run's own conversation, shares to its principal.
       const reuseKey = reuseKeyOf(request.client);
       const { code, timeoutMs } = script;
-      const run = await this.sandbox.run({
-        code,
-        timeoutMs,
-        signal,
-        bridge,
-        client: party.conversation,
-        reuseKey,
-        ...cpu,
-      });
+      const profile = request.client.principal;
+      const live = { ...party, ...(profile === undefined ? {} : { profile }), executionId: execution.record.id };
+      const leave = this.activity?.begin({ ...live, startedAt: Date.now() });
+      const run = await this.sandbox
+        .run({ code, timeoutMs, signal, bridge, client: party.conversation, reuseKey, ...cpu })
+        .finally(leave);
       // Withdraws an approval still asked: once the script has ended, a late answer must run nothing.
       ended.abort();
       if (!run.ok && run.error.kind === 'queue-full') {
         this.monitor.report('limit', startedAt);
+        const full = { limit: SANDBOX_FULL_LIMIT, retryAfterMs: RESIDENT_RETRY_MS };
+        this.monitor.reportGuard(() => limitRefusalEvent(party, full, request.client.principal));
         throw sandboxFull(run.error.message);
       }
       const budget = this.resultBudget(request.client);
@@ -246,6 +253,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     } finally {
       ended.abort();
     }
+  }
+
+  /** A resident cap's or a quota's refusal, reported as a guard event. */
+  private refusedByLimit(party: AbuseParty, client: ClientContext, refusal: ExecuteLimitRefusal): ExecuteLimitError {
+    this.monitor.reportGuard(() => limitRefusalEvent(party, refusal, client.principal));
+    return new ExecuteLimitError(refusal);
   }
 
   private discoveryFor(request: RequestContext): ScriptDiscovery {
