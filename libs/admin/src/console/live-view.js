@@ -37,7 +37,7 @@ function cooldownsOf(entry) {
       { class: 'cooldown' },
       badge(cooldown.level === 'principal' ? 'paused' : 'cooling down', 'bad'),
       cooldown.conversation ? [' ', code(cooldown.conversation)] : null,
-      el('div', { class: 'reason' }, cooldown.reason),
+      el('div', { class: 'reason' }, 'reason: ', cooldown.reason),
       ending(cooldown.until),
     ),
   );
