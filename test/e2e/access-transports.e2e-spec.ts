@@ -147,8 +147,10 @@ describe.each<TransportName>(['stdio', 'http', 'ws'])('access profiles over %s',
 
   it('resources/list and resources/read show only visible operations', async () => {
     const supportUris = await allResourceUris(support);
-    // One schema resource per visible operation, and low-stock, published by report_LowStock (visible to support).
-    expect(supportUris).toHaveLength(readOnlyCount + 1);
+    // One schema resource per visible operation, low-stock, published by report_LowStock (visible to support),
+    // and the client's own executions (Code Mode).
+    expect(supportUris).toHaveLength(readOnlyCount + 2);
+    expect(supportUris).toContain('myko://executions');
     expect(supportUris).toContain('myko://inventory/low-stock');
     expect(supportUris.filter((uri) => uri.includes('/command/'))).toEqual([]);
     await expect(support.readResource({ uri: 'myko://schema/command/CancelOrder' })).rejects.toMatchObject({

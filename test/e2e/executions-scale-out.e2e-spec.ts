@@ -73,6 +73,20 @@ it('paused on one instance, killed -9, approved on the other: it completes there
   expect(restocks(1)).toBe(before.first + 1);
   expect(active(1)).toBe(1);
 
+  // Listed on the other instance: the index is in Redis, not in the instance that paused it.
+  const listed = await fetch(new URL('/admin/executions?state=paused', b.origin), {
+    headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+  });
+  const listing: Json = await listed.json();
+  expect(listed.status).toBe(200);
+  expect(listing.executions).toContainEqual(
+    expect.objectContaining({
+      id,
+      state: 'paused',
+      waitingFor: { operation: 'command_DeactivateProduct', args: { productId: 1 }, reason: 'approval' },
+    }),
+  );
+
   killServeProcess(a);
   await a.exited;
 

@@ -9,6 +9,7 @@ import { ExecuteActivity } from './code-mode/execute/execute-activity';
 import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
 import { ExecutionDecisions } from './code-mode/execute/execution-decisions.service';
 import { ExecutionLedger } from './code-mode/executions/execution.ledger';
+import { ExecutionsResource } from './code-mode/executions/executions.resource';
 import { MetaToolSource } from './code-mode/meta-tool.source';
 import { SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 import { SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
@@ -26,6 +27,7 @@ import { CompletionHandler } from './features/completion/completion.handler';
 import { SchemaTemplateCompleter } from './features/completion/schema-template.completer';
 import { McpContextFactory } from './features/operations/mcp-context.factory';
 import { PromptsHandler } from './features/prompts/prompts.handler';
+import { CodeModeResourceSource } from './features/resources/code-mode-resource.source';
 import { CustomResourceCatalog } from './features/resources/custom-resource.catalog';
 import { EntityWritesRelay } from './features/resources/live/entity-writes.relay';
 import { LiveQueryCatalog } from './features/resources/live/live-query.catalog';
@@ -131,6 +133,8 @@ export class DispatchModule {
         ExecutionDecisions,
         MetaToolSource,
         { provide: CodeModeToolSource, useExisting: MetaToolSource },
+        ExecutionsResource,
+        { provide: CodeModeResourceSource, useExisting: ExecutionsResource },
         CustomToolSource,
         DirectOperationToolSource,
         ToolModeResolver,

@@ -19,7 +19,9 @@ export {
   ExecutionDivergedError,
   ExecutionPausedError,
 } from './code-mode/executions/execution.errors';
+export { ExecutionQueryError, type ExecutionQueryInput } from './code-mode/executions/execution.query';
 export { EXECUTIONS_ADMIN_PATH, type ExecutionMeta } from './code-mode/executions/execution.result';
+export type { ExecutionListing, ExecutionSummary } from './code-mode/executions/execution.summary';
 export type { ExecutionRecord, ExecutionState, JournalCall } from './code-mode/executions/execution-record';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';

@@ -8,7 +8,18 @@ export type {
 } from './counters/abuse-backoff.store';
 export type { SharedRateLimiter } from './counters/rate-limit.store';
 export * from './errors';
-export type { ExecutionStore } from './executions/execution-store.interface';
+export {
+  decodeExecutionCursor,
+  EXECUTION_LIST_DEFAULT_LIMIT,
+  EXECUTION_LIST_MAX_LIMIT,
+  InvalidExecutionCursorError,
+} from './executions/execution-list.cursor';
+export type {
+  ExecutionIndexEntry,
+  ExecutionListQuery,
+  ExecutionPage,
+  ExecutionStore,
+} from './executions/execution-store.interface';
 export { MemoryExecutionStore } from './executions/memory-execution.store';
 export * from './interfaces';
 export { MemoryUseOnceLedger } from './once/memory-use-once.ledger';

@@ -3,7 +3,20 @@
  * embedding module binds it to Code Mode's execution decisions. Each answer is the JSON body sent; an unknown
  * execution or a decision it no longer waits for throws `AdminRequestError` (404 / 409).
  */
+/** The filters of an executions listing as the query string gave them (checked by the binding: a bad one is a 400). */
+export interface AdminExecutionQuery {
+  readonly state?: unknown;
+  readonly principal?: unknown;
+  readonly limit?: unknown;
+  readonly cursor?: unknown;
+}
+
 export interface AdminExecutions {
+  /**
+   * Every principal's executions kept now, newest first, filtered by `state` and `principal`, a page of `limit`
+   * (default 50, at most 200) from `cursor`: `{ executions: [summary…], next? }`, no scripts nor results.
+   */
+  list(query: AdminExecutionQuery): Promise<object>;
   /** The execution's record without its script and recorded results: `{ execution }`. */
   read(id: string): Promise<object>;
   /** Approves the call a paused execution waits on and resumes it here: `{ execution, result }`. */

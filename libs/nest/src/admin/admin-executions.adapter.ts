@@ -1,8 +1,9 @@
 import type { AccessProfiles } from '@myko/access';
-import { type AdminExecutions, AdminRequestError } from '@myko/admin';
+import { type AdminExecutionQuery, type AdminExecutions, AdminRequestError } from '@myko/admin';
 import {
   ExecutionDecisionError,
   type ExecutionDecisions,
+  ExecutionQueryError,
   type ExecutionRecord,
   type OwnerFilters,
 } from '@myko/dispatch';
@@ -21,6 +22,10 @@ export class AdminExecutionsAdapter implements AdminExecutions {
     profiles?: AccessProfiles,
   ) {
     this.filtersOf = (owner) => (profiles ? profiles.filtersFor(owner.principal) : ClientFilters.ALLOW_ALL);
+  }
+
+  list(query: AdminExecutionQuery): Promise<object> {
+    return decided(() => this.decisions.list(query));
   }
 
   read(id: string): Promise<object> {
@@ -43,12 +48,13 @@ export class AdminExecutionsAdapter implements AdminExecutions {
   }
 }
 
-/** A decision the execution refuses (unknown, not paused, already decided) as the admin API's 404 / 409. */
+/** A decision the execution refuses (unknown, not paused, already decided) as the admin API's 404 / 409; a bad listing filter as its 400. */
 async function decided(act: () => Promise<object>): Promise<object> {
   try {
     return await act();
   } catch (error) {
     if (error instanceof ExecutionDecisionError) throw new AdminRequestError(error.status, error.message);
+    if (error instanceof ExecutionQueryError) throw new AdminRequestError(400, error.message);
     throw error;
   }
 }

@@ -1,8 +1,16 @@
-import type { ExecutionStore } from './execution-store.interface';
+import { decodeExecutionCursor, encodeExecutionCursor, isAfter, newestFirst } from './execution-list.cursor';
+import type {
+  ExecutionIndexEntry,
+  ExecutionListQuery,
+  ExecutionPage,
+  ExecutionStore,
+} from './execution-store.interface';
 
 interface Kept {
+  readonly id: string;
   readonly value: string;
   readonly until: number;
+  readonly index: ExecutionIndexEntry;
 }
 
 /** Execution records in this process, each until its retention ends (expired ones are swept as others are written). */
@@ -13,16 +21,34 @@ export class MemoryExecutionStore implements ExecutionStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async save(id: string, record: string, ttlMs: number): Promise<void> {
+  async save(id: string, record: string, ttlMs: number, index: ExecutionIndexEntry): Promise<void> {
     const now = this.now();
     this.sweep(now);
     this.records.delete(id);
-    this.records.set(id, { value: record, until: now + ttlMs });
+    this.records.set(id, { id, value: record, until: now + ttlMs, index });
   }
 
   async load(id: string): Promise<string | undefined> {
     const kept = this.records.get(id);
     return kept && kept.until > this.now() ? kept.value : undefined;
+  }
+
+  async list({ principal, state, limit, cursor }: ExecutionListQuery): Promise<ExecutionPage> {
+    const after = cursor === undefined ? undefined : decodeExecutionCursor(cursor);
+    const now = this.now();
+    const matching = [...this.records.values()]
+      .filter((kept) => kept.until > now)
+      .filter((kept) => principal === undefined || kept.index.principal === principal)
+      .filter((kept) => state === undefined || kept.index.state === state)
+      .map((kept) => ({ id: kept.id, updatedAt: kept.index.updatedAt, value: kept.value }))
+      .filter((entry) => isAfter(entry, after))
+      .sort(newestFirst);
+    const page = matching.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      records: page.map((entry) => entry.value),
+      ...(matching.length > limit && last ? { next: encodeExecutionCursor(last) } : {}),
+    };
   }
 
   async claim(id: string, step: string, ttlMs: number): Promise<boolean> {

@@ -3,6 +3,8 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import { ExecutionDecisionError } from '../executions/execution.errors';
 import { ExecutionLedger } from '../executions/execution.ledger';
+import { type ExecutionQueryInput, parseExecutionQuery } from '../executions/execution.query';
+import type { ExecutionListing } from '../executions/execution.summary';
 import type { ExecutionOwner, ExecutionRecord } from '../executions/execution-record';
 import { resumeRequest } from '../executions/execution-resume.request';
 import { ExecuteTool } from './execute.tool';
@@ -33,6 +35,14 @@ export class ExecutionDecisions implements OnApplicationShutdown {
   /** The execution's record, or undefined when unknown or expired. */
   find(id: string): Promise<ExecutionRecord | undefined> {
     return this.ledger.load(id);
+  }
+
+  /**
+   * The executions kept now, every principal's, newest first and filtered as asked (an operator's listing).
+   * @throws ExecutionQueryError for a bad filter
+   */
+  list(input: ExecutionQueryInput): Promise<ExecutionListing> {
+    return this.ledger.list(parseExecutionQuery(input));
   }
 
   /**

@@ -5,6 +5,16 @@
  */
 export type ExecutionState = 'running' | 'completed' | 'failed' | 'paused' | 'rejected' | 'diverged';
 
+/** Every `ExecutionState`, for checking a state a caller names. */
+export const EXECUTION_STATES: readonly ExecutionState[] = [
+  'running',
+  'completed',
+  'failed',
+  'paused',
+  'rejected',
+  'diverged',
+];
+
 /** The operation kinds a script calls through `myko.*` (search and describe change nothing and are not journaled). */
 export type JournaledKind = 'query' | 'view' | 'report' | 'command';
 
@@ -37,6 +47,13 @@ export interface ExecutionWaitingFor {
 
 /** Who started the execution: a decision resumes it as them (their profile's filters), never as the operator. */
 export interface ExecutionOwner {
+  /**
+   * Whose it is in listings (`principalOf` of the client that started it): its API key or token identity
+   * (`key:<digest prefix>`), else its address (`address:<ip>`). A client lists only the executions of its own.
+   * Absent in records written before listings: then `clientId`, else `session:<sessionId>`.
+   */
+  readonly tenant?: string;
+  /** Its access profile's name. */
   readonly principal?: string;
   readonly identity?: string;
   readonly subject?: string;

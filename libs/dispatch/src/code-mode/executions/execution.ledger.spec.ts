@@ -51,4 +51,31 @@ describe('ExecutionLedger', () => {
     expect(await ledger.claim(record)).toBe(true);
     expect(await ledger.claim(record)).toBe(false);
   });
+
+  it('lists each run under its client’s principal (key, else address), as a summary without script or results', async () => {
+    const ledger = new ExecutionLedger(new MemoryExecutionStore());
+    const keyed = { ...request, client: { ...request.client, clientId: 'key:0123456789abcdef' } } as RequestContext;
+    const run = ledger.start(keyed, { code: "return myko.query('A');" }, () => undefined);
+    const { slot } = run.journal.begin('query', 'query_A', { secret: 1 });
+    run.journal.settle(slot, { result: '[42]' });
+    const { record } = await ledger.finish(run, ok);
+    expect(record.owner.tenant).toBe('key:0123456789abcdef');
+    const listing = await ledger.list({ principal: 'key:0123456789abcdef', limit: 10 });
+    expect(listing).toEqual({
+      executions: [
+        {
+          id: record.id,
+          state: 'completed',
+          principal: 'key:0123456789abcdef',
+          profile: 'ops',
+          sessionId: 's-1',
+          createdAt: new Date(record.createdAt).toISOString(),
+          updatedAt: new Date(record.updatedAt).toISOString(),
+          expiresAt: new Date(record.expiresAt).toISOString(),
+          calls: 1,
+        },
+      ],
+    });
+    expect(await ledger.list({ principal: 'session:s-1', limit: 10 })).toEqual({ executions: [] });
+  });
 });

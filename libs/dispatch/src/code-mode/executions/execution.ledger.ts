@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxRunResult } from '@myko/sandbox';
-import { EXECUTION_STORE, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
+import { EXECUTION_STORE, type ExecutionListQuery, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { principalOf } from '../../protocol/fairness/work-identity';
 import { ExecutionJournal, type JournalResume } from './execution.journal';
+import { type ExecutionListing, executionSummary, tenantOf } from './execution.summary';
 import {
   DEFAULT_EXECUTION_LIMITS,
   type ExecutionLimits,
@@ -107,7 +109,19 @@ export class ExecutionLedger {
   /** Writes a record for the rest of its retention (a paused one expires with it). */
   async save(record: ExecutionRecord): Promise<void> {
     const ttl = record.expiresAt - Date.now();
-    if (ttl > 0) await this.store.save(record.id, JSON.stringify(record), ttl);
+    if (ttl <= 0) return;
+    const index = { principal: tenantOf(record.owner), state: record.state, updatedAt: record.updatedAt };
+    await this.store.save(record.id, JSON.stringify(record), ttl, index);
+  }
+
+  /**
+   * The executions kept now, newest first, as summaries (see `parseExecutionQuery` for the query).
+   * @throws InvalidExecutionCursorError for a cursor no listing gave
+   */
+  async list(query: ExecutionListQuery): Promise<ExecutionListing> {
+    const page = await this.store.list(query);
+    const executions = page.records.map((json) => executionSummary(JSON.parse(json) as ExecutionRecord));
+    return page.next === undefined ? { executions } : { executions, next: page.next };
   }
 
   async load(id: string): Promise<ExecutionRecord | undefined> {
@@ -130,6 +144,7 @@ function stateOf(journal: ExecutionJournal, run: SandboxRunResult): ExecutionSta
 function ownerOf(request: RequestContext): ExecutionOwner {
   const { client, session } = request;
   return {
+    tenant: principalOf(client),
     sessionId: client.sessionId,
     ...(client.principal === undefined ? {} : { principal: client.principal }),
     ...(client.identity === undefined ? {} : { identity: client.identity }),

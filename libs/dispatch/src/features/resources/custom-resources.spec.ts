@@ -12,7 +12,7 @@ describe('custom resources (@McpResource) and subscriptions', () => {
   });
   afterAll(() => harness.close());
 
-  it('lists the custom static resources first, then the schema resources', async () => {
+  it('lists the custom static resources first, then Code Mode’s, then the schema resources', async () => {
     const { resources, nextCursor } = await harness.result('resources/list');
     expect(nextCursor).toBeUndefined();
     expect(resources.slice(0, 3)).toEqual([
@@ -20,7 +20,8 @@ describe('custom resources (@McpResource) and subscriptions', () => {
       { uri: 'test://pixel', name: 'pixel', description: 'A 1x1 PNG', mimeType: 'image/png' },
       { uri: 'test://secret', name: 'secret_doc', description: 'Hidden by the specs' },
     ]);
-    expect(resources[3].uri).toMatch(/^myko:\/\/schema\//);
+    expect(resources[3].uri).toBe('myko://executions');
+    expect(resources[4].uri).toMatch(/^myko:\/\/schema\//);
     const hidden = await harness.result('resources/list', {}, hiding());
     expect(hidden.resources.map((r: { uri: string }) => r.uri)).not.toContain('test://secret');
   });

@@ -8,6 +8,7 @@ import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { listOffset, pageOf } from '../../protocol/pagination/list-page';
 import { encodeCursor } from '../../protocol/pagination/page.cursor';
 import { SessionStore } from '../../protocol/session/session.store';
+import { CodeModeResourceSource } from './code-mode-resource.source';
 import { CustomResourceCatalog } from './custom-resource.catalog';
 import { LiveQueryCatalog } from './live/live-query.catalog';
 import { LiveQueryWatches } from './live/live-query.watches';
@@ -19,7 +20,7 @@ const TEMPLATES_SCOPE = 'resources/templates/list';
 /**
  * `resources/list`, `resources/read`, `resources/templates/list`, `resources/subscribe` and
  * `resources/unsubscribe` over the custom resources (listed first), the resources reads publish,
- * the live queries and the schema resources.
+ * the live queries, Code Mode's (the caller's executions) and the schema resources.
  */
 @Injectable()
 export class ResourcesHandler {
@@ -31,13 +32,14 @@ export class ResourcesHandler {
     private readonly watches: LiveQueryWatches,
     private readonly sessions: SessionStore,
     private readonly relay: SessionRelay,
+    private readonly codeMode: CodeModeResourceSource,
   ) {}
 
-  /** Custom static resources, then one schema resource per visible operation, paged together. */
+  /** Custom static resources, live queries, Code Mode's, then one schema resource per visible operation, paged together. */
   list(params: JsonRpcParams, request: RequestContext): Record<string, unknown> {
     const filters = request.client.filters;
     const offset = listOffset(params.cursor, LIST_SCOPE);
-    const custom = [...this.custom.list(filters), ...this.live.list(filters)];
+    const custom = [...this.custom.list(filters), ...this.live.list(filters), ...this.codeMode.list(request)];
     const schemas = this.schemas.visible(filters);
     const end = offset + RESOURCE_PAGE_SIZE;
     const resources = [
@@ -53,6 +55,7 @@ export class ResourcesHandler {
     const uri = requireUri(params);
     if (uri.startsWith(SCHEMA_URI_PREFIX)) return this.schemas.read(uri, request.client.filters);
     if (this.live.handles(uri)) return this.live.read(this.live.resolve(uri, request), request);
+    if (this.codeMode.handles(uri)) return this.codeMode.read(uri, request);
     return this.custom.read(uri, request);
   }
 

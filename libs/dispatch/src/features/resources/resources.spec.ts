@@ -47,7 +47,9 @@ describe('schema resources', () => {
     const registry = harness.moduleRef.get(OperationRegistry);
     const { resources, pages } = await listAll();
     expect(pages).toBe(2);
-    expect(resources).toHaveLength(registry.size);
+    // Besides the schemas: the caller's executions (Code Mode).
+    expect(resources.filter((r) => r.uri === 'myko://executions')).toHaveLength(1);
+    expect(resources).toHaveLength(registry.size + 1);
     expect(resources).toContainEqual(
       expect.objectContaining({
         uri: 'myko://schema/query/GetOrders',
@@ -56,7 +58,7 @@ describe('schema resources', () => {
       }),
     );
     const hidden = await listAll(hiding());
-    expect(hidden.resources).toHaveLength(registry.size - 1);
+    expect(hidden.resources).toHaveLength(registry.size);
     expect(hidden.resources.map((r) => r.uri)).not.toContain('myko://schema/query/SecretSalaries');
   });
 
