@@ -39,6 +39,8 @@ const CONFIG = {
   auth: { required: false },
   audit: { path: 'audit.log' },
   profiles: { ops: ADMIN_PROFILES.ops, support: ADMIN_PROFILES.support },
+  // Three CPU-limited runs in a minute cool a conversation down for two minutes: long enough to be seen.
+  sandbox: { cpuTimeMs: 100, abuseBackoff: { strikes: 3, windowMs: 60_000, cooldownMs: 120_000 } },
 };
 
 let server: TestServer;
@@ -72,16 +74,26 @@ afterAll(() =>
 const consoleUrl = () => new URL('/admin/console/', server.httpUrl).href;
 
 /** An admin API call from the test itself (not the browser): status and JSON body. */
-async function admin(path: string, key = ADMIN_KEY): Promise<{ status: number; body: Json }> {
-  const res = await fetch(new URL(`/admin/${path}`, server.httpUrl), { headers: { Authorization: `Bearer ${key}` } });
+async function admin(path: string, key = ADMIN_KEY, body?: unknown): Promise<{ status: number; body: Json }> {
+  const res = await fetch(new URL(`/admin/${path}`, server.httpUrl), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
-/** An agent (SDK 1.x over HTTP, no elicitation) runs a script that pauses before DeactivateProduct. */
-async function pausedExecution(productId: number): Promise<string> {
+/** An agent: the SDK 1.x client over HTTP, no elicitation (it cannot approve anything itself). */
+async function connectAgent(): Promise<Client> {
   const agent = new Client({ name: 'console-e2e-agent', version: '1.0.0' }, { capabilities: {} });
   agents.push(agent);
   await agent.connect(new StreamableHTTPClientTransport(server.httpUrl));
+  return agent;
+}
+
+/** An agent runs a script that pauses before DeactivateProduct (`approval: true`). */
+async function pausedExecution(productId: number): Promise<string> {
+  const agent = await connectAgent();
   const result: Json = await agent.callTool({
     name: 'execute',
     arguments: {
@@ -90,6 +102,19 @@ async function pausedExecution(productId: number): Promise<string> {
   });
   expect(result.structuredContent.execution).toMatchObject({ state: 'paused' });
   return result.structuredContent.execution.id;
+}
+
+/** An agent's conversation spins past the CPU limit three times: the fourth `execute` is refused, cooling down. */
+let cooldown: Promise<void> | undefined;
+const cooledDown = (): Promise<void> => {
+  cooldown ??= provokeCooldown();
+  return cooldown;
+};
+async function provokeCooldown(): Promise<void> {
+  const agent = await connectAgent();
+  const spin = () => agent.callTool({ name: 'execute', arguments: { code: 'while (true) {}' } }) as Promise<Json>;
+  for (let strike = 0; strike < 3; strike++) expect((await spin()).isError).toBe(true);
+  expect((await spin()).content[0].text).toMatch(/cool|retry/i);
 }
 
 describe('the console without a key', () => {
@@ -198,20 +223,22 @@ describe('the console with the admin key', () => {
   });
 
   it('Approvals: a paused execution approved from the console resumes and completes', async () => {
-    const id = await pausedExecution(7);
+    const [id, other] = [await pausedExecution(7), await pausedExecution(8)];
     await openView(page, 'approvals');
-    await setValue(page, '#operator-name', '');
-    await page.type('#operator-name', 'console-e2e');
-    await page.type('#execution-id', id);
-    await page.click('#approvals-open button[type=submit]');
-    await page.waitForSelector(`tr[data-execution="${id}"]`);
-    expect(await textOf(page, `tr[data-execution="${id}"]`)).toContain('command_DeactivateProduct {"productId":7}');
+    await setValue(page, '#operator-name', 'console-e2e');
+    const row = (execution: string) => `#approvals-list tr[data-execution="${execution}"]`;
+    await page.waitForSelector(row(other));
+    expect(await textOf(page, row(id))).toContain('command_DeactivateProduct {"productId":7}');
+    expect(await textOf(page, row(id))).toContain('paused');
     await screenshot(page, 'approvals');
-    await page.click(`button[aria-label="Approve ${id}"]`);
+    await page.click(`${row(id)} button[aria-label="Approve ${id}"]`);
     await page.waitForSelector(`.decided[data-execution="${id}"][data-state="completed"]`);
     const decided = await textOf(page, '.decided');
     expect(decided).toContain('approved by operator:console-e2e');
     expect(decided).toContain('"done"');
+    // The list is read again: the approved one is gone, the other still waits.
+    await page.waitForSelector(row(id), { hidden: true });
+    expect(await page.$(row(other))).not.toBeNull();
     const read = await admin(`executions/${id}`);
     expect(read.status).toBe(200);
     expect(read.body.execution).toMatchObject({
@@ -223,12 +250,71 @@ describe('the console with the admin key', () => {
     await screenshot(page, 'approved');
   });
 
-  it('Live and Audit say so when this server has no such route', async () => {
-    for (const view of ['live', 'audit']) {
-      await openView(page, view);
-      await page.waitForSelector(`#view-${view} .notice.unavailable`);
-      expect(await textOf(page, `#view-${view} .notice`)).toMatch(/not available on this server/);
-    }
+  it('Approvals: an execution opened by its id and rejected ends there', async () => {
+    const id = await pausedExecution(9);
+    await openView(page, 'approvals');
+    await setValue(page, '#execution-id', id);
+    await page.click('#approvals-open button[type=submit]');
+    await page.click(`#approvals-opened tr[data-execution="${id}"] button[aria-label="Reject ${id}"]`);
+    await page.waitForSelector(`.decided[data-execution="${id}"][data-state="rejected"]`);
+    expect(await textOf(page, '.decided')).toContain('rejected by operator:console-e2e');
+    expect(await page.$(`#approvals-opened tr[data-execution="${id}"]`)).toBeNull();
+    expect((await admin(`executions/${id}`)).body.execution).toMatchObject({ state: 'rejected', calls: [] });
+  });
+
+  it('Live shows a cooldown with its reason and end, as the live view reports it', async () => {
+    await cooledDown();
+    const live = await admin('live');
+    expect(live.status).toBe(200);
+    const cooled = live.body.principals.find((entry: Json) => entry.cooldown);
+    expect(cooled.cooldown).toMatchObject({ level: 'conversation', reason: 'cpu' });
+    await openView(page, 'live');
+    await page.click('#live-refresh');
+    const row = `#live-result tr[data-principal="${cooled.principal}"]`;
+    await page.waitForSelector(`${row} .cooldown`);
+    const text = await textOf(page, `${row} .cooldown`);
+    expect(text).toContain('cooling down');
+    expect(text).toContain(cooled.cooldown.reason);
+    expect(text).toMatch(/until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(\d+(\.\d)? (s|min)/);
+    await screenshot(page, 'live');
+  });
+
+  it('Audit finds lines by filter, newest first, and shows a hostile value as text', async () => {
+    await cooledDown();
+    // An admin line naming a hostile operation (the explainer answers it as unknown).
+    expect((await admin('access/explain', ADMIN_KEY, { profile: 'ops', operation: HOSTILE })).status).toBe(200);
+    await openView(page, 'audit');
+    await setValue(page, '#audit-outcome', 'cooldown');
+    await page.click('#audit-form button[type=submit]');
+    // The filtered answer, not the unfiltered one the view loaded when it opened.
+    await page.waitForFunction(() => {
+      const text = document.querySelector('#audit-result tbody')?.textContent ?? '';
+      return text.includes('cooldown') && !text.includes('admin');
+    });
+    const guard = await page.$$eval('#audit-result tbody tr', (rows) =>
+      rows.map((tr) => Array.from((tr as unknown as Shown).cells, (cell) => cell.textContent ?? '')),
+    );
+    expect(guard.length).toBeGreaterThan(0);
+    expect(guard.every((cells) => cells[1] === 'guard' && cells[4] === 'cooldown' && cells[5] === 'cpu')).toBe(true);
+    await setValue(page, '#audit-outcome', '');
+    await setValue(page, '#audit-kind', 'admin');
+    await setValue(page, '#audit-operation', HOSTILE);
+    await page.click('#audit-form button[type=submit]');
+    await page.waitForFunction(
+      (hostile) => document.querySelector('#audit-result tbody')?.textContent?.includes(hostile),
+      {},
+      HOSTILE,
+    );
+    expect(await page.$$('#audit-result img')).toHaveLength(0);
+    expect(await page.evaluate(() => window.__pwned)).toBeUndefined();
+    await setValue(page, '#audit-operation', '');
+    await setValue(page, '#audit-kind', '');
+    await page.click('#audit-form button[type=submit]');
+    await page.waitForFunction(() => {
+      const text = document.querySelector('#audit-result tbody')?.textContent ?? '';
+      return text.includes('guard') && text.includes('admin');
+    });
+    await screenshot(page, 'audit');
   });
 
   it('ran without page errors, CSP or Trusted Types violations', () => {

@@ -35,6 +35,7 @@ function resultText(result) {
 export function createApprovalsView(api, root) {
   const list = root.querySelector('#approvals-list');
   const output = root.querySelector('#approvals-result');
+  const opened = root.querySelector('#approvals-opened');
   const operator = root.querySelector('#operator-name');
   operator.value = operatorName();
   operator.addEventListener('change', () => setOperatorName(operator.value.trim()));
@@ -48,6 +49,7 @@ export function createApprovalsView(api, root) {
       const id = encodeURIComponent(execution.id);
       const answer = await api.post(`executions/${id}/${verdict}`, {}, name ? { 'X-Myko-Operator': name } : {});
       renderDecided(answer);
+      fill(opened);
     } catch (error) {
       fill(output, notice(`${execution.id}: ${error.message}`, 'error'));
     }
@@ -111,12 +113,12 @@ export function createApprovalsView(api, root) {
   root.querySelector('#approvals-open').addEventListener('submit', async (event) => {
     event.preventDefault();
     const id = root.querySelector('#execution-id').value.trim();
-    if (!id) return fill(output, notice('Enter an execution id.', 'error'));
+    if (!id) return fill(opened, notice('Enter an execution id.', 'error'));
     try {
       const { execution } = await api.get(`executions/${encodeURIComponent(id)}`);
-      fill(output, rowsOf(`Execution ${execution.id}`, [execution]));
+      fill(opened, rowsOf(`Execution ${execution.id}`, [execution]));
     } catch (error) {
-      fill(output, notice(error.message, 'error'));
+      fill(opened, notice(error.message, 'error'));
     }
   });
   return { show: load, hide() {} };

@@ -67,13 +67,19 @@ export function createAuditView(api, root) {
     fill(output, shown, more);
   }
 
+  let asked = 0;
+
   async function load(cursor) {
+    // Only the newest question's answer is shown: an older one arriving late must not overwrite it.
+    const question = ++asked;
     try {
       const answer = await api.get('audit', query(cursor));
+      if (question !== asked) return;
       records = cursor ? [...records, ...answer.records] : answer.records;
       loaded = true;
       render(answer.next);
     } catch (error) {
+      if (question !== asked) return;
       fill(output, failure(error, 'The audit log is not available on this server', 'Could not query the audit log'));
     }
   }
