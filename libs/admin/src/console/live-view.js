@@ -69,9 +69,14 @@ export function createLiveView(api, root) {
   let timer;
   let shown = false;
 
+  let asked = 0;
+
   async function load() {
+    // Only the newest answer is shown: a slow one from an earlier refresh must not overwrite it.
+    const question = ++asked;
     try {
       const live = await api.get('live');
+      if (question !== asked) return;
       fill(meta, `Instance ${live.instance ?? '?'} at `, time(live.at));
       const principals = live.principals ?? [];
       const byPrincipal = (p) => ({ 'data-principal': p.principal });
@@ -82,6 +87,7 @@ export function createLiveView(api, root) {
           : notice('No client is connected.'),
       );
     } catch (error) {
+      if (question !== asked) return;
       fill(meta);
       fill(output, failure(error, 'Live state is not available on this server', 'Could not read the live state'));
     }
