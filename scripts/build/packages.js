@@ -84,10 +84,16 @@ function makeRewriter(packages) {
   };
 }
 
-/** Copies one source folder's compiled files (JavaScript from dist/, declarations from build/types/) into the stage. */
+/** Static files copy-assets.js put in dist/ that a package ships as they are (the operator console's page and styles). */
+const STATIC_ASSET = /\.(html|css)$/;
+
+/**
+ * Copies one source folder's compiled files (JavaScript from dist/, declarations from build/types/) and its
+ * static assets into the stage.
+ */
 function stageSource(pkg, [source, target], rewrite, written, problems) {
   const compiled = [
-    ...walk(join(DIST, source)).filter((file) => file.endsWith('.js')),
+    ...walk(join(DIST, source)).filter((file) => file.endsWith('.js') || STATIC_ASSET.test(file)),
     ...walk(join(TYPES, source)).filter((file) => file.endsWith('.d.ts')),
   ];
   if (compiled.length === 0) problems.push(`${pkg.name}: nothing compiled in ${source}`);
@@ -96,12 +102,16 @@ function stageSource(pkg, [source, target], rewrite, written, problems) {
     const fileTarget = posix.join(target, toPosix(relative(base, file)));
     if (written.has(fileTarget)) problems.push(`${pkg.name}: ${fileTarget} comes from ${written.get(fileTarget)} and ${source}`);
     written.set(fileTarget, source);
+    const out = join(STAGE, pkg.folder, fileTarget);
+    mkdirSync(dirname(out), { recursive: true });
+    if (STATIC_ASSET.test(file)) {
+      copyFileSync(file, out);
+      continue;
+    }
     const rewritten = rewriteSpecifiers(readFileSync(file, 'utf8'), (specifier) =>
       specifier.startsWith('@myko/') ? rewrite(pkg, fileTarget, specifier, problems) : undefined,
     );
     const text = file.endsWith('.d.ts') ? markEsmTypeImports(rewritten, esmOnly) : rewritten;
-    const out = join(STAGE, pkg.folder, fileTarget);
-    mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, text.replace(SOURCE_MAP_COMMENT, '\n'));
   }
 }

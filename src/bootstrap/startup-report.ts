@@ -30,8 +30,9 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
   }
   if (config.mode === 'serve' && config.admin) {
     const keys = config.admin.keys.length;
+    const path = config.admin.path ?? '/admin';
     logger.log(
-      `Admin API: ${config.admin.path ?? '/admin'} (${keys} admin key${keys === 1 ? '' : 's'}; every request audited)`,
+      `Admin API: ${path} (${keys} admin key${keys === 1 ? '' : 's'}; every request audited); console: ${path.replace(/\/+$/, '')}/console/`,
     );
   }
   if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);

@@ -51,6 +51,21 @@ describe('dist/ (npm run build)', () => {
     expect(readFileSync(join(DIST, bootstrap), 'utf8')).toBe(readFileSync(join(ROOT, bootstrap), 'utf8'));
   });
 
+  it('ships the operator console as its source files, in dist/ and in the @myko/nest package beside the admin code', () => {
+    const folder = 'libs/admin/src/console';
+    const sources = readdirSync(join(ROOT, folder)).sort();
+    expect(sources).toEqual(expect.arrayContaining(['index.html', 'console.css', 'console.js']));
+    for (const [name, shipped] of [
+      ['dist', join(DIST, folder)],
+      ['@myko/nest', join(ROOT, 'build', 'package-stage', 'nest', 'dist', 'admin', 'console')],
+    ]) {
+      expect([name, readdirSync(shipped).sort()]).toEqual([name, sources]);
+      for (const file of sources) {
+        expect(readFileSync(join(shipped, file), 'utf8')).toBe(readFileSync(join(ROOT, folder, file), 'utf8'));
+      }
+    }
+  });
+
   it('has the test plugin sets compiled outside it, for --plugin-set conformance and --synthetic', () => {
     for (const set of ['conformance', 'synthetic']) {
       expect(existsSync(join(ROOT, 'build', 'fixtures', 'plugins', set, 'index.js'))).toBe(true);

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateApiKey, hashApiKey } from '@myko/access';
@@ -9,6 +9,8 @@ import { killServeProcess, type ServeProcess, startServeProcess } from '../helpe
 jest.setTimeout(90_000);
 
 const FIXTURES = resolve(__dirname, '../fixtures/plugins');
+/** The repository: the console's source files, which the built server must serve as they are. */
+const ROOT = resolve(__dirname, '../..');
 
 /** The `[MykoNest] …` lines of a start-up log, without Nest's prefix. */
 function mykoLines(output: string): string[] {
@@ -81,12 +83,22 @@ describe('the start-up log names what the server runs with', () => {
     const admin = { keys: [hashApiKey(adminKey)], path: '/ops-admin' };
     writeFileSync(path, JSON.stringify({ profiles: { ops: { keys: [hashApiKey(opsKey)] } }, admin }));
     server = await startServeProcess(['--config', path]);
-    expect(mykoLines(server.output())).toContain('Admin API: /ops-admin (1 admin key; every request audited)');
+    expect(mykoLines(server.output())).toContain(
+      'Admin API: /ops-admin (1 admin key; every request audited); console: /ops-admin/console/',
+    );
     const explain = (key: string) =>
       fetch(`${server?.origin}/ops-admin/access/explain?profile=ops`, { headers: { authorization: `Bearer ${key}` } });
     expect((await explain(opsKey)).status).toBe(403);
     const answer = await explain(adminKey);
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { subject: { profile: string } }).subject.profile).toBe('ops');
+    // The console's files come from the built output (dist/), without a credential.
+    for (const file of ['', 'console.js', 'console.css']) {
+      const served = await fetch(`${server?.origin}/ops-admin/console/${file}`);
+      expect([file, served.status]).toEqual([file, 200]);
+      expect(await served.text()).toBe(
+        readFileSync(join(ROOT, 'libs/admin/src/console', file || 'index.html'), 'utf8'),
+      );
+    }
   });
 });

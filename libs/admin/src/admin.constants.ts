@@ -17,3 +17,5 @@ export const ADMIN_LIVE = 'myko:admin_live';
 /** Audit query: lines per page unless `limit` says otherwise, and the most. */
 export const DEFAULT_AUDIT_LIMIT = 100;
 export const MAX_AUDIT_LIMIT = 1_000;
+/** Where the console's static files are served, under the admin API's path. */
+export const CONSOLE_SEGMENT = 'console';

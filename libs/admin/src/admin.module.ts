@@ -4,6 +4,7 @@ import { ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
 import { AccessExplainer } from './explain/access-explainer';
 import { adminController, controllerPath } from './http/admin.controller';
 import { AdminRequests } from './http/admin-requests';
+import { consoleController } from './http/console.controller';
 import { executionsController } from './http/executions.controller';
 import { monitoringController } from './http/monitoring.controller';
 import type { AdminModuleOptions } from './interfaces';
@@ -28,7 +29,8 @@ export interface AdminMonitoringBindings {
  * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`), what is happening on this instance
  * (`<path>/live`) and the recent audit lines (`<path>/audit`). Served only to a
  * request with an admin key (401 without one, 403 for an ordinary key); every request is one audit
- * line. Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
+ * line. The operator console's static files are served at `<path>/console/` (without the key: the page
+ * asks for it and sends it on each API call). Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
  * to any request path.
  * @publicApi
  */
@@ -45,7 +47,12 @@ export class AdminModule {
     return {
       module: AdminModule,
       imports: [audit, executions, monitoring.live, monitoring.auditLog].flatMap((binding) => binding?.imports ?? []),
-      controllers: [adminController(path), executionsController(path), monitoringController(path)],
+      controllers: [
+        adminController(path),
+        executionsController(path),
+        monitoringController(path),
+        consoleController(path),
+      ],
       providers: [
         { provide: ADMIN_OPTIONS, useValue: options },
         ...[audit, executions, monitoring.live, monitoring.auditLog].flatMap((binding) =>

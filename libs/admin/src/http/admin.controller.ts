@@ -30,6 +30,12 @@ export function adminController(path: string): Type {
       this.explainer = explainer;
     }
 
+    /** `GET <path>/whoami`: `{ principal }` of the admin key sent — how the console checks a key it is given. */
+    @Get('whoami')
+    whoami(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
+      return this.requests.serve(req, res, 'admin.whoami', async (principal) => ({ body: { principal } }));
+    }
+
     /** `GET <path>/access/explain?profile=ops|claims=<json>[&operation=…&args=<json>]` */
     @Get('access/explain')
     explainByQuery(@Req() req: IncomingMessage, @Res() res: ServerResponse): Promise<void> {
