@@ -15,4 +15,8 @@ export interface ExecutionStore {
    * any instance, so an approval sent twice (or to two replicas) resumes the run once.
    */
   claim(id: string, step: string, ttlMs: number): Promise<boolean>;
+  /** Adds `id` to the set named `set` until `ttlMs` from now (the tasks of one principal, for `tasks/list`). */
+  track(set: string, id: string, ttlMs: number): Promise<void>;
+  /** The ids of set `set` whose time has not run out, oldest added first. */
+  tracked(set: string): Promise<string[]>;
 }

@@ -24,6 +24,18 @@ function behavesAsAnExecutionStore(make: () => Promise<ExecutionStore[]>): void 
     expect(await stores[1].claim('ex_2', 'pause-2', 60_000)).toBe(true);
   });
 
+  it('tracks ids in a named set, readable from any instance, each until its own time ends', async () => {
+    const [a, b] = await make();
+    await a.track('owner-1', 'task_a', 60_000);
+    await b.track('owner-1', 'task_b', 100);
+    await a.track('owner-2', 'task_c', 60_000);
+    expect((await b.tracked('owner-1')).sort()).toEqual(['task_a', 'task_b']);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await a.tracked('owner-1')).toEqual(['task_a']);
+    expect(await b.tracked('owner-2')).toEqual(['task_c']);
+    expect(await b.tracked('owner-unknown')).toEqual([]);
+  });
+
   it('forgets a record once its retention ended', async () => {
     const [a] = await make();
     await a.save('ex_3', '{}', 100);

@@ -10,6 +10,7 @@ export class MemoryExecutionStore implements ExecutionStore {
   readonly shared = false;
   private readonly records = new Map<string, Kept>();
   private readonly claims = new Map<string, number>();
+  private readonly sets = new Map<string, Map<string, number>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -32,6 +33,22 @@ export class MemoryExecutionStore implements ExecutionStore {
     if (until !== undefined && until > now) return false;
     this.claims.set(key, now + ttlMs);
     return true;
+  }
+
+  async track(set: string, id: string, ttlMs: number): Promise<void> {
+    const members = this.sets.get(set) ?? new Map<string, number>();
+    members.delete(id);
+    members.set(id, this.now() + ttlMs);
+    this.sets.set(set, members);
+  }
+
+  async tracked(set: string): Promise<string[]> {
+    const now = this.now();
+    const members = this.sets.get(set);
+    if (!members) return [];
+    for (const [id, until] of members) if (until <= now) members.delete(id);
+    if (members.size === 0) this.sets.delete(set);
+    return [...members.keys()];
   }
 
   /** How many records are kept now. */

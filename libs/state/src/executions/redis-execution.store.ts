@@ -3,6 +3,7 @@ import type { ExecutionStore } from './execution-store.interface';
 
 const recordKey = (id: string) => `execution:${id}`;
 const claimKey = (id: string, step: string) => `execution:${id}:claim:${step}`;
+const setKey = (set: string) => `execution-set:${set}`;
 
 /**
  * Execution records in Redis, one key each expiring with its retention; a decision's claim is a
@@ -29,5 +30,31 @@ export class RedisExecutionStore implements ExecutionStore {
       redis.set(claimKey(id, step), '1', 'PX', px, 'NX'),
     );
     return reply === 'OK';
+  }
+
+  /** A sorted set scored by each member's end: ended members are dropped as others are added or read. */
+  async track(set: string, id: string, ttlMs: number): Promise<void> {
+    const now = Date.now();
+    const px = Math.max(1, Math.ceil(ttlMs));
+    await this.client.run('execution track', (redis) =>
+      redis
+        .multi()
+        .zremrangebyscore(setKey(set), '-inf', now)
+        .zadd(setKey(set), now + px, id)
+        .pexpire(setKey(set), px, 'GT')
+        .pexpire(setKey(set), px, 'NX')
+        .exec(),
+    );
+  }
+
+  async tracked(set: string): Promise<string[]> {
+    const now = Date.now();
+    const [, members] = await this.client.run('execution tracked', (redis) =>
+      Promise.all([
+        redis.zremrangebyscore(setKey(set), '-inf', now),
+        redis.zrangebyscore(setKey(set), `(${now}`, '+inf'),
+      ]),
+    );
+    return members;
   }
 }

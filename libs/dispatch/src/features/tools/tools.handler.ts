@@ -1,8 +1,10 @@
 import type { ToolMode } from '@myko/access';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { LIST_PAGE_SIZE } from '../../dispatch.constants';
-import { InvalidParamsError, ToolExecutionError, UnknownToolError } from '../../errors';
+import { ExecutionTasks } from '../../code-mode/tasks/execution-tasks.service';
+import { createTaskResult } from '../../code-mode/tasks/task-wire';
+import { EXECUTE_TOOL, LIST_PAGE_SIZE } from '../../dispatch.constants';
+import { InvalidParamsError, MethodNotFoundError, ToolExecutionError, UnknownToolError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
@@ -33,6 +35,7 @@ export class ToolsHandler {
     private readonly meta: CodeModeToolSource,
     custom: CustomToolSource,
     private readonly direct: DirectOperationToolSource,
+    private readonly tasks: ExecutionTasks,
   ) {
     this.sources = { code: [meta, custom], direct: [custom, direct], both: [meta, custom, direct] };
   }
@@ -45,10 +48,13 @@ export class ToolsHandler {
     return nextCursor ? { tools: items, nextCursor } : { tools: items };
   }
 
-  async call(params: JsonRpcParams, request: RequestContext): Promise<CallToolResult> {
+  /** The tool's result; for `execute` called as a task (2025-11-25 `task`), the task, at once. */
+  async call(params: JsonRpcParams, request: RequestContext): Promise<CallToolResult | Record<string, unknown>> {
     const { name, arguments: args = {} } = params;
     if (typeof name !== 'string') throw new InvalidParamsError('`name` must be the name of a tool');
     if (!isPlainObject(args)) throw new InvalidParamsError('`arguments` must be an object');
+    // A 2026-07-28 request's tasks are not this field: it is ignored there, as any unknown one.
+    const task = request.input ? undefined : taskParamsOf(params);
     const filters = request.client.filters;
     const mode = this.modes.modeOf(request.client);
     const source = this.sources[mode].find((candidate) => candidate.has(name, filters));
@@ -57,6 +63,11 @@ export class ToolsHandler {
     if (refusal !== undefined) {
       source.refused?.(name, args, refusal, request);
       return toolError(refusal);
+    }
+    if (task) {
+      if (name !== EXECUTE_TOOL || source !== this.meta)
+        throw new MethodNotFoundError(`tools/call as a task of ${name}`);
+      return createTaskResult(await this.tasks.start(args, request, task.ttl));
     }
     try {
       return await source.call(name, args, request);
@@ -92,4 +103,17 @@ export class ToolsHandler {
     if (hint === undefined) throw new UnknownToolError(name);
     return toolError(hint);
   }
+}
+
+/** `params.task` (2025-11-25): absent, or an object with an optional `ttl` (ms, a positive integer). */
+function taskParamsOf(params: JsonRpcParams): { ttl?: number } | undefined {
+  const { task } = params;
+  if (task === undefined) return undefined;
+  if (!isPlainObject(task)) throw new InvalidParamsError('`task` must be an object');
+  const { ttl } = task;
+  if (ttl === undefined || ttl === null) return {};
+  if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 1) {
+    throw new InvalidParamsError('`task.ttl` must be a positive integer (ms)');
+  }
+  return { ttl };
 }
