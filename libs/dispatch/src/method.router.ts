@@ -48,6 +48,7 @@ export class MethodRouter extends MethodTable {
     ]);
     this.modernRequests = new Map<string, RequestHandler>([
       ['subscriptions/listen', (params, request) => listen.listen(params, request)],
+      ['tasks/update', (params, request) => tasks.update(params, request)],
     ]);
     this.notifications = new Map<string, NotificationHandler>([
       ['notifications/initialized', (params, client) => lifecycle.initialized(params, client)],

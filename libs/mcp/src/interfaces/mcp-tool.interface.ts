@@ -29,6 +29,11 @@ export interface McpToolOptions {
   /** JSON Schema of the result: the handler's return value becomes `structuredContent`. */
   output?: JsonSchema;
   annotations?: McpToolAnnotations;
+  /**
+   * Whether the tool may run as an MCP task (2025-11-25 `execution.taskSupport`; the 2026-07-28 tasks
+   * extension): `optional`, or `required` (a client that cannot take a task is refused). Omitted: never a task.
+   */
+  taskSupport?: 'optional' | 'required';
 }
 
 /**
@@ -47,6 +52,7 @@ export interface McpToolEntry {
   readonly inputSchema: JsonSchema;
   readonly outputSchema?: JsonSchema;
   readonly annotations?: McpToolAnnotations;
+  readonly taskSupport?: 'optional' | 'required';
   /** `ReportingResources.lowStock`, for error messages. */
   readonly source: string;
   readonly handler: McpToolHandler;

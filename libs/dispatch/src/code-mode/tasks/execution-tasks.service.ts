@@ -9,9 +9,13 @@ import type { RequestContext } from '../../interfaces/request-context.interface'
 import { principalOf } from '../../protocol/fairness/work-identity';
 import { ExecuteTool } from '../execute/execute.tool';
 import { ExecutionDecisions } from '../execute/execution-decisions.service';
+import type { ExecutionRecord } from '../executions/execution-record';
 import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from './execution-task';
 import { ExecutionTaskStore } from './execution-task.store';
 import { taskRunRequest } from './task-run.request';
+
+/** A task's work, on the detached request it runs under. */
+export type TaskRun = (request: RequestContext, taskId: string) => Promise<CallToolResult>;
 
 /** Who cancels a paused execution when its task is cancelled (its decision, as the audit shows it). */
 const CANCELLED_BY = 'tasks/cancel';
@@ -39,8 +43,13 @@ export class ExecutionTasks implements OnApplicationShutdown {
     this.maxTtlMs = options.execute.taskMaxTtlMs;
   }
 
-  /** Starts `execute` with `args` as a task and answers it at once (`working`); the run goes on detached. */
-  async start(args: Record<string, unknown>, request: RequestContext, ttlMs?: number): Promise<ExecutionTask> {
+  /** Starts `execute` with `args` as a task (the task's id is its execution's); see `startRun`. */
+  startExecute(args: Record<string, unknown>, request: RequestContext, ttlMs?: number): Promise<ExecutionTask> {
+    return this.startRun(request, (detached, taskId) => this.execute.call(args, detached, taskId), ttlMs);
+  }
+
+  /** Starts `run` as a task and answers it at once (`working`); the run goes on detached from the request. */
+  async startRun(request: RequestContext, run: TaskRun, ttlMs?: number): Promise<ExecutionTask> {
     const now = Date.now();
     const task: ExecutionTask = {
       taskId: `ex_${randomUUID()}`,
@@ -53,7 +62,7 @@ export class ExecutionTasks implements OnApplicationShutdown {
     await this.tasks.save(task);
     const controller = new AbortController();
     this.running.set(task.taskId, controller);
-    void this.run(task, args, taskRunRequest(request, task.taskId, controller.signal)).finally(() => {
+    void this.run(task, run, taskRunRequest(request, task.taskId, controller.signal)).finally(() => {
       this.running.delete(task.taskId);
     });
     return task;
@@ -99,6 +108,31 @@ export class ExecutionTasks implements OnApplicationShutdown {
     return cancelled;
   }
 
+  /** The pause a caller's `input_required` task waits on: its execution's record, else undefined. */
+  async pauseOf(task: ExecutionTask): Promise<ExecutionRecord | undefined> {
+    if (task.status !== 'input_required') return undefined;
+    const record = await this.decisions.find(task.taskId);
+    return record?.state === 'paused' ? record : undefined;
+  }
+
+  /**
+   * The caller's answer to the approval its task waits on (the Tasks input door): approved, the run resumes
+   * detached as the caller (the owner) and the task is `working` again; refused, the execution is rejected.
+   * A task not waiting, or a pause already decided elsewhere, is left as it is.
+   */
+  async decide(taskId: string, request: RequestContext, approved: boolean): Promise<void> {
+    const task = await this.get(taskId, request);
+    if (!(await this.pauseOf(task))) return;
+    const by = `task:${task.owner}`;
+    if (!approved) {
+      await this.decisions.reject(taskId, by).catch((error) => this.undecided(taskId, error));
+      return;
+    }
+    await this.tasks.save({ ...task, status: 'working', statusMessage: undefined, lastUpdatedAt: Date.now() });
+    const filters = request.client.filters;
+    void this.decisions.approve(taskId, by, () => filters).catch((error) => this.undecided(taskId, error));
+  }
+
   /** The caller's tasks still kept, oldest first. */
   list(request: RequestContext): Promise<ExecutionTask[]> {
     return this.tasks.listOf(principalOf(request.client));
@@ -108,10 +142,10 @@ export class ExecutionTasks implements OnApplicationShutdown {
     for (const controller of this.running.values()) controller.abort(new Error('The server is shutting down'));
   }
 
-  private async run(task: ExecutionTask, args: Record<string, unknown>, request: RequestContext): Promise<void> {
+  private async run(task: ExecutionTask, run: TaskRun, request: RequestContext): Promise<void> {
     const watch = this.watchCancel(task.taskId);
     try {
-      const result: CallToolResult = await this.execute.call(args, request, task.taskId);
+      const result: CallToolResult = await run(request, task.taskId);
       await this.tasks.settle(task.taskId, result);
     } catch (error) {
       if (!(error instanceof DispatchError)) this.logger.error(`task ${task.taskId} failed: ${String(error)}`);
@@ -142,6 +176,10 @@ export class ExecutionTasks implements OnApplicationShutdown {
       // Already decided, or no longer paused: nothing is left to resume.
       this.logger.debug(`task ${taskId}: its execution was not rejected (${String(error)})`);
     }
+  }
+
+  private undecided(taskId: string, error: unknown): void {
+    this.logger.debug(`task ${taskId}: its pause was not decided (${String(error)})`);
   }
 
   private unrecorded(task: ExecutionTask, error: unknown): void {

@@ -2,6 +2,7 @@ import type { ToolMode } from '@myko/access';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { ExecutionTasks } from '../../code-mode/tasks/execution-tasks.service';
+import { modernCreateTaskResult } from '../../code-mode/tasks/modern-task-wire';
 import { createTaskResult } from '../../code-mode/tasks/task-wire';
 import { EXECUTE_TOOL, LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError, ToolExecutionError, UnknownToolError } from '../../errors';
@@ -9,6 +10,8 @@ import type { RequestContext } from '../../interfaces/request-context.interface'
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { pageOf } from '../../protocol/pagination/list-page';
+import { MissingTasksExtensionError } from '../tasks/missing-tasks-extension.error';
+import { declaresTasks, isModernRequest } from '../tasks/task-era';
 import { CodeModeToolSource } from './code-mode-tool.source';
 import { CustomToolSource } from './custom-tool.source';
 import { DirectOperationToolSource } from './direct-operation-tool.source';
@@ -33,7 +36,7 @@ export class ToolsHandler {
     private readonly registry: OperationRegistry,
     private readonly modes: ToolModeResolver,
     private readonly meta: CodeModeToolSource,
-    custom: CustomToolSource,
+    private readonly custom: CustomToolSource,
     private readonly direct: DirectOperationToolSource,
     private readonly tasks: ExecutionTasks,
   ) {
@@ -48,13 +51,17 @@ export class ToolsHandler {
     return nextCursor ? { tools: items, nextCursor } : { tools: items };
   }
 
-  /** The tool's result; for `execute` called as a task (2025-11-25 `task`), the task, at once. */
+  /**
+   * The tool's result; for a tool that may run as a task (`execute`, plugin tools declaring `taskSupport`), the
+   * task, at once: asked with `task` (2025-11-25), or whenever the request declares the tasks extension (2026-07-28).
+   */
   async call(params: JsonRpcParams, request: RequestContext): Promise<CallToolResult | Record<string, unknown>> {
     const { name, arguments: args = {} } = params;
     if (typeof name !== 'string') throw new InvalidParamsError('`name` must be the name of a tool');
     if (!isPlainObject(args)) throw new InvalidParamsError('`arguments` must be an object');
-    // A 2026-07-28 request's tasks are not this field: it is ignored there, as any unknown one.
-    const task = request.input ? undefined : taskParamsOf(params);
+    // 2026-07-28: the server decides (the extension declared); a legacy `task` param is tolerated and ignored.
+    const modern = isModernRequest(request);
+    const task = modern ? undefined : taskParamsOf(params);
     const filters = request.client.filters;
     const mode = this.modes.modeOf(request.client);
     const source = this.sources[mode].find((candidate) => candidate.has(name, filters));
@@ -64,17 +71,41 @@ export class ToolsHandler {
       source.refused?.(name, args, refusal, request);
       return toolError(refusal);
     }
-    if (task) {
-      if (name !== EXECUTE_TOOL || source !== this.meta)
-        throw new MethodNotFoundError(`tools/call as a task of ${name}`);
-      return createTaskResult(await this.tasks.start(args, request, task.ttl));
+    const support = this.taskSupportOf(name, source);
+    if (modern) {
+      if (support && declaresTasks(request)) return modernCreateTaskResult(await this.startTask(name, args, request));
+      if (support === 'required') throw new MissingTasksExtensionError();
+    } else if (task) {
+      if (!support) throw new MethodNotFoundError(`tools/call as a task of ${name}`);
+      return createTaskResult(await this.startTask(name, args, request, task.ttl));
     }
+    return this.run(source, name, args, request);
+  }
+
+  /** The tool's result: a tool execution error is a result with `isError`, as MCP has it. */
+  private async run(
+    source: ToolSource,
+    name: string,
+    args: Record<string, unknown>,
+    request: RequestContext,
+  ): Promise<CallToolResult> {
     try {
       return await source.call(name, args, request);
     } catch (error) {
       if (error instanceof ToolExecutionError) return toolError(error.message);
       throw error;
     }
+  }
+
+  /** Whether the tool may run as a task: `execute`, and plugin tools that declare it. */
+  private taskSupportOf(name: string, source: ToolSource): 'optional' | 'required' | undefined {
+    if (source === this.meta) return name === EXECUTE_TOOL ? 'optional' : undefined;
+    return source === this.custom ? this.custom.taskSupport(name) : undefined;
+  }
+
+  private startTask(name: string, args: Record<string, unknown>, request: RequestContext, ttl?: number) {
+    if (name === EXECUTE_TOOL) return this.tasks.startExecute(args, request, ttl);
+    return this.tasks.startRun(request, (detached) => this.run(this.custom, name, args, detached), ttl);
   }
 
   /**
