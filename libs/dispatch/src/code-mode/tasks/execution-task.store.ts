@@ -64,6 +64,8 @@ export class ExecutionTaskStore {
     if (message === undefined) delete settled.statusMessage;
     else settled.statusMessage = message;
     if (settled.status !== 'input_required') settled.result = this.kept(result);
+    delete settled.inputRequests;
+    delete settled.inputResponses;
     await this.save(settled);
     return settled;
   }

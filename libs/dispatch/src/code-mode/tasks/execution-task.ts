@@ -1,3 +1,4 @@
+import type { McpInputRequest } from '@myko/mcp';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 
 /** MCP's task states (2025-11-25): `completed`, `failed` and `cancelled` are terminal. */
@@ -37,6 +38,10 @@ export interface ExecutionTask {
   result?: CallToolResult;
   /** `failed` with a protocol error. */
   error?: TaskError;
+  /** What the run asks the client and is not answered yet (`input_required`), by key. */
+  inputRequests?: Record<string, McpInputRequest>;
+  /** Answers `tasks/update` brought, by key, until the run takes them. */
+  inputResponses?: Record<string, Record<string, unknown>>;
 }
 
 /** Whether the task will not change again. */

@@ -12,6 +12,7 @@ import { ExecutionDecisions } from '../execute/execution-decisions.service';
 import type { ExecutionRecord } from '../executions/execution-record';
 import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from './execution-task';
 import { ExecutionTaskStore } from './execution-task.store';
+import { TaskInputExchange } from './task-input.exchange';
 import { taskRunRequest } from './task-run.request';
 
 /** A task's work, on the detached request it runs under. */
@@ -31,6 +32,7 @@ const INTERNAL_ERROR = -32603;
 export class ExecutionTasks implements OnApplicationShutdown {
   private readonly logger = new Logger('ExecutionTasks');
   private readonly maxTtlMs: number;
+  private readonly inputs: TaskInputExchange;
   /** The runs of tasks on this instance: cancelled through their controller. */
   private readonly running = new Map<string, AbortController>();
 
@@ -41,6 +43,7 @@ export class ExecutionTasks implements OnApplicationShutdown {
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
   ) {
     this.maxTtlMs = options.execute.taskMaxTtlMs;
+    this.inputs = new TaskInputExchange(tasks);
   }
 
   /** Starts `execute` with `args` as a task (the task's id is its execution's); see `startRun`. */
@@ -62,7 +65,9 @@ export class ExecutionTasks implements OnApplicationShutdown {
     await this.tasks.save(task);
     const controller = new AbortController();
     this.running.set(task.taskId, controller);
-    void this.run(task, run, taskRunRequest(request, task.taskId, controller.signal)).finally(() => {
+    const { signal } = controller;
+    const input: NonNullable<RequestContext['taskInput']> = (asked) => this.inputs.ask(task.taskId, asked, signal);
+    void this.run(task, run, taskRunRequest(request, task.taskId, signal, input)).finally(() => {
       this.running.delete(task.taskId);
     });
     return task;
@@ -133,6 +138,11 @@ export class ExecutionTasks implements OnApplicationShutdown {
     void this.decisions.approve(taskId, by, () => filters).catch((error) => this.undecided(taskId, error));
   }
 
+  /** Answers (`tasks/update`) to what the caller's task asks; true when it asked anything. */
+  async answer(taskId: string, request: RequestContext, responses: Record<string, unknown>): Promise<boolean> {
+    return this.inputs.answer(await this.get(taskId, request), responses);
+  }
+
   /** The caller's tasks still kept, oldest first. */
   list(request: RequestContext): Promise<ExecutionTask[]> {
     return this.tasks.listOf(principalOf(request.client));
@@ -148,7 +158,10 @@ export class ExecutionTasks implements OnApplicationShutdown {
       const result: CallToolResult = await run(request, task.taskId);
       await this.tasks.settle(task.taskId, result);
     } catch (error) {
-      if (!(error instanceof DispatchError)) this.logger.error(`task ${task.taskId} failed: ${String(error)}`);
+      // A cancelled or stopped run ends by its signal: not a fault.
+      if (!(error instanceof DispatchError) && !request.signal.aborted) {
+        this.logger.error(`task ${task.taskId} failed: ${String(error)}`);
+      }
       await this.tasks.fail(task.taskId, taskErrorOf(error)).catch((failed) => this.unrecorded(task, failed));
     } finally {
       clearInterval(watch);

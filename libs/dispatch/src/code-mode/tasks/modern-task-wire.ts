@@ -35,14 +35,17 @@ export function modernCreateTaskResult(task: ExecutionTask): Record<string, unkn
 
 /**
  * `tasks/get`: the task, with its result inlined once completed (no related-task `_meta`: the id is at the root),
- * its error once failed, and, while it waits on an approval, the question (`inputRequests`) `tasks/update` answers.
+ * its error once failed, and while it waits, what `tasks/update` answers (`inputRequests`): what the run asked, or
+ * the approval a paused execution waits for.
  */
 export function detailedTask(task: ExecutionTask, pause?: ExecutionRecord): Record<string, unknown> {
   const detailed: Record<string, unknown> = { resultType: 'complete', ...modernTaskOf(task) };
   const status = modernStatusOf(task);
   if (status === 'completed' && task.result) detailed.result = task.result;
   if (status === 'failed' && task.error) detailed.error = task.error;
-  if (pause) detailed.inputRequests = approvalRequests(pause);
+  const asked = task.inputRequests ?? {};
+  if (status === 'input_required' && Object.keys(asked).length > 0) detailed.inputRequests = asked;
+  else if (pause) detailed.inputRequests = approvalRequests(pause);
   return detailed;
 }
 

@@ -51,12 +51,16 @@ export class TasksHandler {
     return ACK;
   }
 
-  /** 2026-07-28: answers to the task's `inputRequests` (an approval: `{ approve: true }` resumes the run). */
+  /**
+   * 2026-07-28: answers to the task's `inputRequests`: what its run asked (some keys, or all), or the approval a
+   * paused execution waits for (`{ approve: true }` resumes it, anything else rejects it).
+   */
   async update(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
     if (!isModernRequest(request)) throw new MethodNotFoundError('tasks/update');
     const taskId = taskIdOf(params, request);
     const { inputResponses } = params;
     if (!isPlainObject(inputResponses)) throw new InvalidParamsError('`inputResponses` must be an object');
+    if (await this.tasks.answer(taskId, request, inputResponses)) return ACK;
     const task = await this.tasks.get(taskId, request);
     const pause = await this.tasks.pauseOf(task);
     const answer = pause ? inputResponses[approvalKey(pause)] : undefined;
