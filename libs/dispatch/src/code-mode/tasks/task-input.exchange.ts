@@ -1,4 +1,5 @@
 import type { McpInputRequest } from '@myko/mcp';
+import { OperationAbortedError } from '@myko/registry';
 import { InvalidParamsError } from '../../errors';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from './execution-task';
@@ -36,7 +37,8 @@ export class TaskInputExchange {
     for (;;) {
       signal.throwIfAborted();
       const task = await this.store.load(taskId);
-      if (!task || isTerminal(task)) throw new Error(`Task ${taskId} ended while it waited for input`);
+      if (!task || isTerminal(task))
+        throw new OperationAbortedError(`task ${taskId}`, 'it ended while it waited for input');
       if (keys.every((key) => task.inputResponses?.[key] !== undefined)) return this.take(taskId, keys);
       await new Promise((resolve) => setTimeout(resolve, ANSWER_POLL_MS));
     }
