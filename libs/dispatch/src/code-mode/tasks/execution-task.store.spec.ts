@@ -1,3 +1,4 @@
+import type { McpInputRequest } from '@myko/mcp';
 import { MemoryExecutionStore } from '@myko/state';
 import { ExecutionLedger } from '../executions/execution.ledger';
 import type { ExecutionTask } from './execution-task';
@@ -57,7 +58,10 @@ describe('ExecutionTaskStore', () => {
 });
 
 describe('TaskInputExchange', () => {
-  const ask = (message: string) => ({ method: 'elicitation/create', params: { message, requestedSchema: {} } });
+  const ask = (message: string): McpInputRequest => ({
+    method: 'elicitation/create',
+    params: { message, requestedSchema: {} },
+  });
 
   it('asks through the task and answers the run once every key is answered, in parts', async () => {
     const store = stores();
