@@ -10,10 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const runner = join(dirname(fileURLToPath(import.meta.url)), 'run.mjs');
-/**
- * The alpha's tasks extension scenarios (SEP-2663): unscored in the requirement runs, so run and counted apart.
- * Not `tasks-mrtr-composition`: a tool that asks through MRTR and then becomes a task is not served yet.
- */
+/** The alpha's tasks extension scenarios (SEP-2663): unscored in the requirement runs, so run and counted apart. */
 const TASKS_SCENARIOS = [
   'tasks-lifecycle',
   'tasks-capability-negotiation',
@@ -24,6 +21,7 @@ const TASKS_SCENARIOS = [
   'tasks-dispatch-and-envelope',
   'tasks-status-notifications',
   'tasks-required-task-error',
+  'tasks-mrtr-composition',
 ];
 const runs = [
   ['--plugin-set', 'conformance', '--suite', 'all'],

@@ -40,6 +40,7 @@ export const MCP_TOOL_OPTIONS: OptionTable<McpToolOptions> = {
   taskSupport: optionalOption(
     expecting('"optional" or "required"', (value) => value === 'optional' || value === 'required'),
   ),
+  inputBeforeTask: optionalOption(boolean),
 };
 
 const CONTENT_ANNOTATIONS: OptionTable<McpAnnotations> = {

@@ -34,6 +34,12 @@ export interface McpToolOptions {
    * extension): `optional`, or `required` (a client that cannot take a task is refused). Omitted: never a task.
    */
   taskSupport?: 'optional' | 'required';
+  /**
+   * With `taskSupport`, on a 2026-07-28 request: the tool's first `ctx.input` is gathered by the request's own
+   * rounds (`input_required`, MRTR) before the task is created; once answered, the call becomes a task and later
+   * input goes through it (`tasks/update`).
+   */
+  inputBeforeTask?: boolean;
 }
 
 /**
@@ -53,6 +59,7 @@ export interface McpToolEntry {
   readonly outputSchema?: JsonSchema;
   readonly annotations?: McpToolAnnotations;
   readonly taskSupport?: 'optional' | 'required';
+  readonly inputBeforeTask?: boolean;
   /** `ReportingResources.lowStock`, for error messages. */
   readonly source: string;
   readonly handler: McpToolHandler;

@@ -15,6 +15,9 @@ import { ExecutionTaskStore } from './execution-task.store';
 import { TaskInputExchange } from './task-input.exchange';
 import { taskRunRequest } from './task-run.request';
 
+/** How a task's run asks the client (`RequestContext.taskInput`). */
+export type TaskInput = NonNullable<RequestContext['taskInput']>;
+
 /** A task's work, on the detached request it runs under. */
 export type TaskRun = (request: RequestContext, taskId: string) => Promise<CallToolResult>;
 
@@ -51,8 +54,16 @@ export class ExecutionTasks implements OnApplicationShutdown {
     return this.startRun(request, (detached, taskId) => this.execute.call(args, detached, taskId), ttlMs);
   }
 
-  /** Starts `run` as a task and answers it at once (`working`); the run goes on detached from the request. */
-  async startRun(request: RequestContext, run: TaskRun, ttlMs?: number): Promise<ExecutionTask> {
+  /**
+   * Starts `run` as a task and answers it at once (`working`); the run goes on detached from the request. Its
+   * first input is asked through `firstInput` when given (the request's own rounds), the rest through the task.
+   */
+  async startRun(
+    request: RequestContext,
+    run: TaskRun,
+    ttlMs?: number,
+    firstInput?: TaskInput,
+  ): Promise<ExecutionTask> {
     const now = Date.now();
     const task: ExecutionTask = {
       taskId: `ex_${randomUUID()}`,
@@ -66,7 +77,12 @@ export class ExecutionTasks implements OnApplicationShutdown {
     const controller = new AbortController();
     this.running.set(task.taskId, controller);
     const { signal } = controller;
-    const input: NonNullable<RequestContext['taskInput']> = (asked) => this.inputs.ask(task.taskId, asked, signal);
+    let first = firstInput;
+    const input: TaskInput = async (asked) => {
+      const ask = first;
+      first = undefined;
+      return ask ? ask(asked) : this.inputs.ask(task.taskId, asked, signal);
+    };
     void this.run(task, run, taskRunRequest(request, task.taskId, signal, input)).finally(() => {
       this.running.delete(task.taskId);
     });

@@ -36,6 +36,11 @@ export class CustomToolSource implements ToolSource {
     return this.registry.tool(name)?.taskSupport;
   }
 
+  /** Whether the tool's first input is asked by the request's rounds before it becomes a task. */
+  inputBeforeTask(name: string): boolean {
+    return this.registry.tool(name)?.inputBeforeTask === true;
+  }
+
   async call(name: string, args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const tool = this.registry.tool(name) as McpToolEntry;
     try {

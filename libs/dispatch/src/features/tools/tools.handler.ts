@@ -1,7 +1,7 @@
 import type { ToolMode } from '@myko/access';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { ExecutionTasks } from '../../code-mode/tasks/execution-tasks.service';
+import { ExecutionTasks, type TaskInput } from '../../code-mode/tasks/execution-tasks.service';
 import { modernCreateTaskResult } from '../../code-mode/tasks/modern-task-wire';
 import { createTaskResult } from '../../code-mode/tasks/task-wire';
 import { EXECUTE_TOOL, LIST_PAGE_SIZE } from '../../dispatch.constants';
@@ -73,7 +73,10 @@ export class ToolsHandler {
     }
     const support = this.taskSupportOf(name, source);
     if (modern) {
-      if (support && declaresTasks(request)) return modernCreateTaskResult(await this.startTask(name, args, request));
+      if (support && declaresTasks(request)) {
+        if (source === this.custom && this.custom.inputBeforeTask(name)) return this.inputThenTask(name, args, request);
+        return modernCreateTaskResult(await this.startTask(name, args, request));
+      }
       if (support === 'required') throw new MissingTasksExtensionError();
     } else if (task) {
       if (!support) throw new MethodNotFoundError(`tools/call as a task of ${name}`);
@@ -106,6 +109,40 @@ export class ToolsHandler {
   private startTask(name: string, args: Record<string, unknown>, request: RequestContext, ttl?: number) {
     if (name === EXECUTE_TOOL) return this.tasks.startExecute(args, request, ttl);
     return this.tasks.startRun(request, (detached) => this.run(this.custom, name, args, detached), ttl);
+  }
+
+  /**
+   * A tool whose first input comes before its task (`inputBeforeTask`): its run asks it through this request's
+   * round. Unanswered, the request answers `input_required` (the round's) and no task is given; answered (or
+   * never asked), the call is a task from there on.
+   */
+  private async inputThenTask(name: string, args: Record<string, unknown>, request: RequestContext) {
+    const round = request.input;
+    if (!round) return modernCreateTaskResult(await this.startTask(name, args, request));
+    let answered!: () => void;
+    let ended!: () => void;
+    const passed = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const done = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
+    const run = async (detached: RequestContext) => {
+      try {
+        return await this.run(this.custom, name, args, detached);
+      } finally {
+        ended();
+      }
+    };
+    const first: TaskInput = async (asked) => {
+      const answers = round.ask(asked);
+      answered();
+      return answers;
+    };
+    const task = await this.tasks.startRun(request, run, undefined, first);
+    await Promise.race([passed, done]);
+    // The round's own answer (`input_required`) replaces this one when it still needs input.
+    return round.needsInput ? toolError('Waiting for input') : modernCreateTaskResult(task);
   }
 
   /**
