@@ -1,7 +1,7 @@
 // What CI runs (`npm run conformance`): the whole official suite (0.1.16) once against the
 // conformance profile (`serve --plugin-set conformance`, which has every fixture the suite names), the
 // 0.2.0 alpha scored against both eras the server speaks on one endpoint (2025-11-25 sessions,
-// 2026-07-28 stateless requests), then the scenarios that need no fixtures against the default
+// 2026-07-28 stateless requests) and its tasks-* scenarios one by one, then the scenarios that need no fixtures against the default
 // profile (what users actually run); then the three conformance-profile runs again against two instances on
 // Redis behind a per-request round-robin proxy (the scale-out deployment, no sticky sessions).
 // Ends with "conformance: N passed, N failed" over both runs (scenarios).
@@ -10,15 +10,30 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const runner = join(dirname(fileURLToPath(import.meta.url)), 'run.mjs');
+/** The alpha's tasks extension scenarios (SEP-2663): unscored in the requirement runs, so run and counted apart. */
+const TASKS_SCENARIOS = [
+  'tasks-lifecycle',
+  'tasks-capability-negotiation',
+  'tasks-wire-fields',
+  'tasks-request-state-removal',
+  'tasks-mrtr-input',
+  'tasks-request-headers',
+  'tasks-dispatch-and-envelope',
+  'tasks-status-notifications',
+  'tasks-required-task-error',
+  'tasks-mrtr-composition',
+];
 const runs = [
   ['--plugin-set', 'conformance', '--suite', 'all'],
   ['--plugin-set', 'conformance', '--requirements', '2025-11-25'],
   ['--plugin-set', 'conformance', '--requirements', '2026-07-28'],
+  ['--plugin-set', 'conformance', '--alpha', ...TASKS_SCENARIOS],
   ['--plugin-set', 'default'],
   // Scale-out: the same suites through a round-robin proxy in front of two instances on one Redis.
   ['--plugin-set', 'conformance', '--instances', '2', '--suite', 'all'],
   ['--plugin-set', 'conformance', '--instances', '2', '--requirements', '2025-11-25'],
   ['--plugin-set', 'conformance', '--instances', '2', '--requirements', '2026-07-28'],
+  ['--plugin-set', 'conformance', '--instances', '2', '--alpha', ...TASKS_SCENARIOS],
 ];
 
 let passed = 0;

@@ -9,6 +9,7 @@
 //   --requirements REV  one run of the 0.2.0 alpha (`conformance-alpha`) scored against revision REV
 //                  (2025-11-25: stateful sessions; 2026-07-28: stateless); its unscored scenarios are
 //                  listed on their own and never fail the run
+//   --alpha        the named scenarios are the 0.2.0 alpha's (`tasks-*`, say), run by it one at a time
 //   scenario ...   one run per named scenario
 //   neither        the scenarios that need no fixtures, one run each (the default profile has none)
 // Prints the suite's summary and a last line "conformance: N passed, N failed" (scenarios).
@@ -21,10 +22,18 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FIXTURELESS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'dns-rebinding-protection'];
 
 function parseArgs(argv) {
-  const options = { profile: 'default', suite: undefined, requirements: undefined, instances: 1, scenarios: [] };
+  const options = {
+    profile: 'default',
+    suite: undefined,
+    requirements: undefined,
+    instances: 1,
+    alpha: false,
+    scenarios: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (['--plugin-set', '--profile', '--suite', '--requirements', '--instances'].includes(arg)) {
+    if (arg === '--alpha') options.alpha = true;
+    else if (['--plugin-set', '--profile', '--suite', '--requirements', '--instances'].includes(arg)) {
       const value = argv[++i];
       if (!value || value.startsWith('--')) throw new Error(`${arg} needs a value`);
       options[arg === '--plugin-set' ? 'profile' : arg.slice(2)] = value;
@@ -91,11 +100,11 @@ function runSuite(url, suite) {
   return { passed: lines.length - failed, failed: failed + extra };
 }
 
-/** One run per scenario, with its per-check lines on failure. */
-function runScenarios(url, scenarios) {
+/** One run per scenario (by the stable suite, or the alpha), with its per-check lines on failure. */
+function runScenarios(url, scenarios, runner = 'stable') {
   let failed = 0;
   for (const scenario of scenarios) {
-    const run = conformance(['--url', url, '--scenario', scenario]);
+    const run = conformance(['--url', url, '--scenario', scenario], runner);
     const summary = (run.stdout || '').split('\n').filter((l) => /Passed:|FAILURE|WARNING/.test(l));
     console.log(`${run.status === 0 ? 'PASS' : 'FAIL'} ${scenario}\n  ${summary.join('\n  ')}`);
     if (run.status !== 0) {
@@ -114,7 +123,8 @@ try {
   const { url } = deployment;
   console.log(`conformance against ${url} (profile ${options.profile}, ${deployment.description})`);
   if (options.requirements) result = runRequirements(url, options.requirements);
-  else result = options.suite ? runSuite(url, options.suite) : runScenarios(url, options.scenarios);
+  else if (options.suite) result = runSuite(url, options.suite);
+  else result = runScenarios(url, options.scenarios, options.alpha ? 'alpha' : 'stable');
 } catch (error) {
   console.error(`conformance: ${error.message}`);
 } finally {

@@ -19,6 +19,7 @@ export function sandboxDispatchOptions(
     executionRetentionMs,
     journalMaxEntries,
     journalMaxBytes,
+    taskMaxTtlMs,
     ...rest
   } = config;
   const { typeCheckWorkers, typeCheckTimeoutMs, typeCheckQueue, typeCheckQueuePerClient, ...sandbox } = rest;
@@ -36,6 +37,7 @@ export function sandboxDispatchOptions(
     executionRetentionMs,
     journalMaxEntries,
     journalMaxBytes,
+    taskMaxTtlMs,
   };
   return { sandbox, execute: definedOnly(execute) };
 }

@@ -57,6 +57,7 @@ describe.each<Transport>(['stdio', 'ws'])('MCP utilities over %s (default profil
       resources: { subscribe: true, listChanged: false },
       logging: {},
       completions: {},
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
     await expect(session().client.listPrompts()).rejects.toThrow(/Method not found/);
   });

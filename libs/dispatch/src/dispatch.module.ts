@@ -15,6 +15,8 @@ import { SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health
 import { SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
 import { OperationSearchService } from './code-mode/search/operation-search.service';
 import { SearchTool } from './code-mode/search/search.tool';
+import { ExecutionTaskStore } from './code-mode/tasks/execution-task.store';
+import { ExecutionTasks } from './code-mode/tasks/execution-tasks.service';
 import {
   DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
   DEFAULT_LIVE_OPTIONS,
@@ -39,6 +41,7 @@ import { ResourcesHandler } from './features/resources/resources.handler';
 import { SchemaResourceCatalog } from './features/resources/schema-resource.catalog';
 import { SubscriptionsListenHandler } from './features/resources/subscriptions-listen.handler';
 import { VisibleOperations } from './features/resources/visible-operations';
+import { TasksHandler } from './features/tasks/tasks.handler';
 import { CodeModeToolSource } from './features/tools/code-mode-tool.source';
 import { CustomToolSource } from './features/tools/custom-tool.source';
 import { DirectOperationToolSource } from './features/tools/direct-operation-tool.source';
@@ -131,6 +134,9 @@ export class DispatchModule {
         ExecuteTool,
         ExecutionLedger,
         ExecutionDecisions,
+        ExecutionTaskStore,
+        ExecutionTasks,
+        TasksHandler,
         MetaToolSource,
         { provide: CodeModeToolSource, useExisting: MetaToolSource },
         ExecutionsResource,

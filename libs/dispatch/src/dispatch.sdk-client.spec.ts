@@ -41,6 +41,7 @@ describe('DispatchService with the official MCP SDK client', () => {
       resources: { subscribe: true, listChanged: false },
       logging: {},
       completions: {},
+      tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
     });
     expect(client.getInstructions()).toBe(`${CODE_MODE_INSTRUCTIONS}\n\nShop operations.`);
   });

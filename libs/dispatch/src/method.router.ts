@@ -3,6 +3,7 @@ import { CompletionHandler } from './features/completion/completion.handler';
 import { PromptsHandler } from './features/prompts/prompts.handler';
 import { ResourcesHandler } from './features/resources/resources.handler';
 import { SubscriptionsListenHandler } from './features/resources/subscriptions-listen.handler';
+import { TasksHandler } from './features/tasks/tasks.handler';
 import { ToolsHandler } from './features/tools/tools.handler';
 import { LifecycleHandler } from './protocol/lifecycle.handler';
 import { LoggingHandler } from './protocol/logging/logging.handler';
@@ -23,6 +24,7 @@ export class MethodRouter extends MethodTable {
     completion: CompletionHandler,
     logging: LoggingHandler,
     listen: SubscriptionsListenHandler,
+    tasks: TasksHandler,
   ) {
     super();
     this.requests = new Map<string, RequestHandler>([
@@ -39,9 +41,14 @@ export class MethodRouter extends MethodTable {
       ['prompts/get', (params, request) => prompts.get(params, request)],
       ['completion/complete', (params, request) => completion.complete(params, request)],
       ['logging/setLevel', (params, request) => logging.setLevel(params, request)],
+      ['tasks/get', (params, request) => tasks.get(params, request)],
+      ['tasks/result', (params, request) => tasks.result(params, request)],
+      ['tasks/cancel', (params, request) => tasks.cancel(params, request)],
+      ['tasks/list', (params, request) => tasks.list(params, request)],
     ]);
     this.modernRequests = new Map<string, RequestHandler>([
       ['subscriptions/listen', (params, request) => listen.listen(params, request)],
+      ['tasks/update', (params, request) => tasks.update(params, request)],
     ]);
     this.notifications = new Map<string, NotificationHandler>([
       ['notifications/initialized', (params, client) => lifecycle.initialized(params, client)],

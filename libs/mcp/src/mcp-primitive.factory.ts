@@ -39,6 +39,7 @@ export class McpPrimitiveFactory {
     }
     return Object.freeze({
       ...optional({ title: definition.title, annotations: definition.annotations && { ...definition.annotations } }),
+      ...optional({ taskSupport: definition.taskSupport, inputBeforeTask: definition.inputBeforeTask }),
       name,
       description: definition.description,
       inputSchema,

@@ -63,4 +63,6 @@ export interface SandboxConfig {
   readonly journalMaxEntries?: number;
   /** Bytes of arguments and results an execution's journal records. */
   readonly journalMaxBytes?: number;
+  /** Longest a task of `execute` (MCP Tasks) and its result are kept; a client's ttl is capped at it. */
+  readonly taskMaxTtlMs?: number;
 }

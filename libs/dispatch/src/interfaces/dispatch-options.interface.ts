@@ -93,6 +93,8 @@ export interface DispatchModuleOptions {
     journalMaxEntries?: number;
     /** Bytes of arguments and results an execution's journal records. @default 4194304 (4 MiB) */
     journalMaxBytes?: number;
+    /** Longest a task of `execute` (MCP Tasks) and its result are kept; a client's ttl is capped at it. @default 86400000 (24 h) */
+    taskMaxTtlMs?: number;
   };
   /**
    * Log level of a session until its client sends `logging/setLevel`: operation and tool logs at or

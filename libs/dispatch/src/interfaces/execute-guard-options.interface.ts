@@ -60,4 +60,6 @@ export interface ExecuteGuardOptions {
   journalMaxEntries: number;
   /** Bytes of arguments and results an execution's journal records; past it, as past `journalMaxEntries`. */
   journalMaxBytes: number;
+  /** Longest a task of `execute` and its result are kept (a client's ttl is capped at it). */
+  taskMaxTtlMs: number;
 }

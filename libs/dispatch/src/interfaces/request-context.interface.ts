@@ -1,3 +1,4 @@
+import type { McpInputRequest } from '@myko/mcp';
 import type { ClientContext } from './client-context.interface';
 import type { ClientLog } from './client-log.interface';
 import type { InputRoundState } from './input-round.interface';
@@ -30,6 +31,13 @@ export interface RequestContext {
    * `_meta`, and requests to the client go through `input` (MRTR) instead of the stream.
    */
   readonly input?: InputRoundState;
+  /**
+   * Set on the detached run of a task: the tool's requests to the client become the task's `inputRequests`, and
+   * their answers arrive by `tasks/update` (resolved when all of `requests` are answered).
+   */
+  readonly taskInput?: (
+    requests: Readonly<Record<string, McpInputRequest>>,
+  ) => Promise<Record<string, Record<string, unknown>>>;
   /** A notification on the request's own stream (`subscriptions/listen`); closed when the request ends. */
   readonly notify?: (message: JsonRpcNotification) => void;
   /** The server-generated id of this request, which every log line written for it carries. */

@@ -17,6 +17,11 @@ import { isPlainObject, isValidId } from './json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from './json-rpc/json-rpc.message';
 import { SessionStore } from './session/session.store';
 
+/** The first revision with Tasks (`capabilities.tasks`, `tasks/*`). */
+const TASKS_SINCE = '2025-11-25';
+/** What of Tasks is served: `tools/call` as a task (of `execute`), `tasks/list` and `tasks/cancel`. */
+const TASKS_CAPABILITY = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
+
 /** `initialize`, `ping`, `notifications/initialized` and `notifications/cancelled`. */
 @Injectable()
 export class LifecycleHandler {
@@ -40,7 +45,7 @@ export class LifecycleHandler {
     session.clientInfo = isPlainObject(clientInfo) ? toPeerInfo(clientInfo) : undefined;
     const result: Record<string, unknown> = {
       protocolVersion: session.protocolVersion,
-      capabilities: this.capabilities(),
+      capabilities: this.capabilities(session.protocolVersion >= TASKS_SINCE),
       serverInfo: { ...this.options.serverInfo },
     };
     const instructions = this.instructionsFor(request.client);
@@ -56,15 +61,16 @@ export class LifecycleHandler {
   /**
    * Only what is served. The tool, resource and prompt sets are fixed at boot, so no list-change
    * notifications; prompts only when a plugin declares one. Completions are always served: the
-   * schema template completes operation kinds and ids.
+   * schema template completes operation kinds and ids. `tasks`: 2025-11-25's Tasks (`execute` as a task).
    */
-  capabilities(): Record<string, unknown> {
+  capabilities(tasks = false): Record<string, unknown> {
     return {
       tools: { listChanged: false },
       resources: { subscribe: true, listChanged: false },
       ...(this.primitives.prompts().length > 0 ? { prompts: { listChanged: false } } : {}),
       logging: {},
       completions: {},
+      ...(tasks ? { tasks: TASKS_CAPABILITY } : {}),
     };
   }
 

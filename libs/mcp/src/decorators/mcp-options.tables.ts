@@ -37,6 +37,10 @@ export const MCP_TOOL_OPTIONS: OptionTable<McpToolOptions> = {
   input: optionalOption(expecting('a DTO class or a JSON Schema object', (value) => isClass(value) || isObject(value))),
   output: optionalOption(object),
   annotations: optionalOption(objectOf(TOOL_ANNOTATIONS)),
+  taskSupport: optionalOption(
+    expecting('"optional" or "required"', (value) => value === 'optional' || value === 'required'),
+  ),
+  inputBeforeTask: optionalOption(boolean),
 };
 
 const CONTENT_ANNOTATIONS: OptionTable<McpAnnotations> = {

@@ -29,6 +29,17 @@ export interface McpToolOptions {
   /** JSON Schema of the result: the handler's return value becomes `structuredContent`. */
   output?: JsonSchema;
   annotations?: McpToolAnnotations;
+  /**
+   * Whether the tool may run as an MCP task (2025-11-25 `execution.taskSupport`; the 2026-07-28 tasks
+   * extension): `optional`, or `required` (a client that cannot take a task is refused). Omitted: never a task.
+   */
+  taskSupport?: 'optional' | 'required';
+  /**
+   * With `taskSupport`, on a 2026-07-28 request: the tool's first `ctx.input` is gathered by the request's own
+   * rounds (`input_required`, MRTR) before the task is created; once answered, the call becomes a task and later
+   * input goes through it (`tasks/update`).
+   */
+  inputBeforeTask?: boolean;
 }
 
 /**
@@ -47,6 +58,8 @@ export interface McpToolEntry {
   readonly inputSchema: JsonSchema;
   readonly outputSchema?: JsonSchema;
   readonly annotations?: McpToolAnnotations;
+  readonly taskSupport?: 'optional' | 'required';
+  readonly inputBeforeTask?: boolean;
   /** `ReportingResources.lowStock`, for error messages. */
   readonly source: string;
   readonly handler: McpToolHandler;

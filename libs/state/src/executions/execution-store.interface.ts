@@ -35,10 +35,10 @@ export interface ExecutionStore {
   /** True when shared by every instance (Redis), false for this process alone. */
   readonly shared: boolean;
   /**
-   * Writes the record of execution `id` (JSON), replacing any earlier one, listed by `index`; it is forgotten
-   * (and drops out of listings) after `ttlMs`.
+   * Writes the record of execution `id` (JSON), replacing any earlier one, listed by `index` (without one it is
+   * kept but never listed: a task beside its execution); it is forgotten (and drops out of listings) after `ttlMs`.
    */
-  save(id: string, record: string, ttlMs: number, index: ExecutionIndexEntry): Promise<void>;
+  save(id: string, record: string, ttlMs: number, index?: ExecutionIndexEntry): Promise<void>;
   /** The record of execution `id`, or undefined when there is none (never saved, or expired). */
   load(id: string): Promise<string | undefined>;
   /**
@@ -52,4 +52,8 @@ export interface ExecutionStore {
    * any instance, so an approval sent twice (or to two replicas) resumes the run once.
    */
   claim(id: string, step: string, ttlMs: number): Promise<boolean>;
+  /** Adds `id` to the set named `set` until `ttlMs` from now (the tasks of one principal, for `tasks/list`). */
+  track(set: string, id: string, ttlMs: number): Promise<void>;
+  /** The ids of set `set` whose time has not run out, oldest added first. */
+  tracked(set: string): Promise<string[]>;
 }

@@ -50,6 +50,28 @@ function behavesAsAnExecutionStore(make: () => Promise<ExecutionStore[]>): void 
     expect(await stores[1].claim('ex_2', 'pause-2', MINUTE)).toBe(true);
   });
 
+  it('tracks ids in a named set, readable from any instance, each until its own time ends', async () => {
+    const [a, b] = await make();
+    await a.track('owner-1', 'task_a', 60_000);
+    await b.track('owner-1', 'task_b', 100);
+    await a.track('owner-2', 'task_c', 60_000);
+    expect((await b.tracked('owner-1')).sort()).toEqual(['task_a', 'task_b']);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await a.tracked('owner-1')).toEqual(['task_a']);
+    expect(await b.tracked('owner-2')).toEqual(['task_c']);
+    expect(await b.tracked('owner-unknown')).toEqual([]);
+  });
+
+  it('keeps a record saved without an index (a task) readable, and never lists it', async () => {
+    const [a, b] = await make();
+    await a.save('task:ex_unindexed', '{"task":1}', MINUTE);
+    await saveAs(a, 'ex_indexed', 'key:unlisted', 'completed', 7);
+    expect(await b.load('task:ex_unindexed')).toBe('{"task":1}');
+    const all = (await walk(b, { limit: 200 })).flat();
+    expect(all).toContain('ex_indexed');
+    expect(all).not.toContain('task:ex_unindexed');
+  });
+
   it('forgets a record once its retention ended, in its listings too', async () => {
     const [a, b] = await make();
     await saveAs(a, 'ex_3', 'key:gone', 'paused', 3, 100);

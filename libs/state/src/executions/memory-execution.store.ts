@@ -10,7 +10,8 @@ interface Kept {
   readonly id: string;
   readonly value: string;
   readonly until: number;
-  readonly index: ExecutionIndexEntry;
+  /** Absent for a record kept but never listed. */
+  readonly index?: ExecutionIndexEntry;
 }
 
 /** Execution records in this process, each until its retention ends (expired ones are swept as others are written). */
@@ -18,10 +19,11 @@ export class MemoryExecutionStore implements ExecutionStore {
   readonly shared = false;
   private readonly records = new Map<string, Kept>();
   private readonly claims = new Map<string, number>();
+  private readonly sets = new Map<string, Map<string, number>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async save(id: string, record: string, ttlMs: number, index: ExecutionIndexEntry): Promise<void> {
+  async save(id: string, record: string, ttlMs: number, index?: ExecutionIndexEntry): Promise<void> {
     const now = this.now();
     this.sweep(now);
     this.records.delete(id);
@@ -37,7 +39,7 @@ export class MemoryExecutionStore implements ExecutionStore {
     const after = cursor === undefined ? undefined : decodeExecutionCursor(cursor);
     const now = this.now();
     const matching = [...this.records.values()]
-      .filter((kept) => kept.until > now)
+      .filter((kept): kept is Kept & { index: ExecutionIndexEntry } => kept.until > now && kept.index !== undefined)
       .filter((kept) => principal === undefined || kept.index.principal === principal)
       .filter((kept) => state === undefined || kept.index.state === state)
       .map((kept) => ({ id: kept.id, updatedAt: kept.index.updatedAt, value: kept.value }))
@@ -58,6 +60,22 @@ export class MemoryExecutionStore implements ExecutionStore {
     if (until !== undefined && until > now) return false;
     this.claims.set(key, now + ttlMs);
     return true;
+  }
+
+  async track(set: string, id: string, ttlMs: number): Promise<void> {
+    const members = this.sets.get(set) ?? new Map<string, number>();
+    members.delete(id);
+    members.set(id, this.now() + ttlMs);
+    this.sets.set(set, members);
+  }
+
+  async tracked(set: string): Promise<string[]> {
+    const now = this.now();
+    const members = this.sets.get(set);
+    if (!members) return [];
+    for (const [id, until] of members) if (until <= now) members.delete(id);
+    if (members.size === 0) this.sets.delete(set);
+    return [...members.keys()];
   }
 
   /** How many records are kept now. */

@@ -28,6 +28,7 @@ import {
 const PRUNE_PROBE = 8;
 
 type Member = ExecutionListPosition;
+const setKey = (set: string) => `execution-set:${set}`;
 
 /**
  * Execution records in Redis, one hash each expiring with its retention; a decision's claim is a `SET NX PX`, so
@@ -53,8 +54,14 @@ export class RedisExecutionStore implements ExecutionStore {
     this.recordPrefix = `${client.redis.options.keyPrefix ?? ''}${recordKey('')}`;
   }
 
-  async save(id: string, record: string, ttlMs: number, index: ExecutionIndexEntry): Promise<void> {
+  async save(id: string, record: string, ttlMs: number, index?: ExecutionIndexEntry): Promise<void> {
     const px = Math.max(1, Math.ceil(ttlMs));
+    if (!index) {
+      await this.client.run('execution save', (redis) =>
+        redis.multi().hset(recordKey(id), RECORD_FIELD, record).pexpire(recordKey(id), px).exec(),
+      );
+      return;
+    }
     const sets = indexScopesOf(index.principal, index.state).map(indexKey);
     const { principal, state, updatedAt } = index;
     await this.client.run('execution save', () =>
@@ -151,5 +158,31 @@ export class RedisExecutionStore implements ExecutionStore {
         ? 0
         : await this.client.run('execution list', (redis) => redis.zrem(indexKey(scope), ...stale));
     return { live, removed };
+  }
+
+  /** A sorted set scored by each member's end: ended members are dropped as others are added or read. */
+  async track(set: string, id: string, ttlMs: number): Promise<void> {
+    const now = Date.now();
+    const px = Math.max(1, Math.ceil(ttlMs));
+    await this.client.run('execution track', (redis) =>
+      redis
+        .multi()
+        .zremrangebyscore(setKey(set), '-inf', now)
+        .zadd(setKey(set), now + px, id)
+        .pexpire(setKey(set), px, 'GT')
+        .pexpire(setKey(set), px, 'NX')
+        .exec(),
+    );
+  }
+
+  async tracked(set: string): Promise<string[]> {
+    const now = Date.now();
+    const [, members] = await this.client.run('execution tracked', (redis) =>
+      Promise.all([
+        redis.zremrangebyscore(setKey(set), '-inf', now),
+        redis.zrangebyscore(setKey(set), `(${now}`, '+inf'),
+      ]),
+    );
+    return members;
   }
 }

@@ -4,7 +4,7 @@ import { DEFAULT_EXECUTION_LIMITS } from '../executions/execution-record';
 
 type RunCap = 'maxRunsPerSession' | 'maxRunsPerKey' | 'maxRunsPerAddress' | 'maxScriptBytes' | 'resultBudgetBytes';
 type TypeCheckBound = 'typeCheckWorkers' | 'typeCheckTimeoutMs' | 'typeCheckQueue' | 'typeCheckQueuePerClient';
-type ExecutionBound = 'executionRetentionMs' | 'journalMaxEntries' | 'journalMaxBytes';
+type ExecutionBound = 'executionRetentionMs' | 'journalMaxEntries' | 'journalMaxBytes' | 'taskMaxTtlMs';
 
 /**
  * The per-client run caps of `execute`, the size of a script and the bounds of its type checker
@@ -85,6 +85,12 @@ export const EXECUTE_GUARD_OPTION_TABLE: OptionTable<RunCap | TypeCheckBound | E
     minimum: 1_024,
     inConfigFile: true,
     doc: "Bytes of arguments and results an execution's journal records; past it, as past journalMaxEntries.",
+  },
+  taskMaxTtlMs: {
+    default: DEFAULT_EXECUTION_LIMITS.retentionMs,
+    minimum: 1_000,
+    inConfigFile: true,
+    doc: "Longest a task-augmented execute (MCP Tasks) and its result are kept, from its start: a client's ttl is capped at it, no ttl means this. A result is kept within journalMaxBytes.",
   },
 };
 

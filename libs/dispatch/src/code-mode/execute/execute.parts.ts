@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly resume?: { readonly record: ExecutionRecord; readonly by: string };
   /** The type check's discovery, reused by the run's `myko.search`/`describe`. */
   readonly discovery?: ScriptDiscovery;
+  /** The id a new execution takes (a task's), else one is made. */
+  readonly executionId?: string;
 }
 
 /** The client behind a request across sessions and stateless requests: its key, else its address. */

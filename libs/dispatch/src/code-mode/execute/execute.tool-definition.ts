@@ -31,5 +31,7 @@ export function executeToolDefinition(maxTimeoutMs: number, typeChecked = false)
     },
     // readOnlyHint false and destructiveHint true are MCP's defaults: said by leaving them out.
     annotations: { openWorldHint: false },
+    // A long script may be started as an MCP task and its result fetched later (tasks/get, tasks/result).
+    execution: { taskSupport: 'optional' },
   };
 }

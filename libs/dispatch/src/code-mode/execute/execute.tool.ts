@@ -121,7 +121,8 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     return this.typeChecker.close();
   }
 
-  async call(args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
+  /** Runs `args.code`; `executionId` names the execution (a task's own id), else a new one is made. */
+  async call(args: Record<string, unknown>, request: RequestContext, executionId?: string): Promise<CallToolResult> {
     const { code: source, timeoutMs, mode } = parseExecuteArguments(args);
     const startedAt = performance.now();
     const party = abusePartyOf(request.client);
@@ -173,7 +174,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       throw this.refusedByLimit(party, request.client, release);
     }
     try {
-      const options = { mode, diagnostics: checked.diagnostics, startedAt, discovery };
+      const options = { mode, diagnostics: checked.diagnostics, startedAt, discovery, executionId };
       return await this.runScript(request, { code, ...(timeoutMs ? { timeoutMs } : {}) }, options);
     } finally {
       release();
@@ -207,7 +208,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       const halt = () => stop.abort();
       const execution = resume
         ? this.executions.resume(resume.record, resume.by, halt)
-        : this.executions.start(request, script, halt);
+        : this.executions.start(request, script, halt, options.executionId);
       const replay = request.input ? new CommandReplay(request.input, halt) : undefined;
       const elicit = this.contexts.create(request).elicit;
       const commands = this.commandsFor(request, mode, ended.signal, execution.journal);

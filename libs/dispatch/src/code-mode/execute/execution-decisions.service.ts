@@ -1,12 +1,14 @@
 import type { ClientFilters } from '@myko/filter';
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
+import { toolError } from '../../features/tools/tool-result';
 import { ExecutionDecisionError } from '../executions/execution.errors';
 import { ExecutionLedger } from '../executions/execution.ledger';
 import { type ExecutionQueryInput, parseExecutionQuery } from '../executions/execution.query';
 import type { ExecutionListing } from '../executions/execution.summary';
 import type { ExecutionOwner, ExecutionRecord } from '../executions/execution-record';
 import { resumeRequest } from '../executions/execution-resume.request';
+import { ExecutionTaskStore } from '../tasks/execution-task.store';
 import { ExecuteTool } from './execute.tool';
 
 /** What an approval answers: the execution after its resumed run, and that run's result. */
@@ -30,6 +32,7 @@ export class ExecutionDecisions implements OnApplicationShutdown {
   constructor(
     private readonly ledger: ExecutionLedger,
     private readonly execute: ExecuteTool,
+    @Optional() private readonly tasks?: ExecutionTaskStore,
   ) {}
 
   /** The execution's record, or undefined when unknown or expired. */
@@ -62,6 +65,8 @@ export class ExecutionDecisions implements OnApplicationShutdown {
     record.decision = { verdict: 'approved', by, at: Date.now() };
     const request = resumeRequest(record, filtersOf(record.owner), this.stopping.signal);
     const result = await this.execute.resume(record, by, request);
+    // A task's execution: the task goes on from the resumed run (done, or paused again).
+    await this.tasks?.settle(id, result);
     return { execution: (await this.ledger.load(id)) ?? record, result };
   }
 
@@ -79,6 +84,7 @@ export class ExecutionDecisions implements OnApplicationShutdown {
       decision: { verdict: 'rejected', by, at: Date.now() },
     };
     await this.ledger.save(rejected);
+    await this.tasks?.settle(id, rejectedResult(rejected));
     return rejected;
   }
 
@@ -103,4 +109,15 @@ export class ExecutionDecisions implements OnApplicationShutdown {
       throw new ExecutionDecisionError(`Execution ${record.id}'s pause was already decided.`, 409);
     }
   }
+}
+
+/** What a task whose execution was rejected answers: it ended there, the call it waited on never ran. */
+function rejectedResult(record: ExecutionRecord): CallToolResult {
+  const waited = record.waitingFor ? ` before ${record.waitingFor.operation}` : '';
+  return {
+    ...toolError(
+      `Execution ${record.id} was rejected by ${record.decision?.by}${waited}: that call and everything after it did not run.`,
+    ),
+    _meta: { execution: { id: record.id, state: record.state } },
+  };
 }

@@ -51,11 +51,14 @@ export class ExecutionLedger {
     this.limits = limitsOf(options?.execute);
   }
 
-  /** A new execution of `script` for this request; `stop` ends the script (a pause, a divergence). */
-  start(request: RequestContext, script: ExecutionRecord['script'], stop: () => void): ExecutionRun {
+  /**
+   * A new execution of `script` for this request; `stop` ends the script (a pause, a divergence). `id` is given
+   * when the execution is a task's (the task and its execution share it).
+   */
+  start(request: RequestContext, script: ExecutionRecord['script'], stop: () => void, id?: string): ExecutionRun {
     const now = Date.now();
     const record: ExecutionRecord = {
-      id: `ex_${randomUUID()}`,
+      id: id ?? `ex_${randomUUID()}`,
       state: 'running',
       createdAt: now,
       updatedAt: now,

@@ -47,6 +47,7 @@ export class McpContextFactory {
       listRoots: async (options) =>
         (await ask({ method: ROOTS, params: {} }, options?.key)) as { roots: { uri: string; name?: string }[] },
       input: async (requests) => {
+        if (request.taskInput) return request.taskInput(requests);
         const round = request.input;
         if (round) return round.ask(requests);
         const answers: Record<string, Record<string, unknown>> = {};
@@ -58,10 +59,19 @@ export class McpContextFactory {
   }
 
   /**
-   * 2026-07-28: through the request's input round (MRTR, keyed); 2025 sessions: a request to the
-   * client on the request's stream, once its capability was declared at `initialize`.
+   * A task's run: through the task (`inputRequests`, answered by `tasks/update`). 2026-07-28: through the
+   * request's input round (MRTR, keyed); 2025 sessions: a request to the client on the request's stream, once its
+   * capability was declared at `initialize`.
    */
   private asker(request: RequestContext, capabilities: Record<string, unknown>): Ask {
+    const { taskInput } = request;
+    if (taskInput) {
+      let asked = 0;
+      return async (one, key) => {
+        const name = key ?? `${one.method}-${++asked}`;
+        return (await taskInput({ [name]: one }))[name];
+      };
+    }
     const round = request.input;
     if (round) {
       return async (one, key) => {

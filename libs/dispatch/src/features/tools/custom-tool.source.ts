@@ -31,6 +31,16 @@ export class CustomToolSource implements ToolSource {
     return this.registry.tool(name) !== undefined && filters.isVisible(name);
   }
 
+  /** The tool's task support (`@McpTool({ taskSupport })`), if it may run as a task. */
+  taskSupport(name: string): 'optional' | 'required' | undefined {
+    return this.registry.tool(name)?.taskSupport;
+  }
+
+  /** Whether the tool's first input is asked by the request's rounds before it becomes a task. */
+  inputBeforeTask(name: string): boolean {
+    return this.registry.tool(name)?.inputBeforeTask === true;
+  }
+
   async call(name: string, args: Record<string, unknown>, request: RequestContext): Promise<CallToolResult> {
     const tool = this.registry.tool(name) as McpToolEntry;
     try {
@@ -47,5 +57,6 @@ function toDefinition(tool: McpToolEntry): ToolDefinition {
   if (tool.title !== undefined) definition.title = tool.title;
   if (tool.outputSchema !== undefined) definition.outputSchema = tool.outputSchema;
   if (tool.annotations !== undefined) definition.annotations = tool.annotations;
+  if (tool.taskSupport !== undefined) definition.execution = { taskSupport: tool.taskSupport };
   return definition;
 }

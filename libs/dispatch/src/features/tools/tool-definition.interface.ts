@@ -17,6 +17,8 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** 2025-11-25: whether the tool may be called as a task (`tools/call` with `task`); absent means forbidden. */
+  execution?: { taskSupport: 'forbidden' | 'optional' | 'required' };
 }
 
 /** One text content block (what the meta tools produce). */

@@ -8,6 +8,10 @@ const NAME_FIELD: Readonly<Record<string, string>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  // The tasks extension (SEP-2663) routes its methods by task.
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 };
 
 /** `=?base64?…?=` carries a non-ASCII value; anything else is the value itself. */

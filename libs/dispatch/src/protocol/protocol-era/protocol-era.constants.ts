@@ -58,3 +58,6 @@ export const CUSTOM_RESOURCE_TTL_MS = 0;
 
 /** Default lifetime of a signed `requestState` (an `input_required` round waits on a person). */
 export const DEFAULT_REQUEST_STATE_TTL_SECONDS = 600;
+
+/** The 2026-07-28 tasks extension (SEP-2663): advertised in `server/discover`, declared by a client that takes tasks. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';

@@ -24,7 +24,12 @@ import { checkEraHeaders } from './era-headers';
 import { markEnvelopeRejection } from './era-http-status';
 import { InputRound } from './input-round';
 import { decorateModernResult, inputRequiredResult } from './modern-result';
-import { INPUT_REQUIRED_METHODS, MODERN_PROTOCOL_VERSIONS, REMOVED_METHODS } from './protocol-era.constants';
+import {
+  INPUT_REQUIRED_METHODS,
+  MODERN_PROTOCOL_VERSIONS,
+  REMOVED_METHODS,
+  TASKS_EXTENSION,
+} from './protocol-era.constants';
 import { InvalidEnvelopeError, InvalidInputResponsesError, InvalidRequestStateError } from './protocol-era.errors';
 import { hasModernEnvelope, readEnvelope } from './request-envelope';
 import { type OpenedState, type RequestStateBinding, RequestStateCodec, requestDigest } from './request-state.codec';
@@ -168,7 +173,7 @@ export class ProtocolEraService implements OnModuleInit {
   private discover(request: RequestContext): Record<string, unknown> {
     const result: Record<string, unknown> = {
       supportedVersions: this.supportedVersions,
-      capabilities: this.lifecycle.capabilities(),
+      capabilities: { ...this.lifecycle.capabilities(), extensions: { [TASKS_EXTENSION]: {} } },
     };
     const instructions = this.lifecycle.instructionsFor(request.client);
     if (instructions) result.instructions = instructions;

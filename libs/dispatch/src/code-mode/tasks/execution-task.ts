@@ -1,0 +1,50 @@
+import type { McpInputRequest } from '@myko/mcp';
+import type { CallToolResult } from '../../features/tools/tool-definition.interface';
+
+/** MCP's task states (2025-11-25): `completed`, `failed` and `cancelled` are terminal. */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+
+/** Terminal states: a task in one never changes again. */
+export const TERMINAL_TASK_STATUSES: ReadonlySet<TaskStatus> = new Set(['completed', 'failed', 'cancelled']);
+
+/** The `_meta` key tying a message to its task (2025-11-25). */
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
+
+/** How often a client should poll `tasks/get`, in ms (said in every task it is given). */
+export const TASK_POLL_INTERVAL_MS = 500;
+
+/** A JSON-RPC error the task's request ended with (`tasks/result` answers it as the request would have). */
+export interface TaskError {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/**
+ * A task-augmented `execute` as the state store keeps it (JSON, beside its execution's record): its id is the
+ * execution's id, so an operator's decision on the execution settles the task too.
+ */
+export interface ExecutionTask {
+  readonly taskId: string;
+  /** Whose it is (`principalOf`): any other caller is told it does not exist. */
+  readonly owner: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  readonly createdAt: number;
+  lastUpdatedAt: number;
+  /** How long it is kept from its creation (what was asked, within `taskMaxTtlMs`). */
+  readonly ttlMs: number;
+  /** `completed` or `failed` with a tool result: what `tasks/result` answers. */
+  result?: CallToolResult;
+  /** `failed` with a protocol error. */
+  error?: TaskError;
+  /** What the run asks the client and is not answered yet (`input_required`), by key. */
+  inputRequests?: Record<string, McpInputRequest>;
+  /** Answers `tasks/update` brought, by key, until the run takes them. */
+  inputResponses?: Record<string, Record<string, unknown>>;
+}
+
+/** Whether the task will not change again. */
+export function isTerminal(task: ExecutionTask): boolean {
+  return TERMINAL_TASK_STATUSES.has(task.status);
+}

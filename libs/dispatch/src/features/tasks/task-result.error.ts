@@ -1,0 +1,12 @@
+import type { TaskError } from '../../code-mode/tasks/execution-task';
+import { DispatchError } from '../../errors/dispatch.error';
+
+/** The JSON-RPC error a task's request ended with, answered again by `tasks/result` as it was. */
+export class TaskResultError extends DispatchError {
+  readonly code: number;
+
+  constructor(error: TaskError) {
+    super(error.message, error.data);
+    this.code = error.code;
+  }
+}
