@@ -16,7 +16,8 @@ const FENCE = /```js\n([\s\S]*?)```/g;
 
 /** The documented scripts: every ```js block of the README and docs/ that awaits `myko`. */
 function documentedScripts() {
-  const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => join('docs', name))];
+  const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+  const files = ['README.md', ...pages.map((name) => join('docs', name))];
   return files.flatMap((file) =>
     [...readFileSync(join(ROOT, file), 'utf8').matchAll(FENCE)]
       .map((match) => match[1])

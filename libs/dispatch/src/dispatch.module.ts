@@ -41,6 +41,7 @@ import { ResourcesHandler } from './features/resources/resources.handler';
 import { SchemaResourceCatalog } from './features/resources/schema-resource.catalog';
 import { SubscriptionsListenHandler } from './features/resources/subscriptions-listen.handler';
 import { VisibleOperations } from './features/resources/visible-operations';
+import { TaskRunner } from './features/tasks/task-runner';
 import { TasksHandler } from './features/tasks/tasks.handler';
 import { CodeModeToolSource } from './features/tools/code-mode-tool.source';
 import { CustomToolSource } from './features/tools/custom-tool.source';
@@ -139,6 +140,7 @@ export class DispatchModule {
         TasksHandler,
         MetaToolSource,
         { provide: CodeModeToolSource, useExisting: MetaToolSource },
+        { provide: TaskRunner, useExisting: ExecutionTasks },
         ExecutionsResource,
         { provide: CodeModeResourceSource, useExisting: ExecutionsResource },
         CustomToolSource,

@@ -1,7 +1,7 @@
 import type { McpInputRequest } from '@myko/mcp';
 import { MemoryExecutionStore } from '@myko/state';
+import type { ExecutionTask } from '../../features/tasks/task';
 import { ExecutionLedger } from '../executions/execution.ledger';
-import type { ExecutionTask } from './execution-task';
 import { ExecutionTaskStore } from './execution-task.store';
 import { TaskInputExchange } from './task-input.exchange';
 

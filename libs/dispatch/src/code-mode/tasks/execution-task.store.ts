@@ -1,10 +1,10 @@
 import { EXECUTION_STORE, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
 import { Inject, Injectable, Optional } from '@nestjs/common';
+import { type ExecutionTask, isTerminal, type TaskError, type TaskStatus } from '../../features/tasks/task';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import { toolError } from '../../features/tools/tool-result';
 import { ExecutionLedger } from '../executions/execution.ledger';
 import type { ExecutionState } from '../executions/execution-record';
-import { type ExecutionTask, isTerminal, type TaskError, type TaskStatus } from './execution-task';
 
 /** Where a task is kept: beside its execution's record, under its own id. */
 const taskKey = (taskId: string) => `task:${taskId}`;

@@ -3,6 +3,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import { InvalidParamsError } from '../../errors';
 import { DispatchError } from '../../errors/dispatch.error';
+import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from '../../features/tasks/task';
+import { type TaskInput, type TaskRun, TaskRunner } from '../../features/tasks/task-runner';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
@@ -10,16 +12,9 @@ import { principalOf } from '../../protocol/fairness/work-identity';
 import { ExecuteTool } from '../execute/execute.tool';
 import { ExecutionDecisions } from '../execute/execution-decisions.service';
 import type { ExecutionRecord } from '../executions/execution-record';
-import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from './execution-task';
 import { ExecutionTaskStore } from './execution-task.store';
 import { TaskInputExchange } from './task-input.exchange';
 import { taskRunRequest } from './task-run.request';
-
-/** How a task's run asks the client (`RequestContext.taskInput`). */
-export type TaskInput = NonNullable<RequestContext['taskInput']>;
-
-/** A task's work, on the detached request it runs under. */
-export type TaskRun = (request: RequestContext, taskId: string) => Promise<CallToolResult>;
 
 /** Who cancels a paused execution when its task is cancelled (its decision, as the audit shows it). */
 const CANCELLED_BY = 'tasks/cancel';
@@ -32,7 +27,7 @@ const INTERNAL_ERROR = -32603;
  * (anyone else is told it does not exist, as for an unknown id).
  */
 @Injectable()
-export class ExecutionTasks implements OnApplicationShutdown {
+export class ExecutionTasks extends TaskRunner implements OnApplicationShutdown {
   private readonly logger = new Logger('ExecutionTasks');
   private readonly maxTtlMs: number;
   private readonly inputs: TaskInputExchange;
@@ -45,6 +40,7 @@ export class ExecutionTasks implements OnApplicationShutdown {
     private readonly decisions: ExecutionDecisions,
     @Inject(DISPATCH_OPTIONS) options: Pick<ResolvedDispatchOptions, 'execute'>,
   ) {
+    super();
     this.maxTtlMs = options.execute.taskMaxTtlMs;
     this.inputs = new TaskInputExchange(tasks);
   }

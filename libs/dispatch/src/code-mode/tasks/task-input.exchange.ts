@@ -1,8 +1,8 @@
 import type { McpInputRequest } from '@myko/mcp';
 import { OperationAbortedError } from '@myko/registry';
 import { InvalidParamsError } from '../../errors';
+import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from '../../features/tasks/task';
 import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
-import { type ExecutionTask, isTerminal, TASK_POLL_INTERVAL_MS } from './execution-task';
 import type { ExecutionTaskStore } from './execution-task.store';
 
 type Answers = Record<string, Record<string, unknown>>;

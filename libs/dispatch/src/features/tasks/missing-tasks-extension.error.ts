@@ -1,5 +1,5 @@
-import { TASKS_EXTENSION } from '../../code-mode/tasks/modern-task-wire';
 import { DispatchError } from '../../errors/dispatch.error';
+import { TASKS_EXTENSION } from './modern-task-wire';
 
 /** -32021 (Missing Required Client Capability): the request needs the tasks extension it did not declare. */
 const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021;

@@ -1,5 +1,5 @@
-import type { TaskError } from '../../code-mode/tasks/execution-task';
 import { DispatchError } from '../../errors/dispatch.error';
+import type { TaskError } from './task';
 
 /** The JSON-RPC error a task's request ended with, answered again by `tasks/result` as it was. */
 export class TaskResultError extends DispatchError {

@@ -1,8 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { isTerminal } from '../../code-mode/tasks/execution-task';
-import { ExecutionTasks } from '../../code-mode/tasks/execution-tasks.service';
-import { APPROVE_FIELD, approvalKey, detailedTask } from '../../code-mode/tasks/modern-task-wire';
-import { relatedResult, taskOf } from '../../code-mode/tasks/task-wire';
 import { LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
@@ -10,8 +6,12 @@ import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { pageOf } from '../../protocol/pagination/list-page';
 import { MissingTasksExtensionError } from './missing-tasks-extension.error';
+import { APPROVE_FIELD, approvalKey, detailedTask } from './modern-task-wire';
+import { isTerminal } from './task';
 import { declaresTasks, isModernRequest } from './task-era';
 import { TaskResultError } from './task-result.error';
+import { TaskRunner } from './task-runner';
+import { relatedResult, taskOf } from './task-wire';
 
 const LIST_SCOPE = 'tasks/list';
 /** The 2026-07-28 acknowledgement of `tasks/cancel` and `tasks/update`: no task envelope. */
@@ -25,7 +25,7 @@ const ACK = { resultType: 'complete' };
  */
 @Injectable()
 export class TasksHandler {
-  constructor(private readonly tasks: ExecutionTasks) {}
+  constructor(private readonly tasks: TaskRunner) {}
 
   async get(params: JsonRpcParams, request: RequestContext): Promise<Record<string, unknown>> {
     const taskId = taskIdOf(params, request);

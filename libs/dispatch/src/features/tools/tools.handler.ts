@@ -1,9 +1,6 @@
 import type { ToolMode } from '@myko/access';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { ExecutionTasks, type TaskInput } from '../../code-mode/tasks/execution-tasks.service';
-import { modernCreateTaskResult } from '../../code-mode/tasks/modern-task-wire';
-import { createTaskResult } from '../../code-mode/tasks/task-wire';
 import { EXECUTE_TOOL, LIST_PAGE_SIZE } from '../../dispatch.constants';
 import { InvalidParamsError, MethodNotFoundError, ToolExecutionError, UnknownToolError } from '../../errors';
 import type { RequestContext } from '../../interfaces/request-context.interface';
@@ -11,7 +8,10 @@ import { isPlainObject } from '../../protocol/json-rpc/json-rpc.codec';
 import type { JsonRpcParams } from '../../protocol/json-rpc/json-rpc.message';
 import { pageOf } from '../../protocol/pagination/list-page';
 import { MissingTasksExtensionError } from '../tasks/missing-tasks-extension.error';
+import { modernCreateTaskResult } from '../tasks/modern-task-wire';
 import { declaresTasks, isModernRequest } from '../tasks/task-era';
+import { type TaskInput, TaskRunner } from '../tasks/task-runner';
+import { createTaskResult } from '../tasks/task-wire';
 import { CodeModeToolSource } from './code-mode-tool.source';
 import { CustomToolSource } from './custom-tool.source';
 import { DirectOperationToolSource } from './direct-operation-tool.source';
@@ -38,7 +38,7 @@ export class ToolsHandler {
     private readonly meta: CodeModeToolSource,
     private readonly custom: CustomToolSource,
     private readonly direct: DirectOperationToolSource,
-    private readonly tasks: ExecutionTasks,
+    private readonly tasks: TaskRunner,
   ) {
     this.sources = { code: [meta, custom], direct: [custom, direct], both: [meta, custom, direct] };
   }

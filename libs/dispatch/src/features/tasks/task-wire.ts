@@ -1,5 +1,5 @@
-import type { CallToolResult } from '../../features/tools/tool-definition.interface';
-import { type ExecutionTask, RELATED_TASK_META, TASK_POLL_INTERVAL_MS } from './execution-task';
+import type { CallToolResult } from '../tools/tool-definition.interface';
+import { type ExecutionTask, RELATED_TASK_META, TASK_POLL_INTERVAL_MS } from './task';
 
 /** A task as 2025-11-25 says it (`Task`): in `CreateTaskResult.task`, and as the result of get, cancel, list. */
 export function taskOf(task: ExecutionTask): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import type { McpInputRequest } from '@myko/mcp';
-import type { CallToolResult } from '../../features/tools/tool-definition.interface';
+import type { CallToolResult } from '../tools/tool-definition.interface';
 
 /** MCP's task states (2025-11-25): `completed`, `failed` and `cancelled` are terminal. */
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
@@ -21,8 +21,8 @@ export interface TaskError {
 }
 
 /**
- * A task-augmented `execute` as the state store keeps it (JSON, beside its execution's record): its id is the
- * execution's id, so an operator's decision on the execution settles the task too.
+ * A task (a task-augmented `execute`, or a plugin tool's) as the state store keeps it (JSON, beside its
+ * execution's record): an `execute` task's id is its execution's id, so an operator's decision settles it too.
  */
 export interface ExecutionTask {
   readonly taskId: string;
@@ -47,4 +47,11 @@ export interface ExecutionTask {
 /** Whether the task will not change again. */
 export function isTerminal(task: ExecutionTask): boolean {
   return TERMINAL_TASK_STATUSES.has(task.status);
+}
+
+/** The approval an `input_required` task waits for: its paused execution, as far as the wire tells it. */
+export interface TaskPause {
+  /** How many times the execution paused: one approval key per pause. */
+  readonly pauses: number;
+  readonly waitingFor?: { readonly operation: string; readonly args: string };
 }

@@ -1,6 +1,5 @@
 import type { McpInputRequest } from '@myko/mcp';
-import type { ExecutionRecord } from '../executions/execution-record';
-import { type ExecutionTask, TASK_POLL_INTERVAL_MS, type TaskStatus } from './execution-task';
+import { type ExecutionTask, TASK_POLL_INTERVAL_MS, type TaskPause, type TaskStatus } from './task';
 
 export { TASKS_EXTENSION } from '../../protocol/protocol-era/protocol-era.constants';
 
@@ -38,7 +37,7 @@ export function modernCreateTaskResult(task: ExecutionTask): Record<string, unkn
  * its error once failed, and while it waits, what `tasks/update` answers (`inputRequests`): what the run asked, or
  * the approval a paused execution waits for.
  */
-export function detailedTask(task: ExecutionTask, pause?: ExecutionRecord): Record<string, unknown> {
+export function detailedTask(task: ExecutionTask, pause?: TaskPause): Record<string, unknown> {
   const detailed: Record<string, unknown> = { resultType: 'complete', ...modernTaskOf(task) };
   const status = modernStatusOf(task);
   if (status === 'completed' && task.result) detailed.result = task.result;
@@ -50,12 +49,12 @@ export function detailedTask(task: ExecutionTask, pause?: ExecutionRecord): Reco
 }
 
 /** The key of the approval a pause asks: one per pause, so an answer to an earlier pause decides nothing. */
-export function approvalKey(pause: ExecutionRecord): string {
+export function approvalKey(pause: TaskPause): string {
   return `approval-${pause.pauses}`;
 }
 
 /** The paused execution's approval, as a form elicitation of one boolean. */
-function approvalRequests(pause: ExecutionRecord): Record<string, McpInputRequest> {
+function approvalRequests(pause: TaskPause): Record<string, McpInputRequest> {
   const waiting = pause.waitingFor;
   const message = `Approve ${waiting?.operation} ${waiting?.args ?? ''}? The script paused before it; nothing after it ran.`;
   return {
