@@ -21,6 +21,7 @@ module.exports = [
   'work-conserving',
   'server-cpu',
   'observability',
+  'admin',
   'memory',
   'live',
   'scale-out',
