@@ -63,14 +63,17 @@ describe('SandboxHost on a batching IPC port (real isolates)', () => {
       "const r = await Promise.all([1, 2, 3, 4, 5].map((n) => myko.query('Echo', { n })));\nreturn r.map((x) => x.n);";
     host.handle({ type: 'batch', messages: [run(1, fan), run(2, "return (await myko.query('Echo', { n: 7 })).n")] });
     await until(() => (calls().length === 6 ? true : undefined), 'the calls of both runs');
-    // Run 2's call may share the batch (calls of several runs ready together): all of run 1's are in one.
+    // Run 2's call may share a batch (calls of several runs ready together). Run 1's five go out batched, in order:
+    // in one batch on an idle machine; a loaded one may deschedule the isolate between two calls, and the port
+    // then flushes what it holds (seen at load 6: [1, 2] and [3, 4, 5]), so fewer messages than calls is the rule.
     const ofRun1 = (message: FromHostMessage) => message.type === 'call' && message.runId === 1;
     const holding = written.filter((message) =>
       message.type === 'batch' ? message.messages.some(ofRun1) : ofRun1(message),
     );
-    expect(holding).toHaveLength(1);
-    const fanBatch = holding[0] as BatchMessage<FromHostMessage>;
-    expect(fanBatch.messages.filter(ofRun1).map((one) => (one as CallMessage).callId)).toEqual([1, 2, 3, 4, 5]);
+    expect(holding.length).toBeLessThan(5);
+    expect(holding[0].type).toBe('batch');
+    const inOrder = holding.flatMap((message) => (message.type === 'batch' ? message.messages : [message]));
+    expect(inOrder.filter(ofRun1).map((one) => (one as CallMessage).callId)).toEqual([1, 2, 3, 4, 5]);
     expect(calls().filter((one) => one.runId === 2)).toEqual([
       { type: 'call', runId: 2, callId: 1, kind: 'query', id: 'Echo', argsJson: '{"n":7}' },
     ]);
