@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of `/proc/<pid>/stat` times (USER_HZ: 100 on every Linux build that matters). */
 const TICKS_PER_SECOND = 100;
 
-/** One thread's (or process's) CPU use as `/proc` reports it. */
+/** One thread's CPU use as `/proc` reports it. */
 export interface ThreadCpu {
   /** CPU time used so far, in ms. */
   cpuMs: number;
@@ -13,25 +13,6 @@ export interface ThreadCpu {
   name: string;
   /** The thread's OS niceness (-20 to 19). */
   niceness: number;
-}
-
-/** Reads one `/proc/.../stat` file; undefined when it cannot be read (no such process or thread, not Linux). */
-function readStat(path: string): ThreadCpu | undefined {
-  let stat: string;
-  try {
-    stat = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // The name (field 2) may hold spaces and parentheses: the fields after it start past the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // state is field 3; utime, stime: 14 and 15
-  return {
-    cpuMs: (ticks * 1000) / TICKS_PER_SECOND,
-    runnable: fields[0] === 'R',
-    name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
-    niceness: Number(fields[16]), // field 19
-  };
 }
 
 /**
@@ -47,17 +28,17 @@ export function readThreadCpu(pid: number | 'self' = 'self'): Map<number, Thread
   }
   const times = new Map<number, ThreadCpu>();
   for (const tid of tids) {
-    // A thread that ended between the listing and the read is skipped.
-    const thread = readStat(`/proc/${pid}/task/${tid}/stat`);
-    if (thread) times.set(Number(tid), thread);
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // The thread name (field 2) may hold spaces and parentheses: the fields after it start past the last ')'.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]); // state is field 3; utime, stime: 14 and 15
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const cpuMs = (ticks * 1000) / TICKS_PER_SECOND;
+      times.set(Number(tid), { cpuMs, runnable: fields[0] === 'R', name, niceness: Number(fields[16]) }); // field 19
+    } catch {
+      // The thread ended between the listing and the read.
+    }
   }
   return times;
-}
-
-/**
- * The CPU time process `pid` has used so far (user and system, all its threads), in ms: Linux
- * `/proc/<pid>/stat`. Undefined where there is no such file system (macOS, Windows) or no such process.
- */
-export function readProcessCpuMs(pid: number | undefined): number | undefined {
-  return pid === undefined ? undefined : readStat(`/proc/${pid}/stat`)?.cpuMs;
 }

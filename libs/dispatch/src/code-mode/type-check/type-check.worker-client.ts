@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readProcessCpuMs } from '@myko/sandbox';
+import { readProcessCpuMs } from './process-cpu.reader';
 import { forkCheckerProcess } from './type-check.process-launch';
 import type { CheckRequest, CheckVerdict, VerdictMessage } from './type-check.protocol';
 
