@@ -255,7 +255,10 @@ describe('the console with the admin key', () => {
     await openView(page, 'approvals');
     await setValue(page, '#execution-id', id);
     await page.click('#approvals-open button[type=submit]');
-    await page.click(`#approvals-opened tr[data-execution="${id}"] button[aria-label="Reject ${id}"]`);
+    // The row is drawn when the read answers: wait for it (a fresh clone's run clicked before it was there).
+    const reject = `#approvals-opened tr[data-execution="${id}"] button[aria-label="Reject ${id}"]`;
+    await page.waitForSelector(reject);
+    await page.click(reject);
     await page.waitForSelector(`.decided[data-execution="${id}"][data-state="rejected"]`);
     expect(await textOf(page, '.decided')).toContain('rejected by operator:console-e2e');
     expect(await page.$(`#approvals-opened tr[data-execution="${id}"]`)).toBeNull();
