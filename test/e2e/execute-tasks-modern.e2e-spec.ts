@@ -1,10 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateApiKey, hashApiKey } from '@myko/access';
-import Database from 'better-sqlite3';
-import { createAppConfig } from '../../src/config/app.config';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { readRow, useFileBackedServer } from '../helpers/file-backed-server';
 
 jest.setTimeout(90_000);
 
@@ -18,34 +13,18 @@ const TERMINAL = ['completed', 'failed', 'cancelled'];
 /** Form elicitation too: a gated command is still paused in a task (nobody is asked inline there). */
 const WITH_TASKS = { elicitation: {}, extensions: { [EXTENSION]: {} } };
 
-let server: TestServer;
-let dir: string;
-let databasePath: string;
+const served = useFileBackedServer({
+  prefix: 'myko-tasks-modern-',
+  config: {
+    auth: { required: true },
+    profiles: { agent: { keys: [hashApiKey(KEY)] }, other: { keys: [hashApiKey(OTHER_KEY)] } },
+    typeCheck: 'off',
+  },
+});
 let nextId = 1;
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-tasks-modern-'));
-  const configPath = join(dir, 'myko.config.json');
-  const profiles = { agent: { keys: [hashApiKey(KEY)] }, other: { keys: [hashApiKey(OTHER_KEY)] } };
-  writeFileSync(configPath, JSON.stringify({ auth: { required: true }, profiles, typeCheck: 'off' }));
-  databasePath = join(dir, 'myko.db');
-  server = await startTestServer(
-    createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath, configPath }, {}),
-  );
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const active = (id: number): number => {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT active AS n FROM products WHERE id = ?').get(id) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const active = (id: number): number =>
+  readRow<{ n: number }>(served.databasePath, 'SELECT active AS n FROM products WHERE id = ?', id).n;
 
 /** One 2026-07-28 request over HTTP (its headers mirror the body), as the client `capabilities` and `key`. */
 async function rpc(method: string, params: Json, capabilities: Json = WITH_TASKS, key = KEY): Promise<Json> {
@@ -54,7 +33,7 @@ async function rpc(method: string, params: Json, capabilities: Json = WITH_TASKS
     'io.modelcontextprotocol/clientCapabilities': capabilities,
   };
   const name = params.name ?? params.taskId;
-  const res = await fetch(server.httpUrl, {
+  const res = await fetch(served.server.httpUrl, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { generateApiKey, hashApiKey } from '@myko/access';
-import Database from 'better-sqlite3';
-import { createAppConfig } from '../../src/config/app.config';
+import { readRow, useFileBackedServer } from '../helpers/file-backed-server';
 import { useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(90_000);
 
@@ -22,42 +17,26 @@ const OTHER_KEY = generateApiKey();
 const MAX_TTL = 600_000;
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 
-let server: TestServer;
-let dir: string;
-let databasePath: string;
+const served = useFileBackedServer({
+  prefix: 'myko-execute-tasks-',
+  config: {
+    auth: { required: true },
+    profiles: { agent: { keys: [hashApiKey(KEY)] }, other: { keys: [hashApiKey(OTHER_KEY)] } },
+    typeCheck: 'off',
+    sandbox: { taskMaxTtlMs: MAX_TTL },
+  },
+  env: { MYKO_ADMIN_KEY: ADMIN_KEY },
+});
 const opened = useReleases();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-execute-tasks-'));
-  const configPath = join(dir, 'myko.config.json');
-  const profiles = { agent: { keys: [hashApiKey(KEY)] }, other: { keys: [hashApiKey(OTHER_KEY)] } };
-  writeFileSync(
-    configPath,
-    JSON.stringify({ auth: { required: true }, profiles, typeCheck: 'off', sandbox: { taskMaxTtlMs: MAX_TTL } }),
-  );
-  databasePath = join(dir, 'myko.db');
-  const cli = { host: '127.0.0.1', port: 0, databasePath, configPath };
-  server = await startTestServer(createAppConfig('serve', cli, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const product = (id: number) => {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT active, unit_price_cents FROM products WHERE id = ?').get(id) as Json;
-  } finally {
-    db.close();
-  }
-};
+const product = (id: number): Json =>
+  readRow(served.databasePath, 'SELECT active, unit_price_cents FROM products WHERE id = ?', id);
 
 /** An SDK 1.x client over HTTP with `key`, declaring no elicitation (a gated command pauses its run). */
 async function connect(key = KEY): Promise<Client> {
   const client = opened(new Client({ name: 'tasks-e2e', version: '1.0.0' }, { capabilities: {} }), (c) => c.close());
   const headers = { Authorization: `Bearer ${key}` };
-  await client.connect(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(served.server.httpUrl, { requestInit: { headers } }));
   return client;
 }
 
@@ -81,7 +60,7 @@ async function pollUntil(client: Client, taskId: string, done: (task: Json) => b
 }
 
 async function approve(id: string): Promise<number> {
-  const res = await fetch(new URL(`/admin/executions/${id}/approve`, server.httpUrl), {
+  const res = await fetch(new URL(`/admin/executions/${id}/approve`, served.server.httpUrl), {
     method: 'POST',
     headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'X-Myko-Operator': 'alice' },
   });

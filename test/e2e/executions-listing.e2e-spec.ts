@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { generateApiKey, hashApiKey } from '@myko/access';
-import { createAppConfig } from '../../src/config/app.config';
 import { auditLines } from '../helpers/access-fixtures';
+import { useFileBackedServer } from '../helpers/file-backed-server';
 import { useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(90_000);
 
@@ -40,17 +37,11 @@ const COMPLETING = (productId: number) => `
   await myko.command('RestockProduct', { productId: ${productId}, warehouseCode: 'BER', quantity: 1 });
   return 'restocked';`;
 
-let server: TestServer;
-let dir: string;
+const served = useFileBackedServer({ prefix: 'myko-executions-listing-', config: CONFIG });
 const opened = useReleases();
 const ran: Record<Who, { paused: string; completed: string }> = {} as never;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-executions-listing-'));
-  const configPath = join(dir, 'myko.config.json');
-  writeFileSync(configPath, JSON.stringify(CONFIG));
-  const cli = { host: '127.0.0.1', port: 0, databasePath: join(dir, 'myko.db'), configPath };
-  server = await startTestServer(createAppConfig('serve', cli, {}));
   // A, then B, then C: the newest first is C's completed run.
   let product = 1;
   for (const who of ['a', 'b', 'c'] as const) {
@@ -62,10 +53,6 @@ beforeAll(async () => {
     ran[who] = { paused: paused.structuredContent.execution.id, completed: completed._meta.execution.id };
   }
 });
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 /** The official SDK client over Streamable HTTP with a key, declaring no elicitation. */
 async function connect(who: Who): Promise<Client> {
@@ -73,7 +60,7 @@ async function connect(who: Who): Promise<Client> {
     c.close(),
   );
   const headers = { Authorization: `Bearer ${KEYS[who]}` };
-  await client.connect(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));
+  await client.connect(new StreamableHTTPClientTransport(served.server.httpUrl, { requestInit: { headers } }));
   return client;
 }
 
@@ -84,7 +71,7 @@ async function readListing(client: Client, uri = 'myko://executions'): Promise<J
 }
 
 async function admin(query: string, key = ADMIN_KEY): Promise<{ status: number; body: Json }> {
-  const res = await fetch(new URL(`/admin/executions${query}`, server.httpUrl), {
+  const res = await fetch(new URL(`/admin/executions${query}`, served.server.httpUrl), {
     headers: { Authorization: `Bearer ${key}` },
   });
   return { status: res.status, body: await res.json() };
@@ -182,9 +169,9 @@ describe('GET /admin/executions: an operator lists all', () => {
 
   it('refuses an ordinary key with 403 and no credential with 401; each request is audited', async () => {
     expect((await admin('?state=paused', KEYS.a)).status).toBe(403);
-    const anonymous = await fetch(new URL('/admin/executions', server.httpUrl));
+    const anonymous = await fetch(new URL('/admin/executions', served.server.httpUrl));
     expect(anonymous.status).toBe(401);
-    const lines = auditLines(join(dir, 'audit.log')).filter((line) => line.action === 'executions.list');
+    const lines = auditLines(join(served.dir, 'audit.log')).filter((line) => line.action === 'executions.list');
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ kind: 'admin', outcome: 'ok', status: 200 }),
@@ -198,7 +185,7 @@ describe('GET /admin/executions: an operator lists all', () => {
 
 describe('after a decision', () => {
   it('lists a rejected execution with its decision, out of the paused ones, first in its owner’s list', async () => {
-    const rejected = await fetch(new URL(`/admin/executions/${ran.a.paused}/reject`, server.httpUrl), {
+    const rejected = await fetch(new URL(`/admin/executions/${ran.a.paused}/reject`, served.server.httpUrl), {
       method: 'POST',
       headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'X-Myko-Operator': 'bob' },
     });

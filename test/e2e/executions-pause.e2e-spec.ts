@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import Database from 'better-sqlite3';
-import { createAppConfig } from '../../src/config/app.config';
+import { readRow, useFileBackedServer } from '../helpers/file-backed-server';
 import { useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(90_000);
 
@@ -27,32 +24,10 @@ function partialChange(first: number, second: number): string {
     return 'done';`;
 }
 
-let server: TestServer;
-let dir: string;
-let databasePath: string;
+const served = useFileBackedServer({ prefix: 'myko-executions-', config: CONFIG, env: { MYKO_ADMIN_KEY: ADMIN_KEY } });
 const opened = useReleases();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-executions-'));
-  const configPath = join(dir, 'myko.config.json');
-  writeFileSync(configPath, JSON.stringify(CONFIG));
-  databasePath = join(dir, 'myko.db');
-  const cli = { host: '127.0.0.1', port: 0, databasePath, configPath };
-  server = await startTestServer(createAppConfig('serve', cli, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-function read<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
+const read = <T>(sql: string, ...params: unknown[]): T => readRow<T>(served.databasePath, sql, ...params);
 
 /** Restock movements of a product in BER: one row per run of RestockProduct. */
 const restocks = (productId: number): number =>
@@ -63,7 +38,7 @@ const restocks = (productId: number): number =>
 const product = (id: number) =>
   read<{ active: number; unit_price_cents: number }>('SELECT * FROM products WHERE id = ?', id);
 const audit = (): Json[] =>
-  readFileSync(join(dir, 'audit.log'), 'utf8')
+  readFileSync(join(served.dir, 'audit.log'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));
@@ -73,13 +48,13 @@ async function execute(code: string): Promise<Json> {
   const client = opened(new Client({ name: 'executions-e2e', version: '1.0.0' }, { capabilities: {} }), (c) =>
     c.close(),
   );
-  await client.connect(new StreamableHTTPClientTransport(server.httpUrl));
+  await client.connect(new StreamableHTTPClientTransport(served.server.httpUrl));
   return client.callTool({ name: 'execute', arguments: { code } });
 }
 
 /** The admin API: `GET <id>`, `POST <id>/approve|reject`. */
 async function admin(path: string, method = 'POST', key = ADMIN_KEY): Promise<{ status: number; body: Json }> {
-  const res = await fetch(new URL(`/admin/executions/${path}`, server.httpUrl), {
+  const res = await fetch(new URL(`/admin/executions/${path}`, served.server.httpUrl), {
     method,
     headers: { Authorization: `Bearer ${key}`, 'X-Myko-Operator': 'alice' },
   });
