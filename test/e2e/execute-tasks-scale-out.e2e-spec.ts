@@ -1,53 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import Database from 'better-sqlite3';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
-import { releaseAll, useReleases } from '../helpers/releases';
-import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
+import { readRow } from '../helpers/file-backed-server';
+import { useReleases } from '../helpers/releases';
+import { useScaleOutInstances } from '../helpers/scale-out.instances';
+import type { ServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(120_000);
 
 // biome-ignore lint/suspicious/noExplicitAny: the specs read untyped JSON results
 type Json = any;
 
-let redis: RedisServer;
-let dir: string;
-let databasePath: string;
-const instances: ServeProcess[] = [];
+const cluster = useScaleOutInstances({ prefix: 'myko-tasks-redis-' });
 const opened = useReleases();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-tasks-redis-'));
-  databasePath = join(dir, 'myko.db');
-  redis = await startRedisServer();
-  const args = ['--db', databasePath, '--redis', redis.url];
-  // One at a time: both migrate the same fresh SQLite file.
-  instances.push(await startServeProcess(args, {}));
-  instances.push(await startServeProcess(args, {}));
-});
-afterAll(() =>
-  releaseAll(
-    ...instances.map((instance) => async () => {
-      killServeProcess(instance);
-      await instance.exited;
-    }),
-    () => redis?.stop(),
-    () => dir && rmSync(dir, { recursive: true, force: true }),
-  ),
-);
-
-const price = (productId: number): number => {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare('SELECT unit_price_cents AS n FROM products WHERE id = ?').get(productId) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-};
+const price = (productId: number): number =>
+  readRow<{ n: number }>(cluster.databasePath, 'SELECT unit_price_cents AS n FROM products WHERE id = ?', productId).n;
 
 /** An SDK 1.x client of one instance (a session there; the same caller on both). */
 async function clientOf(instance: ServeProcess): Promise<Client> {
@@ -65,7 +33,7 @@ async function startTask(client: Client, code: string): Promise<string> {
 }
 
 it('a task started on one instance is followed, and its result taken, on the other', async () => {
-  const [a, b] = instances;
+  const [a, b] = cluster.instances;
   const taskId = await startTask(
     await clientOf(a),
     "const end = Date.now() + 1000; while (Date.now() < end) {} return 'from a';",
@@ -81,7 +49,7 @@ it('a task started on one instance is followed, and its result taken, on the oth
 });
 
 it('cancelled on the other instance, the run stops on the one that runs it', async () => {
-  const [a, b] = instances;
+  const [a, b] = cluster.instances;
   const before = price(5);
   const code = `const end = Date.now() + 2500; while (Date.now() < end) {}
     await myko.command('UpdateProductPrice', { productId: 5, unitPriceCents: ${before + 1} });

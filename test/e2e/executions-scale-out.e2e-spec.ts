@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import Database from 'better-sqlite3';
-import { type RedisServer, startRedisServer } from '../helpers/redis-server';
-import { releaseAll } from '../helpers/releases';
-import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
+import { readRow } from '../helpers/file-backed-server';
+import { useScaleOutInstances } from '../helpers/scale-out.instances';
+import { killServeProcess } from '../helpers/serve-process';
 
 jest.setTimeout(120_000);
 
@@ -15,39 +11,10 @@ type Json = any;
 
 const ADMIN_KEY = 'operator-key-for-scale-out-e2e';
 
-let redis: RedisServer;
-let dir: string;
-let databasePath: string;
-const instances: ServeProcess[] = [];
+const cluster = useScaleOutInstances({ prefix: 'myko-executions-redis-', env: { MYKO_ADMIN_KEY: ADMIN_KEY } });
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-executions-redis-'));
-  databasePath = join(dir, 'myko.db');
-  redis = await startRedisServer();
-  const args = ['--db', databasePath, '--redis', redis.url];
-  // One at a time: both migrate the same fresh SQLite file.
-  instances.push(await startServeProcess(args, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-  instances.push(await startServeProcess(args, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-});
-afterAll(() =>
-  releaseAll(
-    ...instances.map((instance) => async () => {
-      killServeProcess(instance);
-      await instance.exited;
-    }),
-    () => redis?.stop(),
-    () => dir && rmSync(dir, { recursive: true, force: true }),
-  ),
-);
-
-function count(sql: string, ...params: unknown[]): number {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare(sql).get(...params) as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const count = (sql: string, ...params: unknown[]): number =>
+  readRow<{ n: number }>(cluster.databasePath, sql, ...params).n;
 const restocks = (productId: number) =>
   count(
     "SELECT COUNT(*) AS n FROM stock_movements m JOIN warehouses w ON w.id = m.warehouse_id WHERE m.product_id = ? AND w.code = 'BER' AND m.reason = 'restock'",
@@ -56,7 +23,7 @@ const restocks = (productId: number) =>
 const active = (productId: number) => count('SELECT active AS n FROM products WHERE id = ?', productId);
 
 it('paused on one instance, killed -9, approved on the other: it completes there, nothing runs twice', async () => {
-  const [a, b] = instances;
+  const [a, b] = cluster.instances;
   const client = new Client({ name: 'executions-redis-e2e', version: '1.0.0' }, { capabilities: {} });
   await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', a.origin)));
   const before = { first: restocks(1), second: restocks(2) };
