@@ -1,35 +1,20 @@
 import type { McpInputRequest } from '@myko/mcp';
-import { type ExecutionTask, TASK_POLL_INTERVAL_MS, type TaskPause, type TaskStatus } from './task';
+import type { ExecutionTask, TaskPause, TaskStatus } from './task';
+import { TASK_FIELDS_MODERN, taskFields } from './task-fields';
 
 export { TASKS_EXTENSION } from '../../protocol/protocol-era/protocol-era.constants';
 
 /** The field of an approval's answer: `{ approve: true }` resumes the run. */
 export const APPROVE_FIELD = 'approve';
 
-/**
- * A task's status as the extension says it: a tool that ran and reported an error is `completed` (with
- * `result.isError`); `failed` is a protocol error only (2025-11-25 said `failed` for both).
- */
+/** A task's status as the extension says it (see `TASK_FIELDS_MODERN`). */
 export function modernStatusOf(task: ExecutionTask): TaskStatus {
-  return task.status === 'failed' && task.result ? 'completed' : task.status;
-}
-
-/** The `Task` fields of the extension: `ttlMs` and `pollIntervalMs` (integer ms), ISO timestamps. */
-function modernTaskOf(task: ExecutionTask): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: modernStatusOf(task),
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-    createdAt: new Date(task.createdAt).toISOString(),
-    lastUpdatedAt: new Date(task.lastUpdatedAt).toISOString(),
-    ttlMs: task.ttlMs,
-    pollIntervalMs: TASK_POLL_INTERVAL_MS,
-  };
+  return TASK_FIELDS_MODERN.statusOf(task);
 }
 
 /** What a `tools/call` that became a task answers: a flat `CreateTaskResult` (no `task` wrapper, no result). */
 export function modernCreateTaskResult(task: ExecutionTask): Record<string, unknown> {
-  return { resultType: 'task', ...modernTaskOf(task) };
+  return { resultType: 'task', ...taskFields(task, TASK_FIELDS_MODERN) };
 }
 
 /**
@@ -38,7 +23,7 @@ export function modernCreateTaskResult(task: ExecutionTask): Record<string, unkn
  * the approval a paused execution waits for.
  */
 export function detailedTask(task: ExecutionTask, pause?: TaskPause): Record<string, unknown> {
-  const detailed: Record<string, unknown> = { resultType: 'complete', ...modernTaskOf(task) };
+  const detailed: Record<string, unknown> = { resultType: 'complete', ...taskFields(task, TASK_FIELDS_MODERN) };
   const status = modernStatusOf(task);
   if (status === 'completed' && task.result) detailed.result = task.result;
   if (status === 'failed' && task.error) detailed.error = task.error;

@@ -1,17 +1,10 @@
 import type { CallToolResult } from '../tools/tool-definition.interface';
-import { type ExecutionTask, RELATED_TASK_META, TASK_POLL_INTERVAL_MS } from './task';
+import { type ExecutionTask, RELATED_TASK_META } from './task';
+import { TASK_FIELDS_2025, taskFields } from './task-fields';
 
 /** A task as 2025-11-25 says it (`Task`): in `CreateTaskResult.task`, and as the result of get, cancel, list. */
 export function taskOf(task: ExecutionTask): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    status: task.status,
-    ...(task.statusMessage === undefined ? {} : { statusMessage: task.statusMessage }),
-    createdAt: new Date(task.createdAt).toISOString(),
-    lastUpdatedAt: new Date(task.lastUpdatedAt).toISOString(),
-    ttl: task.ttlMs,
-    pollInterval: TASK_POLL_INTERVAL_MS,
-  };
+  return taskFields(task, TASK_FIELDS_2025);
 }
 
 /** What a task-augmented `tools/call` answers at once: `CreateTaskResult`. */
