@@ -19,7 +19,10 @@ export class InvalidExecutionCursorError extends Error {
   }
 }
 
-/** The opaque cursor of the page after `position`. */
+/**
+ * The opaque cursor of the page after `position`. Not the dispatch page cursor (offset and scope fingerprint): a
+ * listing changes as runs are saved, so it resumes from a position, not an offset.
+ */
 export function encodeExecutionCursor(position: ExecutionListPosition): string {
   return Buffer.from(JSON.stringify([position.updatedAt, position.id])).toString('base64url');
 }
