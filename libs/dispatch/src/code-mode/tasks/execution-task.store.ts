@@ -8,7 +8,10 @@ import type { ExecutionState } from '../executions/execution-record';
 
 /** Where a task is kept: beside its execution's record, under its own id. */
 const taskKey = (taskId: string) => `task:${taskId}`;
-/** The set of one owner's tasks (`tasks/list`). */
+/**
+ * The set of one owner's tasks (`tasks/list`). Not `ExecutionStore.list` by principal: a plugin tool's task has no
+ * execution to list, and a task is saved without an index so that execution listings never show it.
+ */
 const ownerSet = (owner: string) => `tasks-of:${owner}`;
 /** The longest status message kept (the start of a failed result's text). */
 const MAX_STATUS_MESSAGE = 300;
