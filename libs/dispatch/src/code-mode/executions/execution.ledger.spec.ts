@@ -19,6 +19,12 @@ describe('ExecutionLedger', () => {
     expect(new ExecutionLedger().limits).toEqual({ retentionMs: 86_400_000, maxEntries: 10_000, maxBytes: 4_194_304 });
   });
 
+  it('journals unless the bench-only execute.journaling is false', () => {
+    expect(new ExecutionLedger().journaling).toBe(true);
+    expect(new ExecutionLedger(null, { execute: { journaling: true } }).journaling).toBe(true);
+    expect(new ExecutionLedger(null, { execute: { journaling: false } }).journaling).toBe(false);
+  });
+
   it('writes a run that called an operation, once, at its end; a run that called none is not written', async () => {
     const store = new MemoryExecutionStore();
     const ledger = new ExecutionLedger(store);

@@ -19,6 +19,9 @@ import {
 /** How long the end of a run waits for its calls still in flight before it writes the journal without them. */
 const SETTLE_WAIT_MS = 5_000;
 
+/** The execute options the ledger reads (`journaling` is the journal benchmark's, see `DispatchOptions`). */
+type LedgerOptions = Partial<ExecuteGuardOptions> & { readonly journaling?: boolean };
+
 /** A run's outcome as written: `kept` false when the state store could not take it. */
 export interface FinishedExecution {
   readonly record: ExecutionRecord;
@@ -42,13 +45,16 @@ export class ExecutionLedger {
   private readonly logger = new Logger('Executions');
 
   readonly limits: ExecutionLimits;
+  /** False only in the journal benchmark's baseline (`execute.journaling`): runs record nothing. */
+  readonly journaling: boolean;
 
   constructor(
     @Optional() @Inject(EXECUTION_STORE) store?: ExecutionStore | null,
-    @Optional() @Inject(DISPATCH_OPTIONS) options?: { execute?: Partial<ExecuteGuardOptions> } | null,
+    @Optional() @Inject(DISPATCH_OPTIONS) options?: { execute?: LedgerOptions } | null,
   ) {
     this.store = store ?? new MemoryExecutionStore();
     this.limits = limitsOf(options?.execute);
+    this.journaling = options?.execute?.journaling !== false;
   }
 
   /**
