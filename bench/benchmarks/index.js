@@ -14,6 +14,8 @@ module.exports = [
   'type-check',
   'script-scan',
   'bridge',
+  'journal',
+  'resume',
   'chain',
   'throughput',
   'embedding',

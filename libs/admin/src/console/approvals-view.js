@@ -9,6 +9,7 @@ const STATE_TONES = {
   rejected: 'bad',
   failed: 'bad',
   diverged: 'bad',
+  expired: 'muted',
 };
 const stateBadge = (state) => badge(state, STATE_TONES[state] ?? 'muted');
 const principalOf = (execution) => execution.principal ?? execution.owner?.principal ?? '(anonymous)';

@@ -93,6 +93,12 @@ export interface DispatchModuleOptions {
     journalMaxEntries?: number;
     /** Bytes of arguments and results an execution's journal records. @default 4194304 (4 MiB) */
     journalMaxBytes?: number;
+    /**
+     * Bench only (`bench/benchmarks/journal.bench.js`), never in the config file: `false` runs scripts without their
+     * execution journal (no call recorded, nothing written, no pause, no resume), the baseline the journal's cost
+     * is measured against. @internal @default true
+     */
+    journaling?: boolean;
     /** Longest a task of `execute` (MCP Tasks) and its result are kept; a client's ttl is capped at it. @default 86400000 (24 h) */
     taskMaxTtlMs?: number;
   };

@@ -211,7 +211,9 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
         : this.executions.start(request, script, halt, options.executionId);
       const replay = request.input ? new CommandReplay(request.input, halt) : undefined;
       const elicit = this.contexts.create(request).elicit;
-      const commands = this.commandsFor(request, mode, ended.signal, execution.journal);
+      // Off only in the journal benchmark's baseline: no call is recorded, so the run's end writes nothing.
+      const hold = this.executions.journaling ? execution.journal : undefined;
+      const commands = this.commandsFor(request, mode, ended.signal, hold);
       const bridge = new HostBridge(
         this.registry,
         this.invoker,
@@ -286,7 +288,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     request: RequestContext,
     mode: 'plan' | undefined,
     ended: AbortSignal,
-    execution: ExecutionJournal,
+    execution: ExecutionJournal | undefined,
   ): ScriptCommands {
     if (mode === 'plan') return { plan: new CommandPlan(this.invoker), execution };
     const asker = this.contexts.create(untilEnded(request, ended));

@@ -95,6 +95,13 @@ export class ExecutionDecisions implements OnApplicationShutdown {
   private async decidable(id: string): Promise<ExecutionRecord> {
     const record = await this.ledger.load(id);
     if (!record) throw new ExecutionDecisionError(`No execution ${id} (unknown, or expired).`, 404);
+    if (record.state === 'expired') {
+      const at = new Date(record.expiresAt).toISOString();
+      throw new ExecutionDecisionError(
+        `Execution ${id} expired at ${at}: nobody decided its pause in time, so it can no longer be approved or rejected; the call it waited on and everything after it never ran.`,
+        409,
+      );
+    }
     if (record.state !== 'paused') {
       throw new ExecutionDecisionError(
         `Execution ${id} is ${record.state}, not paused: there is nothing to decide.`,

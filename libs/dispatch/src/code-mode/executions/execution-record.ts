@@ -1,9 +1,10 @@
 /**
  * Where an execution is: `running` (its record is written at its end or at a pause only), `completed`, `failed`
  * (the script threw or a limit stopped it), `paused` (waiting for a decision), `rejected` (an operator said no),
- * `diverged` (a resume asked for another call than the journal recorded).
+ * `diverged` (a resume asked for another call than the journal recorded), `expired` (paused, and nobody decided
+ * it before its `expiresAt`: see `asOfNow`).
  */
-export type ExecutionState = 'running' | 'completed' | 'failed' | 'paused' | 'rejected' | 'diverged';
+export type ExecutionState = 'running' | 'completed' | 'failed' | 'paused' | 'rejected' | 'diverged' | 'expired';
 
 /** Every `ExecutionState`, for checking a state a caller names. */
 export const EXECUTION_STATES: readonly ExecutionState[] = [
@@ -13,6 +14,7 @@ export const EXECUTION_STATES: readonly ExecutionState[] = [
   'paused',
   'rejected',
   'diverged',
+  'expired',
 ];
 
 /** The operation kinds a script calls through `myko.*` (search and describe change nothing and are not journaled). */
@@ -68,7 +70,7 @@ export interface ExecutionRecord {
   state: ExecutionState;
   readonly createdAt: number;
   updatedAt: number;
-  /** When the store forgets it (a paused one expires then). */
+  /** When the store forgets it; a paused one expires then, and is kept one more retention period as `expired`. */
   expiresAt: number;
   readonly owner: ExecutionOwner;
   /** The script as it ran (after any type check), and its time limit: a resume runs it again. */

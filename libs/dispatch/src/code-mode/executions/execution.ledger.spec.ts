@@ -2,6 +2,7 @@ import type { SandboxRunResult } from '@myko/sandbox';
 import { MemoryExecutionStore } from '@myko/state';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import type { SessionState } from '../../interfaces/session-state.interface';
+import { keptFor } from './execution.expiry';
 import { ExecutionLedger } from './execution.ledger';
 
 const request = {
@@ -17,6 +18,12 @@ describe('ExecutionLedger', () => {
     });
     expect(ledger.limits).toEqual({ retentionMs: 5_000, maxEntries: 7, maxBytes: 2_048 });
     expect(new ExecutionLedger().limits).toEqual({ retentionMs: 86_400_000, maxEntries: 10_000, maxBytes: 4_194_304 });
+  });
+
+  it('journals unless the bench-only execute.journaling is false', () => {
+    expect(new ExecutionLedger().journaling).toBe(true);
+    expect(new ExecutionLedger(null, { execute: { journaling: true } }).journaling).toBe(true);
+    expect(new ExecutionLedger(null, { execute: { journaling: false } }).journaling).toBe(false);
   });
 
   it('writes a run that called an operation, once, at its end; a run that called none is not written', async () => {
@@ -50,6 +57,27 @@ describe('ExecutionLedger', () => {
     expect(record).toMatchObject({ state: 'paused', pauses: 1, waitingFor: { operation: 'command_X', position: 0 } });
     expect(await ledger.claim(record)).toBe(true);
     expect(await ledger.claim(record)).toBe(false);
+  });
+
+  it('reads a pause past its expiresAt as expired, keeps it a retention period more, and lists it under expired', async () => {
+    const ledger = new ExecutionLedger(new MemoryExecutionStore(), { execute: { executionRetentionMs: 60_000 } });
+    const run = ledger.start(request, { code: '…' }, () => undefined);
+    const gated = run.journal.begin('command', 'command_X', { id: 1 });
+    run.journal.settle(gated.slot, { error: run.journal.pause(gated.slot.index) as Error });
+    const { record } = await ledger.finish(run, { ok: false, error: { kind: 'cancelled', message: 'x' } } as never);
+    const fresh = await ledger.list({ state: 'paused', limit: 10 });
+    expect(fresh.executions.map((e) => [e.id, e.state])).toEqual([[record.id, 'paused']]);
+    await ledger.save({ ...record, expiresAt: Date.now() - 1 });
+    expect(await ledger.load(record.id)).toMatchObject({ id: record.id, state: 'expired' });
+    expect(await ledger.list({ state: 'paused', limit: 10 })).toEqual({ executions: [] });
+    const expired = await ledger.list({ state: 'expired', limit: 10 });
+    expect(expired.executions.map((e) => [e.id, e.state])).toEqual([[record.id, 'expired']]);
+    const all = await ledger.list({ limit: 10 });
+    expect(all.executions.map((e) => e.state)).toEqual(['expired']);
+    // The store keeps a pause one retention period past its expiresAt, a finished run only to it.
+    const now = Date.now();
+    expect(keptFor({ ...record, expiresAt: now - 1 }, 60_000, now)).toBe(59_999);
+    expect(keptFor({ ...record, state: 'completed', expiresAt: now + 5 }, 60_000, now)).toBe(5);
   });
 
   it('lists each run under its client’s principal (key, else address), as a summary without script or results', async () => {

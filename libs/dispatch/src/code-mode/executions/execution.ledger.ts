@@ -6,6 +6,7 @@ import { DISPATCH_OPTIONS } from '../../dispatch.constants';
 import type { ExecuteGuardOptions } from '../../interfaces/execute-guard-options.interface';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { principalOf } from '../../protocol/fairness/work-identity';
+import { asOfNow, keptFor, storeQueryOf } from './execution.expiry';
 import { ExecutionJournal, type JournalResume } from './execution.journal';
 import { type ExecutionListing, executionSummary, tenantOf } from './execution.summary';
 import {
@@ -18,6 +19,9 @@ import {
 
 /** How long the end of a run waits for its calls still in flight before it writes the journal without them. */
 const SETTLE_WAIT_MS = 5_000;
+
+/** The execute options the ledger reads (`journaling` is the journal benchmark's, see `DispatchOptions`). */
+type LedgerOptions = Partial<ExecuteGuardOptions> & { readonly journaling?: boolean };
 
 /** A run's outcome as written: `kept` false when the state store could not take it. */
 export interface FinishedExecution {
@@ -42,13 +46,16 @@ export class ExecutionLedger {
   private readonly logger = new Logger('Executions');
 
   readonly limits: ExecutionLimits;
+  /** False only in the journal benchmark's baseline (`execute.journaling`): runs record nothing. */
+  readonly journaling: boolean;
 
   constructor(
     @Optional() @Inject(EXECUTION_STORE) store?: ExecutionStore | null,
-    @Optional() @Inject(DISPATCH_OPTIONS) options?: { execute?: Partial<ExecuteGuardOptions> } | null,
+    @Optional() @Inject(DISPATCH_OPTIONS) options?: { execute?: LedgerOptions } | null,
   ) {
     this.store = store ?? new MemoryExecutionStore();
     this.limits = limitsOf(options?.execute);
+    this.journaling = options?.execute?.journaling !== false;
   }
 
   /**
@@ -109,9 +116,9 @@ export class ExecutionLedger {
     }
   }
 
-  /** Writes a record for the rest of its retention (a paused one expires with it). */
+  /** Writes a record for the rest of its retention (a paused one expires then, and is kept a while as `expired`). */
   async save(record: ExecutionRecord): Promise<void> {
-    const ttl = record.expiresAt - Date.now();
+    const ttl = keptFor(record, this.limits.retentionMs);
     if (ttl <= 0) return;
     const index = { principal: tenantOf(record.owner), state: record.state, updatedAt: record.updatedAt };
     await this.store.save(record.id, JSON.stringify(record), ttl, index);
@@ -122,14 +129,17 @@ export class ExecutionLedger {
    * @throws InvalidExecutionCursorError for a cursor no listing gave
    */
   async list(query: ExecutionListQuery): Promise<ExecutionListing> {
-    const page = await this.store.list(query);
-    const executions = page.records.map((json) => executionSummary(JSON.parse(json) as ExecutionRecord));
+    const asked = storeQueryOf(query);
+    const page = await this.store.list(asked.query);
+    const records = page.records.map((json) => asOfNow(JSON.parse(json) as ExecutionRecord)).filter(asked.keeps);
+    const executions = records.map(executionSummary);
     return page.next === undefined ? { executions } : { executions, next: page.next };
   }
 
+  /** The record as of now: a pause past its `expiresAt` reads `expired`. */
   async load(id: string): Promise<ExecutionRecord | undefined> {
     const json = await this.store.load(id);
-    return json === undefined ? undefined : (JSON.parse(json) as ExecutionRecord);
+    return json === undefined ? undefined : asOfNow(JSON.parse(json) as ExecutionRecord);
   }
 
   /** The one right to decide the record's current pause, on any instance. */
