@@ -148,6 +148,8 @@ export class InventoryOperations {
     writes: ['Product'],
     // It stops sales of the product: a script asks the user first.
     approval: true,
+    // A rollback makes it orderable again (a declarative mapping: the same product).
+    compensate: { command: 'ActivateProduct', args: { productId: 'args.productId' } },
   })
   DeactivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, false);
@@ -173,6 +175,16 @@ export class InventoryOperations {
     output: StockLevel,
     keywords: ['receive goods', 'replenish', 'supplier delivery', 'add stock', 'goods receipt', 'refill inventory'],
     writes: ['StockLevel', 'StockMovement'],
+    // A rollback takes the units out again, as an adjustment movement (refused if orders reserved them since).
+    compensate: {
+      command: 'AdjustStock',
+      args: (args: RestockProductArgs) => ({
+        productId: args.productId,
+        warehouseCode: args.warehouseCode,
+        quantityDelta: -args.quantity,
+        note: 'rollback of a restock',
+      }),
+    },
   })
   RestockProduct(args: RestockProductArgs, ctx: OperationContext) {
     const level = this.stockService.restock(args);
