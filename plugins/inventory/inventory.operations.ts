@@ -1,6 +1,6 @@
 import { Command, type OperationContext, Query } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { CategorySummary, Product, ProductPage } from './dto/product.dto';
+import { CategorySummary, Product, ProductPage, RepricedProduct } from './dto/product.dto';
 import {
   CreateProductArgs,
   GetProductsArgs,
@@ -125,11 +125,19 @@ export class InventoryOperations {
       "Set a product's unit price (euro cents) for future orders; placed orders keep their price. " +
       'Overwrites the previous price.',
     args: UpdateProductPriceArgs,
-    output: Product,
+    output: RepricedProduct,
     idempotent: true,
     destructive: true,
     keywords: ['change price', 'reprice', 'set price', 'price change', 'discount', 'price increase'],
     writes: ['Product'],
+    // A rollback sets the price it replaced again (it answers it as previousUnitPriceCents).
+    compensate: {
+      command: 'UpdateProductPrice',
+      args: (args: UpdateProductPriceArgs, result: RepricedProduct) => ({
+        productId: args.productId,
+        unitPriceCents: result.previousUnitPriceCents,
+      }),
+    },
     // Plan mode shows the price it would replace.
     preview(this: InventoryOperations, args: UpdateProductPriceArgs) {
       return this.productService.pricePreview(args);

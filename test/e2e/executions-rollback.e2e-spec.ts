@@ -52,6 +52,7 @@ const onHand = (productId: number): number =>
   ).on_hand;
 const price = (id: number) =>
   read<{ unit_price_cents: number }>('SELECT * FROM products WHERE id = ?', id).unit_price_cents;
+const name = (id: number) => read<{ name: string }>('SELECT name FROM products WHERE id = ?', id).name;
 const auditOf = (id: string): Json[] =>
   readFileSync(join(dir, 'audit.log'), 'utf8')
     .split('\n')
@@ -84,47 +85,55 @@ async function rejectedRun(code: string): Promise<string> {
   return id;
 }
 
-it('rolls a rejected execution back: the restock is undone in SQLite, audited as the operator, once', async () => {
-  const before = onHand(6);
+it('rolls a rejected execution back: the price and the restock are undone in SQLite, audited as the operator, once', async () => {
+  const before = { stock: onHand(6), price: price(6) };
   const id = await rejectedRun(`
+    await myko.command('UpdateProductPrice', { productId: 6, unitPriceCents: ${before.price + 250} });
     await myko.command('RestockProduct', { productId: 6, warehouseCode: 'BER', quantity: 4 });
     await myko.command('DeactivateProduct', { productId: 6 });
     return 'done';`);
-  expect(onHand(6)).toBe(before + 4);
+  expect(price(6)).toBe(before.price + 250);
+  expect(onHand(6)).toBe(before.stock + 4);
   const rolled = await admin(`${id}/rollback`);
   expect(rolled.status).toBe(200);
   expect(rolled.body.execution).toMatchObject({
     id,
     state: 'rolled_back',
-    rollback: { by: 'operator:alice', attempts: 1, compensated: [0], skipped: [] },
+    rollback: { by: 'operator:alice', attempts: 1, compensated: [1, 0], skipped: [] },
   });
-  expect(onHand(6)).toBe(before);
+  expect(price(6)).toBe(before.price);
+  expect(onHand(6)).toBe(before.stock);
   const lines = auditOf(id);
   expect(lines.map((line) => [line.operation, line.outcome])).toEqual([
+    ['command_UpdateProductPrice', 'ok'],
     ['command_RestockProduct', 'ok'],
     ['command_AdjustStock', 'ok'],
+    ['command_UpdateProductPrice', 'ok'],
   ]);
-  expect(lines[1]).toMatchObject({ approval: { granted: true, by: 'operator:alice' }, requestId: `rollback:${id}:0` });
+  for (const line of lines.slice(2)) expect(line.approval).toEqual({ granted: true, by: 'operator:alice' });
+  expect(lines[2].requestId).toBe(`rollback:${id}:1`);
+  expect(lines[3].requestId).toBe(`rollback:${id}:0`);
   // A second rollback (a double click, another replica) runs nothing.
   const again = await admin(`${id}/rollback`);
   expect(again.status).toBe(200);
   expect(again.body.execution).toMatchObject({ state: 'rolled_back', rollback: { attempts: 1 } });
-  expect(onHand(6)).toBe(before);
-  expect(auditOf(id)).toHaveLength(2);
+  expect(price(6)).toBe(before.price);
+  expect(onHand(6)).toBe(before.stock);
+  expect(auditOf(id)).toHaveLength(4);
   expect((await admin(id, 'GET')).body.execution).toMatchObject({ state: 'rolled_back' });
 });
 
 it('refuses a rollback naming the committed command without a compensation; skipUncompensated leaves it', async () => {
-  const before = { stock: onHand(7), price: price(7) };
+  const before = { stock: onHand(7), name: name(7) };
   const id = await rejectedRun(`
     await myko.command('RestockProduct', { productId: 7, warehouseCode: 'BER', quantity: 2 });
-    await myko.command('UpdateProductPrice', { productId: 7, unitPriceCents: ${before.price + 100} });
+    await myko.command('SetProductName', { id: 7, value: 'Renamed by a script' });
     await myko.command('DeactivateProduct', { productId: 7 });
     return 'done';`);
   const refused = await admin(`${id}/rollback`);
   expect(refused.status).toBe(409);
   expect(refused.body.message ?? JSON.stringify(refused.body)).toContain(
-    'command_UpdateProductPrice committed and declares no compensation; nothing ran',
+    'command_SetProductName committed and declares no compensation; nothing ran',
   );
   expect(onHand(7)).toBe(before.stock + 2);
   expect((await admin(`${id}/rollback?skipUncompensated=maybe`)).status).toBe(400);
@@ -132,7 +141,8 @@ it('refuses a rollback naming the committed command without a compensation; skip
   expect(skipped.status).toBe(200);
   expect(skipped.body.execution).toMatchObject({ state: 'rolled_back', rollback: { compensated: [0], skipped: [1] } });
   expect(onHand(7)).toBe(before.stock);
-  expect(price(7)).toBe(before.price + 100);
+  expect(name(7)).toBe('Renamed by a script');
+  expect(before.name).not.toBe('Renamed by a script');
 });
 
 it('the rollback route needs the operator key and knows no other ids', async () => {
