@@ -1,6 +1,6 @@
 import { Command, type OperationContext, Query } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
-import { CategorySummary, Product, ProductPage } from './dto/product.dto';
+import { CategorySummary, Product, ProductPage, RepricedProduct } from './dto/product.dto';
 import {
   CreateProductArgs,
   GetProductsArgs,
@@ -125,11 +125,19 @@ export class InventoryOperations {
       "Set a product's unit price (euro cents) for future orders; placed orders keep their price. " +
       'Overwrites the previous price.',
     args: UpdateProductPriceArgs,
-    output: Product,
+    output: RepricedProduct,
     idempotent: true,
     destructive: true,
     keywords: ['change price', 'reprice', 'set price', 'price change', 'discount', 'price increase'],
     writes: ['Product'],
+    // A rollback sets the price it replaced again (it answers it as previousUnitPriceCents).
+    compensate: {
+      command: 'UpdateProductPrice',
+      args: (args: UpdateProductPriceArgs, result: RepricedProduct) => ({
+        productId: args.productId,
+        unitPriceCents: result.previousUnitPriceCents,
+      }),
+    },
     // Plan mode shows the price it would replace.
     preview(this: InventoryOperations, args: UpdateProductPriceArgs) {
       return this.productService.pricePreview(args);
@@ -148,6 +156,8 @@ export class InventoryOperations {
     writes: ['Product'],
     // It stops sales of the product: a script asks the user first.
     approval: true,
+    // A rollback makes it orderable again (a declarative mapping: the same product).
+    compensate: { command: 'ActivateProduct', args: { productId: 'args.productId' } },
   })
   DeactivateProduct(args: ProductIdArgs) {
     return this.productService.setActive(args.productId, false);
@@ -173,6 +183,16 @@ export class InventoryOperations {
     output: StockLevel,
     keywords: ['receive goods', 'replenish', 'supplier delivery', 'add stock', 'goods receipt', 'refill inventory'],
     writes: ['StockLevel', 'StockMovement'],
+    // A rollback takes the units out again, as an adjustment movement (refused if orders reserved them since).
+    compensate: {
+      command: 'AdjustStock',
+      args: (args: RestockProductArgs) => ({
+        productId: args.productId,
+        warehouseCode: args.warehouseCode,
+        quantityDelta: -args.quantity,
+        note: 'rollback of a restock',
+      }),
+    },
   })
   RestockProduct(args: RestockProductArgs, ctx: OperationContext) {
     const level = this.stockService.restock(args);

@@ -1,7 +1,7 @@
 import { ConflictError } from '@myko/registry';
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database';
-import type { Product } from './dto/product.dto';
+import type { Product, RepricedProduct } from './dto/product.dto';
 import type { CreateProductArgs, UpdateProductPriceArgs } from './dto/product-args.dto';
 import { DEFAULT_REORDER_POINT } from './inventory.constants';
 import { ProductRepository } from './product.repository';
@@ -27,11 +27,12 @@ export class ProductService {
     });
   }
 
-  updatePrice(args: UpdateProductPriceArgs): Product {
+  /** Sets the price; answers the product with the price it replaced (a rollback restores it). */
+  updatePrice(args: UpdateProductPriceArgs): RepricedProduct {
     return this.database.transaction(() => {
-      this.products.requireById(args.productId);
+      const previousUnitPriceCents = this.products.requireById(args.productId).unitPriceCents;
       this.products.updatePrice(args.productId, args.unitPriceCents);
-      return this.products.requireById(args.productId);
+      return { ...this.products.requireById(args.productId), previousUnitPriceCents };
     });
   }
 

@@ -263,6 +263,18 @@ describe('the console with the admin key', () => {
     expect(await textOf(page, '.decided')).toContain('rejected by operator:console-e2e');
     expect(await page.$(`#approvals-opened tr[data-execution="${id}"]`)).toBeNull();
     expect((await admin(`executions/${id}`)).body.execution).toMatchObject({ state: 'rejected', calls: [] });
+    // Opened again, the rejected execution offers Roll back (nothing committed: nothing to compensate).
+    await setValue(page, '#execution-id', id);
+    await page.click('#approvals-open button[type=submit]');
+    const rollback = `#approvals-opened tr[data-execution="${id}"] button[aria-label="Roll back ${id}"]`;
+    await page.waitForSelector(rollback);
+    await page.click(rollback);
+    await page.waitForSelector(`.decided[data-execution="${id}"][data-state="rolled_back"]`);
+    expect(await textOf(page, '.decided')).toContain('rolled back by operator:console-e2e (0 compensated, 0 skipped)');
+    expect((await admin(`executions/${id}`)).body.execution).toMatchObject({
+      state: 'rolled_back',
+      rollback: { by: 'operator:console-e2e', compensated: [] },
+    });
   });
 
   it('Live shows a cooldown with its reason and end, as the live view reports it', async () => {

@@ -102,9 +102,11 @@ describe('example plugins: stock, catalogue and customer commands', () => {
         lines: [{ productId, quantity: 1 }],
       });
       const updated = await app.call<Product>('command_UpdateProductPrice', { productId, unitPriceCents: 12345 });
-      expect(await app.call<Product>('command_UpdateProductPrice', { productId, unitPriceCents: 12345 })).toEqual(
-        updated,
-      );
+      // Idempotent in effect: the second call changes nothing, and answers the price it replaced (its own).
+      expect(await app.call<Product>('command_UpdateProductPrice', { productId, unitPriceCents: 12345 })).toEqual({
+        ...updated,
+        previousUnitPriceCents: 12345,
+      });
       const second = await app.call<OrderDetail>('command_PlaceOrder', {
         customerId: 4,
         warehouseCode: 'MAD',

@@ -26,7 +26,7 @@ export interface AdminMonitoringBindings {
 /**
  * The admin API: JSON over HTTP at `path` (`/admin`) on the application's HTTP server, for the people
  * who run the service — the access explainer (`<path>/access/explain`), the operator door of durable
- * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`), what is happening on this instance
+ * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`, `…/rollback`), what is happening on this instance
  * (`<path>/live`) and the recent audit lines (`<path>/audit`). Served only to a
  * request with an admin key (401 without one, 403 for an ordinary key); every request is one audit
  * line. The operator console's static files are served at `<path>/console/` (without the key: the page

@@ -9,6 +9,7 @@ import { ExecuteActivity } from './code-mode/execute/execute-activity';
 import { resolveExecuteGuardOptions } from './code-mode/execute/execute-guard.defaults';
 import { ExecutionDecisions } from './code-mode/execute/execution-decisions.service';
 import { ExecutionLedger } from './code-mode/executions/execution.ledger';
+import { ExecutionRollbacks } from './code-mode/executions/execution.rollbacks';
 import { ExecutionsResource } from './code-mode/executions/executions.resource';
 import { MetaToolSource } from './code-mode/meta-tool.source';
 import { SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
@@ -135,6 +136,7 @@ export class DispatchModule {
         ExecuteTool,
         ExecutionLedger,
         ExecutionDecisions,
+        ExecutionRollbacks,
         ExecutionTaskStore,
         ExecutionTasks,
         TasksHandler,
@@ -178,6 +180,7 @@ export class DispatchModule {
         ExecuteActivity,
         SandboxReadinessProbe,
         ExecutionDecisions,
+        ExecutionRollbacks,
       ],
     };
   }

@@ -21,8 +21,18 @@ export {
 } from './code-mode/executions/execution.errors';
 export { ExecutionQueryError, type ExecutionQueryInput } from './code-mode/executions/execution.query';
 export type { ExecutionMeta } from './code-mode/executions/execution.result';
+export {
+  ExecutionRollbacks,
+  ROLLBACK_STATES,
+  type RollbackOptions,
+} from './code-mode/executions/execution.rollbacks';
 export type { ExecutionListing, ExecutionSummary } from './code-mode/executions/execution.summary';
-export type { ExecutionRecord, ExecutionState, JournalCall } from './code-mode/executions/execution-record';
+export type {
+  ExecutionRecord,
+  ExecutionRollbackRecord,
+  ExecutionState,
+  JournalCall,
+} from './code-mode/executions/execution-record';
 export { type SandboxHealth, SandboxHealthProvider } from './code-mode/sandbox-status/sandbox-health.provider';
 export { type SandboxReadiness, SandboxReadinessProbe } from './code-mode/sandbox-status/sandbox-readiness.probe';
 export { OperationSearchService } from './code-mode/search/operation-search.service';

@@ -1,5 +1,5 @@
 import { ADMIN_AUDIT, ADMIN_AUDIT_LOG, ADMIN_EXECUTIONS, ADMIN_LIVE, AdminModule } from '@myko/admin';
-import { DispatchModule, ExecuteActivity, ExecutionDecisions } from '@myko/dispatch';
+import { DispatchModule, ExecuteActivity, ExecutionDecisions, ExecutionRollbacks } from '@myko/dispatch';
 import { GatewaysModule, McpGateway, McpSessionRegistry } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { OpenApiConnectorModule } from '@myko/openapi';
@@ -125,8 +125,9 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
         imports: dispatch ? [dispatch as DynamicModule] : [],
         provider: {
           provide: ADMIN_EXECUTIONS,
-          inject: [ExecutionDecisions],
-          useFactory: (decisions: ExecutionDecisions) => new AdminExecutionsAdapter(decisions, access),
+          inject: [ExecutionDecisions, ExecutionRollbacks],
+          useFactory: (decisions: ExecutionDecisions, rollbacks: ExecutionRollbacks) =>
+            new AdminExecutionsAdapter(decisions, access, rollbacks),
         },
       },
       {

@@ -47,6 +47,7 @@ export class OperationDescriptorFactory {
     const { input, output } = this.describe(name, definition);
     const readOnly = kind !== 'command';
     const preview = readOnly ? undefined : definition.preview;
+    const compensation = readOnly ? undefined : definition.compensate;
     const descriptor: OperationDescriptor = deepFreeze({
       name,
       kind,
@@ -62,13 +63,20 @@ export class OperationDescriptorFactory {
       destructive: !readOnly && definition.destructive === true,
       ...(!readOnly && definition.approval === true ? { approval: true as const } : {}),
       ...(preview ? { hasPreview: true as const } : {}),
+      ...(compensation ? { compensatedBy: compensationName(compensation.command) } : {}),
       ...touches(definition, readOnly),
       source,
     });
     const validator = definition.schema
       ? new SchemaArgumentsValidator(name, definition.schema)
       : new ArgumentsValidator(name, definition.args, input.args.length > 0);
-    return Object.freeze({ descriptor, handler, validator, ...(preview ? { preview } : {}) });
+    return Object.freeze({
+      descriptor,
+      handler,
+      validator,
+      ...(preview ? { preview } : {}),
+      ...(compensation ? { compensation } : {}),
+    });
   }
 
   /** @throws OperationRegistrationError when a resource is declared on a command or without a watchable read */
@@ -88,6 +96,14 @@ export class OperationDescriptorFactory {
       throw new OperationRegistrationError(schemaFailureMessage(name, definition.source, reason));
     }
   }
+}
+
+/**
+ * The operation a compensation's `command` names: `command_<id>` for an id (`AdjustStock`), a full name as is
+ * (`command_AdjustStock`; `query_Stock` too, so the check can say it is not a command).
+ */
+export function compensationName(command: string): string {
+  return /^(query|view|report|command)_/.test(command) ? command : `command_${command}`;
 }
 
 /** `{ keywords }` of the non-empty trimmed strings, each once, or nothing; other values are ignored. */

@@ -56,5 +56,6 @@ export class OperationExplorer extends ProviderMethodExplorer {
 function pickOptions(metadata: OperationMetadata) {
   const { kind, description, args, output, idempotent, destructive, approval, keywords, reads, writes, resource } =
     metadata;
-  return { kind, description, args, output, idempotent, destructive, approval, keywords, reads, writes, resource };
+  const picked = { kind, description, args, output, idempotent, destructive, approval, keywords, reads, writes };
+  return { ...picked, resource, ...(metadata.compensate ? { compensate: metadata.compensate } : {}) };
 }

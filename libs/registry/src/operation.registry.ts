@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { checkCompensations } from './compensation.checker';
 import { OperationRegistrationError } from './errors';
 import type { OperationDescriptor, OperationHandler, ProgrammaticOperation } from './interfaces';
 import type { RegisteredOperation } from './interfaces/registered-operation.interface';
@@ -74,9 +75,13 @@ export class OperationRegistry {
     return this.sealed;
   }
 
-  /** Freezes the index, then runs the `onSealed` listeners; later `register()` calls throw. Idempotent. */
+  /**
+   * Freezes the index, then runs the `onSealed` listeners; later `register()` calls throw. Idempotent.
+   * @throws OperationRegistrationError when a command's `compensate` names no command or a wrong argument
+   */
   seal(): void {
     if (this.sealed) return;
+    checkCompensations(this.operations);
     this.sealed = true;
     const listeners = this.sealedListeners;
     this.sealedListeners = [];

@@ -60,6 +60,13 @@ export class Product {
   createdAt: string;
 }
 
+/** A product after a price change, with the price it replaced: what a rollback restores. */
+export class RepricedProduct extends Product {
+  @IsInt()
+  @Describe('The unit price this change replaced, in euro cents.')
+  previousUnitPriceCents: number;
+}
+
 /** One page of products. */
 export class ProductPage extends PageInfo {
   @ValidateNested({ each: true })

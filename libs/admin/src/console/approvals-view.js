@@ -1,4 +1,4 @@
-/** The Approvals view: paused executions with the call each waits on, and Approve / Reject. */
+/** The Approvals view: paused executions with the call each waits on, Approve / Reject, and Roll back of a stopped one. */
 import { badge, code, el, failure, fill, jsonText, notice, table, time } from './dom.js';
 import { operatorName, setOperatorName } from './session.js';
 
@@ -10,7 +10,12 @@ const STATE_TONES = {
   failed: 'bad',
   diverged: 'bad',
   expired: 'muted',
+  rolled_back: 'ok',
+  rollback_failed: 'bad',
 };
+/** The states a rollback starts from (the server decides; this only offers the button). */
+const ROLLBACK_STATES = ['rejected', 'failed', 'diverged', 'expired', 'rollback_failed'];
+const PENDING = { approve: 'Approving', reject: 'Rejecting', rollback: 'Rolling back' };
 const stateBadge = (state) => badge(state, STATE_TONES[state] ?? 'muted');
 const principalOf = (execution) => execution.principal ?? execution.owner?.principal ?? '(anonymous)';
 
@@ -24,6 +29,13 @@ function waitingFor(execution) {
     ' ',
     el('code', { class: 'args' }, jsonText(waiting.args)),
   );
+}
+
+/** What a rollback did: who asked, how many compensations ran, where one failed. */
+function rollbackText({ rollback }) {
+  const ran = ` — rolled back by ${rollback.by} (${rollback.compensated.length} compensated, ${rollback.skipped.length} skipped)`;
+  const failed = rollback.failed;
+  return failed ? `${ran}; ${failed.compensation} for ${failed.operation} failed: ${failed.error}` : ran;
 }
 
 /** The text of a resumed run's MCP result. */
@@ -41,10 +53,10 @@ export function createApprovalsView(api, root) {
   operator.value = operatorName();
   operator.addEventListener('change', () => setOperatorName(operator.value.trim()));
 
-  /** Approves or rejects; shows the execution's new state and the resumed run's result. */
+  /** Approves, rejects or rolls back; shows the execution's new state and the resumed run's result. */
   async function decide(execution, verdict, buttons) {
     for (const button of buttons) button.disabled = true;
-    fill(output, notice(verdict === 'approve' ? `Approving ${execution.id}…` : `Rejecting ${execution.id}…`));
+    fill(output, notice(`${PENDING[verdict]} ${execution.id}…`));
     const name = operator.value.trim();
     try {
       const id = encodeURIComponent(execution.id);
@@ -58,7 +70,11 @@ export function createApprovalsView(api, root) {
   }
 
   function renderDecided({ execution, result }) {
-    const decision = execution.decision ? ` — ${execution.decision.verdict} by ${execution.decision.by}` : '';
+    const decision = execution.rollback
+      ? rollbackText(execution)
+      : execution.decision
+        ? ` — ${execution.decision.verdict} by ${execution.decision.by}`
+        : '';
     const text = resultText(result);
     fill(
       output,
@@ -74,6 +90,12 @@ export function createApprovalsView(api, root) {
   }
 
   function actions(execution) {
+    if (ROLLBACK_STATES.includes(execution.state)) {
+      const rollback = el('button', { type: 'button', class: 'rollback danger' }, 'Roll back');
+      rollback.setAttribute('aria-label', `Roll back ${execution.id}`);
+      rollback.addEventListener('click', () => decide(execution, 'rollback', [rollback]));
+      return el('div', { class: 'row-actions' }, rollback);
+    }
     if (execution.state !== 'paused') return '';
     const approve = el('button', { type: 'button', class: 'approve' }, 'Approve');
     const reject = el('button', { type: 'button', class: 'reject danger' }, 'Reject');

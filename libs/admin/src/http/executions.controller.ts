@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Controller, Get, Inject, Optional, Param, Post, Query, Req, Res, type Type } from '@nestjs/common';
 import { ADMIN_EXECUTIONS } from '../admin.constants';
 import { AdminRequestError } from '../errors';
-import type { AdminExecutionQuery, AdminExecutions } from '../interfaces';
+import type { AdminExecutionQuery, AdminExecutions, AdminRollbackOptions } from '../interfaces';
 import { type AdminAnswer, AdminRequests } from './admin-requests';
 
 /** Names the operator in a decision (`operator:<name>`), else `operator`; who held the admin key is audited. */
@@ -12,11 +12,16 @@ const MAX_OPERATOR_CHARS = 100;
 /** The query-string filters of `GET executions`; any other parameter is refused (a typo would widen the listing). */
 const LIST_FILTERS = ['state', 'principal', 'limit', 'cursor'];
 
+/** The one query-string option of `POST executions/<id>/rollback`. */
+const SKIP_UNCOMPENSATED = 'skipUncompensated';
+
 /**
  * The operator door of durable executions under `path` (`/admin`): `GET executions` lists them (every principal's,
  * `?state=&principal=&limit=&cursor=`), `GET executions/<id>` reads one,
  * `POST executions/<id>/approve` approves the call a paused one waits on and resumes it on this instance
- * (answering with the resumed run's result), `POST executions/<id>/reject` ends it. Served through
+ * (answering with the resumed run's result), `POST executions/<id>/reject` ends it, and
+ * `POST executions/<id>/rollback[?skipUncompensated=true]` runs the compensations of a stopped one's committed
+ * commands, the latest first. Served through
  * `AdminRequests` like every admin route (admin key, JSON, one audit line).
  */
 export function executionsController(path: string): Type {
@@ -62,6 +67,19 @@ export function executionsController(path: string): Type {
       );
     }
 
+    @Post(':id/rollback')
+    rollback(
+      @Param('id') id: string,
+      @Query() query: Record<string, unknown>,
+      @Req() req: IncomingMessage,
+      @Res() res: ServerResponse,
+    ): Promise<void> {
+      return this.requests.serve(req, res, 'executions.rollback', () => {
+        const options = rollbackOptions(query);
+        return this.answer(executionTarget(id), (on) => on.rollback(id, operatorOf(req), options));
+      });
+    }
+
     private async answer(
       target: string | undefined,
       act: (on: AdminExecutions) => Promise<object>,
@@ -82,6 +100,17 @@ function listFilters(query: Record<string, unknown>): AdminExecutionQuery {
     throw new AdminRequestError(400, `Unknown filter ${unknown[0]}: use ${LIST_FILTERS.join(', ')}.`);
   }
   return query;
+}
+
+function rollbackOptions(query: Record<string, unknown>): AdminRollbackOptions {
+  const unknown = Object.keys(query).filter((name) => name !== SKIP_UNCOMPENSATED);
+  if (unknown.length > 0) throw new AdminRequestError(400, `Unknown option ${unknown[0]}: use ${SKIP_UNCOMPENSATED}.`);
+  const skip = query[SKIP_UNCOMPENSATED];
+  if (skip === undefined) return {};
+  if (skip !== 'true' && skip !== 'false') {
+    throw new AdminRequestError(400, `${SKIP_UNCOMPENSATED} must be true or false, got ${String(skip).slice(0, 40)}.`);
+  }
+  return { skipUncompensated: skip === 'true' };
 }
 
 function operatorOf(req: IncomingMessage): string {

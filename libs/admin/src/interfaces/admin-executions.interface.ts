@@ -11,6 +11,12 @@ export interface AdminExecutionQuery {
   readonly cursor?: unknown;
 }
 
+/** How `POST executions/<id>/rollback` treats committed commands without a compensation. */
+export interface AdminRollbackOptions {
+  /** Leave them as they are instead of refusing the rollback (`?skipUncompensated=true`). */
+  readonly skipUncompensated?: boolean;
+}
+
 export interface AdminExecutions {
   /**
    * Every principal's executions kept now, newest first, filtered by `state` and `principal`, a page of `limit`
@@ -23,4 +29,10 @@ export interface AdminExecutions {
   approve(id: string, operator: string): Promise<object>;
   /** Ends a paused execution: `{ execution }`. */
   reject(id: string, operator: string): Promise<object>;
+  /**
+   * Runs the compensations of a rejected, failed or diverged execution's committed commands, the latest first:
+   * `{ execution }` with `state` `rolled_back` or `rollback_failed` and its `rollback` (compensated, skipped,
+   * failed). A rolled-back one answers as it is, running nothing.
+   */
+  rollback(id: string, operator: string, options: AdminRollbackOptions): Promise<object>;
 }

@@ -8,6 +8,6 @@ export type {
   OperationExplanation,
 } from './access-explanation.interface';
 export type { AdminAudit, AuditPage, AuditQuery } from './admin-audit.interface';
-export type { AdminExecutionQuery, AdminExecutions } from './admin-executions.interface';
+export type { AdminExecutionQuery, AdminExecutions, AdminRollbackOptions } from './admin-executions.interface';
 export type { AdminLive, LiveCooldownView, LivePrincipal, LiveRunView, LiveView } from './admin-live.interface';
 export type { AdminAuditRecord, AdminAuditWriter, AdminModuleOptions } from './admin-options.interface';

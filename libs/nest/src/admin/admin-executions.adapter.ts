@@ -1,10 +1,16 @@
 import type { AccessProfiles } from '@myko/access';
-import { type AdminExecutionQuery, type AdminExecutions, AdminRequestError } from '@myko/admin';
+import {
+  type AdminExecutionQuery,
+  type AdminExecutions,
+  AdminRequestError,
+  type AdminRollbackOptions,
+} from '@myko/admin';
 import {
   ExecutionDecisionError,
   type ExecutionDecisions,
   ExecutionQueryError,
   type ExecutionRecord,
+  type ExecutionRollbacks,
   type OwnerFilters,
 } from '@myko/dispatch';
 import { ClientFilters } from '@myko/filter';
@@ -20,6 +26,7 @@ export class AdminExecutionsAdapter implements AdminExecutions {
   constructor(
     private readonly decisions: ExecutionDecisions,
     profiles?: AccessProfiles,
+    private readonly rollbacks?: ExecutionRollbacks,
   ) {
     this.filtersOf = (owner) => (profiles ? profiles.filtersFor(owner.principal) : ClientFilters.ALLOW_ALL);
   }
@@ -45,6 +52,13 @@ export class AdminExecutionsAdapter implements AdminExecutions {
 
   reject(id: string, operator: string): Promise<object> {
     return decided(async () => ({ execution: summary(await this.decisions.reject(id, operator)) }));
+  }
+
+  rollback(id: string, operator: string, options: AdminRollbackOptions): Promise<object> {
+    return decided(async () => {
+      if (!this.rollbacks) throw new AdminRequestError(404, 'This service rolls back no executions');
+      return { execution: summary(await this.rollbacks.rollback(id, operator, options)) };
+    });
   }
 }
 

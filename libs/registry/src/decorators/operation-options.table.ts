@@ -7,6 +7,7 @@ import {
   requiredOption,
 } from '../decorator-options';
 import type {
+  CommandCompensation,
   CommandOptions,
   OperationOptions,
   OperationResourceOptions,
@@ -40,6 +41,23 @@ export const OPERATION_OPTIONS: OptionTable<OperationOptions> = {
   resource: optionalOption(objectOf(OPERATION_RESOURCE_OPTIONS)),
 };
 
+/** A function `(args, result) => args`, or an object of `'args.<name>'` / `'result.<name>'` paths. */
+const compensationArgs = expecting(
+  "a function (args, result) => ({ … }) or an object of 'args.<name>' / 'result.<name>' paths",
+  (value) =>
+    typeof value === 'function' ||
+    (typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.values(value).every((path) => typeof path === 'string' && /^(args|result)(\.[^.]+)+$/.test(path))),
+);
+
+/** The keys of `compensate` on a command. */
+export const COMMAND_COMPENSATION_OPTIONS: OptionTable<CommandCompensation> = {
+  command: requiredOption(text),
+  args: optionalOption(compensationArgs),
+};
+
 /** The keys of `@Command`. */
 export const COMMAND_OPTIONS: OptionTable<CommandOptions> = {
   ...OPERATION_OPTIONS,
@@ -48,4 +66,5 @@ export const COMMAND_OPTIONS: OptionTable<CommandOptions> = {
   writes: optionalOption(strings),
   approval: optionalOption(boolean),
   preview: optionalOption(OptionRules.function),
+  compensate: optionalOption(objectOf(COMMAND_COMPENSATION_OPTIONS)),
 };

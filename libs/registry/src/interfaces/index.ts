@@ -14,8 +14,10 @@ export type {
 export type { InvocationListener, InvocationOutcome, OperationInvocation } from './operation-invocation.interface';
 export type { OperationKind } from './operation-kind.type';
 export type {
+  CommandCompensation,
   CommandOptions,
   CommandPreview,
+  CompensationArgsMapping,
   OperationOptions,
   OperationOutput,
   OperationResourceOptions,

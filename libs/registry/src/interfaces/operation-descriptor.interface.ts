@@ -38,6 +38,8 @@ export interface OperationDescriptor {
   readonly approval?: true;
   /** A command that declares what it would do for plan mode (`@Command({ preview })`). */
   readonly hasPreview?: true;
+  /** The command that undoes this one in an execution's rollback (`@Command({ compensate })`): `command_<id>`. */
+  readonly compensatedBy?: string;
   /** Entities a read declares it reads (`reads`); absent for commands and for reads that declare none. */
   readonly reads?: readonly string[];
   /** Entities a command writes; absent for reads, and for a command that may write anything. */

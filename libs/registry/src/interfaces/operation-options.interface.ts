@@ -86,7 +86,28 @@ export interface CommandOptions extends OperationOptions {
    * script gets `{ planned: true, command, args }`.
    */
   preview?: CommandPreview;
+  /**
+   * The command that undoes this one, for `rollback` of an execution that stopped after this command committed
+   * (rejected, failed, diverged): `{ command: 'AdjustStock', args: (args, result) => ({ … }) }`. `args` maps the
+   * validated arguments and the JSON result this call returned to the compensating command's arguments; or a
+   * declarative `{ <argument>: 'args.<name>' | 'result.<name>' }`. Checked at start: the command must exist and
+   * be a command, and a declarative mapping may only name arguments the two commands have.
+   */
+  compensate?: CommandCompensation;
 }
+
+/**
+ * `CommandOptions.compensate`: the compensating command (`AdjustStock` or `command_AdjustStock`) and how its
+ * arguments come from the original call's. Without `args` it gets the original arguments unchanged.
+ */
+export interface CommandCompensation {
+  command: string;
+  args?: CompensationArgsMapping | Readonly<Record<string, string>>;
+}
+
+/** Builds the compensating command's arguments from the original call's arguments and result (both JSON). */
+// biome-ignore lint/suspicious/noExplicitAny: the command's DTO and result, whichever they are
+export type CompensationArgsMapping = (args: any, result: any) => Record<string, unknown>;
 
 /**
  * `CommandOptions.preview`: reads only, never writes. Its arguments may be typed as the command's DTO

@@ -1,6 +1,6 @@
 import type { ArgumentCanon } from '../validation/argument-canon';
 import type { OperationDescriptor, OperationHandler } from './operation-descriptor.interface';
-import type { CommandPreview } from './operation-options.interface';
+import type { CommandCompensation, CommandPreview } from './operation-options.interface';
 
 /** Validates the raw arguments of one operation and builds the DTO instance its handler receives. */
 export interface OperationArgumentsValidator {
@@ -17,4 +17,6 @@ export interface RegisteredOperation {
   readonly validator: OperationArgumentsValidator;
   /** A command's stand-in for plan mode (`@Command({ preview })`), bound to its provider. */
   readonly preview?: CommandPreview;
+  /** A command's compensation (`@Command({ compensate })`), checked when the registry is sealed. */
+  readonly compensation?: CommandCompensation;
 }

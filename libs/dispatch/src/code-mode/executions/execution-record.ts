@@ -2,9 +2,20 @@
  * Where an execution is: `running` (its record is written at its end or at a pause only), `completed`, `failed`
  * (the script threw or a limit stopped it), `paused` (waiting for a decision), `rejected` (an operator said no),
  * `diverged` (a resume asked for another call than the journal recorded), `expired` (paused, and nobody decided
- * it before its `expiresAt`: see `asOfNow`).
+ * it before its `expiresAt`: see `asOfNow`); after a rollback of a rejected, failed, diverged or expired one,
+ * `rolled_back` (every committed command compensated) or `rollback_failed` (a compensation failed:
+ * `rollback.failed` names it; a later rollback goes on from there).
  */
-export type ExecutionState = 'running' | 'completed' | 'failed' | 'paused' | 'rejected' | 'diverged' | 'expired';
+export type ExecutionState =
+  | 'running'
+  | 'completed'
+  | 'failed'
+  | 'paused'
+  | 'rejected'
+  | 'diverged'
+  | 'expired'
+  | 'rolled_back'
+  | 'rollback_failed';
 
 /** Every `ExecutionState`, for checking a state a caller names. */
 export const EXECUTION_STATES: readonly ExecutionState[] = [
@@ -15,6 +26,8 @@ export const EXECUTION_STATES: readonly ExecutionState[] = [
   'rejected',
   'diverged',
   'expired',
+  'rolled_back',
+  'rollback_failed',
 ];
 
 /** The operation kinds a script calls through `myko.*` (search and describe change nothing and are not journaled). */
@@ -87,6 +100,28 @@ export interface ExecutionRecord {
   divergedAt?: string;
   /** `failed`: what stopped it. */
   error?: string;
+  /** Its rollback, once one was asked for (`ExecutionRollbacks`). */
+  rollback?: ExecutionRollbackRecord;
+}
+
+/** What a rollback did so far: which committed calls it compensated, which it skipped, where it failed. */
+export interface ExecutionRollbackRecord {
+  /** The operator of the last rollback attempt, and when it started. */
+  by: string;
+  at: number;
+  /** How many rollbacks were started (each is claimed once, on any instance). */
+  attempts: number;
+  /** Journal positions of the committed calls compensated, in the order they were (the latest call first). */
+  compensated: number[];
+  /** Journal positions of committed calls left as they are (no compensation, `skipUncompensated`). */
+  skipped: number[];
+  /** `rollback_failed`: the compensation that failed, for which call, and why. */
+  failed?: {
+    readonly position: number;
+    readonly operation: string;
+    readonly compensation: string;
+    readonly error: string;
+  };
 }
 
 /** Bounds of a journal and how long records are kept. */

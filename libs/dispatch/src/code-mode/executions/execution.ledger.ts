@@ -142,6 +142,16 @@ export class ExecutionLedger {
     return json === undefined ? undefined : asOfNow(JSON.parse(json) as ExecutionRecord);
   }
 
+  /** Keeps the record at least one retention period from now (a rollback of an expired pause). */
+  keepFromNow(record: ExecutionRecord): void {
+    record.expiresAt = Math.max(record.expiresAt, Date.now() + this.limits.retentionMs);
+  }
+
+  /** The one right to take step `step` of an execution (a rollback attempt), on any instance. */
+  claimStep(id: string, step: string, ttlMs: number): Promise<boolean> {
+    return this.store.claim(id, step, ttlMs);
+  }
+
   /** The one right to decide the record's current pause, on any instance. */
   claim(record: ExecutionRecord): Promise<boolean> {
     return this.store.claim(record.id, `pause-${record.pauses}`, Math.max(1, record.expiresAt - Date.now()));

@@ -1,0 +1,170 @@
+import { type CommandCompensation, type OperationContext, OperationInvoker, OperationRegistry } from '@myko/registry';
+import { Injectable, Logger } from '@nestjs/common';
+import { compensationArgs } from './compensation-args';
+import { ExecutionDecisionError } from './execution.errors';
+import { ExecutionLedger } from './execution.ledger';
+import type { ExecutionRecord, ExecutionRollbackRecord, ExecutionState } from './execution-record';
+
+/** The states a rollback starts from: the run stopped with commands committed and nobody will finish it. */
+export const ROLLBACK_STATES: readonly ExecutionState[] = [
+  'rejected',
+  'failed',
+  'diverged',
+  'expired',
+  'rollback_failed',
+];
+
+/** How a rollback treats committed commands without a compensation. */
+export interface RollbackOptions {
+  /** Leave them as they are (recorded in `rollback.skipped`) instead of refusing the whole rollback. @default false */
+  readonly skipUncompensated?: boolean;
+}
+
+/** A committed call and the compensation that undoes it. */
+interface Undo {
+  readonly position: number;
+  readonly operation: string;
+  readonly compensation?: CommandCompensation;
+}
+
+/**
+ * Rollback of an execution that stopped after some commands committed (rejected, failed, diverged): the
+ * compensations of its committed commands (`@Command({ compensate })`) run in reverse order, each through the
+ * invoker (validated, one audit line each, attributed to the operator as its approver), and the record keeps
+ * which ran. A compensation that fails stops it there (`rollback_failed`); a later rollback goes on from the
+ * call it failed on, and one of a `rolled_back` execution runs nothing.
+ */
+@Injectable()
+export class ExecutionRollbacks {
+  private readonly logger = new Logger('ExecutionRollback');
+
+  constructor(
+    private readonly ledger: ExecutionLedger,
+    private readonly registry: OperationRegistry,
+    private readonly invoker: OperationInvoker,
+  ) {}
+
+  /**
+   * Rolls the execution back as `by` and answers its record afterwards (`rolled_back` or `rollback_failed`).
+   * @throws ExecutionDecisionError unknown (404); not stopped, truncated, a committed command without a
+   *   compensation (unless `skipUncompensated`), or another rollback of it under way (409)
+   */
+  async rollback(id: string, by: string, options: RollbackOptions = {}): Promise<ExecutionRecord> {
+    const record = await this.ledger.load(id);
+    if (!record) throw new ExecutionDecisionError(`No execution ${id} (unknown, or expired).`, 404);
+    if (record.state === 'rolled_back') return record;
+    this.checkRollbackable(record);
+    const undos = this.undosOf(record);
+    const missing = undos.filter((undo) => !undo.compensation);
+    if (missing.length > 0 && options.skipUncompensated !== true) {
+      const names = [...new Set(missing.map((undo) => undo.operation))].join(', ');
+      throw new ExecutionDecisionError(
+        `Execution ${id} cannot be rolled back: ${names} committed and declare${missing.length === 1 ? 's' : ''} ` +
+          'no compensation; nothing ran. Pass skipUncompensated to roll back the rest.',
+        409,
+      );
+    }
+    const rollback = await this.claim(record, by);
+    for (const undo of undos) {
+      if (!undo.compensation) rollback.skipped = [...new Set([...rollback.skipped, undo.position])];
+      else if (!(await this.compensate(record, rollback, undo, undo.compensation, by))) return record;
+    }
+    return this.save(record, 'rolled_back');
+  }
+
+  private checkRollbackable(record: ExecutionRecord): void {
+    if (!ROLLBACK_STATES.includes(record.state)) {
+      const hint = record.state === 'paused' ? ': reject it first' : '';
+      throw new ExecutionDecisionError(
+        `Execution ${record.id} is ${record.state}; only a ${ROLLBACK_STATES.join(', ')} one is rolled back${hint}.`,
+        409,
+      );
+    }
+    if (record.truncated) {
+      throw new ExecutionDecisionError(
+        `Execution ${record.id}'s journal was truncated (over its size cap): its committed commands are not all known, so it cannot be rolled back.`,
+        409,
+      );
+    }
+  }
+
+  /** The committed commands not compensated yet, the latest first. */
+  private undosOf(record: ExecutionRecord): Undo[] {
+    const done = new Set([...(record.rollback?.compensated ?? []), ...(record.rollback?.skipped ?? [])]);
+    return record.calls
+      .map((call, position) => ({ call, position }))
+      .filter(({ call, position }) => call.kind === 'command' && call.outcome === 'ok' && !done.has(position))
+      .reverse()
+      .map(({ call, position }) => {
+        const compensation = this.registry.entryOf(call.operation)?.compensation;
+        return { position, operation: call.operation, ...(compensation ? { compensation } : {}) };
+      });
+  }
+
+  /** The one right to run this rollback attempt, on any instance. */
+  private async claim(record: ExecutionRecord, by: string): Promise<ExecutionRollbackRecord> {
+    const attempts = record.rollback?.attempts ?? 0;
+    const ttl = Math.max(1, record.expiresAt - Date.now());
+    if (!(await this.ledger.claimStep(record.id, `rollback-${attempts}`, ttl))) {
+      throw new ExecutionDecisionError(`Execution ${record.id} is already being rolled back.`, 409);
+    }
+    const { failed: _failed, ...before } = record.rollback ?? { compensated: [], skipped: [] };
+    record.rollback = { ...before, by, at: Date.now(), attempts: attempts + 1 };
+    // An expired pause is past its `expiresAt`: what its rollback did is kept a retention period from now.
+    this.ledger.keepFromNow(record);
+    return record.rollback;
+  }
+
+  /** Runs one compensation; on failure records `rollback_failed` and answers false. */
+  private async compensate(
+    record: ExecutionRecord,
+    rollback: ExecutionRollbackRecord,
+    undo: Undo,
+    compensation: CommandCompensation,
+    by: string,
+  ): Promise<boolean> {
+    const name = this.registry.entryOf(undo.operation)?.descriptor.compensatedBy ?? compensation.command;
+    try {
+      const args = compensationArgs(compensation, record.calls[undo.position] as ExecutionRecord['calls'][number]);
+      await this.invoker.invoke(name, args, this.contextOf(record, by, undo.position));
+    } catch (error) {
+      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      rollback.failed = { position: undo.position, operation: undo.operation, compensation: name, error: message };
+      await this.save(record, 'rollback_failed');
+      return false;
+    }
+    rollback.compensated.push(undo.position);
+    // Kept after each one: a rollback cut short (the instance stops) never runs a compensation twice.
+    await this.ledger.save({ ...record, updatedAt: Date.now() });
+    return true;
+  }
+
+  private async save(record: ExecutionRecord, state: ExecutionState): Promise<ExecutionRecord> {
+    record.state = state;
+    record.updatedAt = Date.now();
+    await this.ledger.save(record);
+    return record;
+  }
+
+  /** The compensation runs as the execution's owner profile, approved by the operator who asked for it. */
+  private contextOf(record: ExecutionRecord, by: string, position: number): OperationContext {
+    const { owner } = record;
+    const tag = `rollback:${record.id}:${position}`;
+    const log = (level: 'debug' | 'log' | 'warn' | 'error') => (message: string) =>
+      this.logger[level](`${tag} ${message}`);
+    return {
+      client: {
+        transport: 'internal',
+        sessionId: owner.sessionId,
+        ...(owner.principal === undefined ? {} : { principal: owner.principal }),
+        ...(owner.identity === undefined ? {} : { identity: owner.identity }),
+        requestId: tag,
+        executionId: record.id,
+      },
+      signal: new AbortController().signal,
+      log: { debug: log('debug'), info: log('log'), warn: log('warn'), error: log('error') },
+      progress: () => undefined,
+      approval: { granted: true, by },
+    };
+  }
+}
