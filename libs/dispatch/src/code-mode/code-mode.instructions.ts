@@ -8,10 +8,11 @@ import type { InstructionsSource } from '../interfaces/instructions-source.inter
 /**
  * What the `initialize` instructions say about Code Mode. The two tool descriptions are in the
  * model's context on every turn and say how to call each tool; this says only what neither does:
- * how they work together, and live data.
+ * how they work together. Live reads are the host's business (it subscribes): the `live-query` resource
+ * template describes them, and a search signature marks them `// live`.
  * @publicApi
  */
-export const CODE_MODE_INSTRUCTIONS = `Two turns: one search with queries: [...] for all the task needs, then one execute script that chains the calls. A read marked live is also the resource myko://live/<kind>/<id>?args=<URL-encoded JSON>: subscribe to hear of changes.`;
+export const CODE_MODE_INSTRUCTIONS = `Two turns: one search with queries: [...] for all the task needs, then one execute script that chains the calls.`;
 
 /**
  * The `initialize` (and `server/discover`) instructions for a client: the Code Mode paragraph when its

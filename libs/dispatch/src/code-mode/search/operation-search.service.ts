@@ -7,7 +7,7 @@ import { answerQueries, type RankedSection } from './multi-query.answer';
 import type { SignatureType } from './operation-signature';
 import { queryKey, queryTerms } from './search.analyzer';
 import { EXACT_ID, SearchIndex, type SearchQuery, type SearchSelection } from './search.index';
-import { type PageShape, shapeFirstPage, unshaped } from './search-page.shape';
+import { isRival, type PageShape, shapeFirstPage, unshaped } from './search-page.shape';
 import type {
   FullSearchPage,
   OperationDetail,
@@ -58,7 +58,8 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
   /**
    * One query's answer without its type block: the page (`detail: 'full'` or shaped), the types each
    * signature shown reaches (`typeSources`), and whether the query named an operation exactly. `sure`
-   * (a section of a `queries` answer): a page sure of its match shows it and one runner-up only.
+   * (a section of a `queries` answer): a page sure of its match shows it, and one runner-up only when
+   * that matched the words as well (never after an exact id).
    */
   section(request: SearchRequest, filters: ClientFilters, sure: boolean): RankedSection {
     const index = this.getIndex();
@@ -72,7 +73,8 @@ export class OperationSearchService implements OnModuleInit, VisibleOperations {
     const coverage = (k: number) => index.coverage(selection.indices[k], selection.variants);
     let shape = full || !ranked ? unshaped(selection) : shapeFirstPage(selection, coverage);
     if (sure && shape.confident > 0 && (exact || shape.confident === 1)) {
-      shape = { confident: shape.confident, shown: Math.min(selection.indices.length, shape.confident + 1) };
+      const rival = !exact && shape.confident < selection.indices.length && isRival(coverage, shape.confident);
+      shape = { confident: shape.confident, shown: shape.confident + (rival ? 1 : 0) };
     }
     const typeSources = full ? [] : this.typeSources(selection.indices.slice(0, shape.confident));
     const page = full ? this.fullPage(selection, filters) : this.page(selection, shape, filters);

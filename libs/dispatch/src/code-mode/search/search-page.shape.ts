@@ -55,3 +55,12 @@ export function shapeFirstPage({ scores }: SearchSelection, coverage: (k: number
 export function unshaped({ scores }: SearchSelection): PageShape {
   return { confident: 0, shown: scores.length };
 }
+
+/**
+ * Whether the entry after the `confident` ones is a rival worth its line in a sure section: it matched
+ * as many of the query's words as the best one. One that matched fewer ("SetProductCategory" for
+ * "stock value by category") is what the cursor's next page is for, not a line every agent reads.
+ */
+export function isRival(coverage: (k: number) => number, confident: number): boolean {
+  return coverage(confident) >= coverage(0) - COVERAGE_SLACK;
+}

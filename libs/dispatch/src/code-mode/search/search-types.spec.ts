@@ -84,9 +84,18 @@ describe('search answers declare every type a shown signature reaches', () => {
     const [, cancel, exact] = page.sections;
     expect(cancel.operations.map((entry) => entry.id)).toEqual(['CancelOrder', 'ShipOrder']);
     expect(cancel.nextCursor).toEqual(expect.any(String));
-    // What an earlier section showed is one line in a later one.
-    expect(exact.above).toEqual(['CancelOrder', 'ShipOrder']);
+    // What an earlier section showed is one line in a later one; an exact id has no runner-up.
+    expect(exact.above).toEqual(['CancelOrder']);
     expect(exact.operations).toEqual([]);
+  });
+
+  it('shows a sure section its runner-up only when that matched the words as well', () => {
+    const [notes, cancel] = many(['notes of an order', 'cancel an order']).sections;
+    // OrderNotes matched both words, the others "order" alone: they are the cursor's next page.
+    expect(notes.operations.map((entry) => entry.id)).toEqual(['OrderNotes']);
+    expect(notes.nextCursor).toEqual(expect.any(String));
+    // CancelOrder and ShipOrder both match "cancel" and "order": the rival stays in sight.
+    expect(cancel.operations.map((entry) => entry.id)).toEqual(['CancelOrder', 'ShipOrder']);
   });
 });
 

@@ -45,7 +45,7 @@ export class LiveQueryCatalog {
       name: 'live-query',
       title: 'Live query',
       description:
-        'The current result of a watchable query, view or report (search shows "watchable"), for args given as a ' +
+        'The current result of a watchable query, view or report (one whose search signature ends with "// live"), for args given as a ' +
         'URL-encoded JSON object; subscribe to be told when a command changes it.',
       mimeType: MIME_TYPE,
     };
