@@ -23,9 +23,9 @@ const common = {
 };
 
 module.exports = {
-  // Hooks and tests that set no timeout of their own get 30 s, not Jest's 5 s: servers start slowly on a loaded
+  // Hooks and tests that set no timeout of their own get 60 s, not Jest's 5 s: servers start slowly on a loaded
   // 2-core CI machine. A global option: inside `projects` Jest ignores it (a 6 s hook failed at 5 s there).
-  testTimeout: 30_000,
+  testTimeout: 60_000,
   projects: [
     {
       ...common,

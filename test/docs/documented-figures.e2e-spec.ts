@@ -13,7 +13,6 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * length: a new figure is either checked here or fails the last test.
  */
 // Starting the app beside a full parallel suite on 2 cores took over Jest's 5 s default for this hook.
-jest.setTimeout(30_000);
 
 const SYNTHETIC = new Set(['10', '1,000', '10,000', '100,000']);
 

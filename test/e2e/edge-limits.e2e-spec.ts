@@ -13,7 +13,6 @@ import {
 } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-jest.setTimeout(30_000);
 
 const PING = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 

@@ -9,7 +9,6 @@ import {
 } from '../helpers/sse-client';
 import { WATCHED_URI } from '../helpers/sse-fixtures';
 
-jest.setTimeout(30_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messages = (events: SseEvent[]): Json[] => events.map(messageOf).filter((m) => m !== undefined);

@@ -49,12 +49,21 @@ describe('SandboxService (process isolation): a crash never takes another client
 
   it("runs client A's three computations to the end while client B crashes the process; B alone is charged", async () => {
     const reads = new InMemoryBridge({ query_Started: computeUntil(3) });
-    const honest = [1, 2, 3].map(() => sandbox.run({ code: HONEST, bridge: reads, client: 'alice/conversation-1' }));
+    let bombed = false;
+    // Each run's first attempt, if it ended before the bomb went off, was never beside it.
+    const endedBefore: boolean[] = [];
+    const honest = [1, 2, 3].map((_, k) =>
+      sandbox.run({ code: HONEST, bridge: reads, client: 'alice/conversation-1' }).then((result) => {
+        endedBefore[k] = !bombed && reads.received.length <= 3;
+        return result;
+      }),
+    );
     // Every honest run is past its read, computing, before the bomb goes off.
     while (reads.received.length < 3) await delay(5);
     await delay(50);
     const crashes = sandbox.status().crashes;
     const bomb = await sandbox.run({ code: BOMB, bridge: new InMemoryBridge({}), client: 'mallory/conversation-9' });
+    bombed = true;
 
     expect(failure(bomb)).toMatchObject({ kind: 'memory', name: 'SandboxCrashError' });
     const results = await Promise.all(honest);
@@ -63,8 +72,12 @@ describe('SandboxService (process isolation): a crash never takes another client
       'computed',
       'computed',
     ]);
-    // Each honest run was run again (its read made twice), transparently.
-    expect(reads.received).toHaveLength(6);
+    // Each honest run the crash took was run again (its read made twice), transparently. On a loaded machine the
+    // isolate threads may start the bomb only once a first run has ended (2 cores, 2 threads): that one was never
+    // beside it; the last one always was.
+    const beside = endedBefore.filter((ended) => !ended).length;
+    expect(beside).toBeGreaterThanOrEqual(1);
+    expect(reads.received).toHaveLength(3 + beside);
     expect(sandbox.status().crashes).toBeGreaterThan(crashes);
   }, 240_000);
 
