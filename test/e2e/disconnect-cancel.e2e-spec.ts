@@ -7,7 +7,6 @@ import { releaseAll } from '../helpers/releases';
 import { type Json, messageOf, RawSession, SseReader } from '../helpers/sse-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 const LOOP_MS = 3_000;
 const PRODUCT = 3;
 

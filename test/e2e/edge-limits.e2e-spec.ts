@@ -13,7 +13,6 @@ import {
 } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 const PING = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 describe('edge limits: sessions, connections, requests in flight', () => {

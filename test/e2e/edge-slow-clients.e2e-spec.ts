@@ -6,7 +6,6 @@ import { eventually, INITIALIZE, openSession, openWs, PROTOCOL_VERSION, sleep, w
 import { useReleases } from '../helpers/releases';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 const HEADERS_TIMEOUT_MS = 1_000;
 const REQUEST_TIMEOUT_MS = 2_000;
 

@@ -9,7 +9,6 @@ import { releaseAll } from '../helpers/releases';
 import { type SseApp, startSseApp } from '../helpers/sse-client';
 import { WATCHED_URI } from '../helpers/sse-fixtures';
 
-
 /** Each request the transport sent: method and the headers that matter here. */
 interface SentRequest {
   method: string;

@@ -9,7 +9,6 @@ import {
 } from '../helpers/sse-client';
 import { WATCHED_URI } from '../helpers/sse-fixtures';
 
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messages = (events: SseEvent[]): Json[] => events.map(messageOf).filter((m) => m !== undefined);
 const seqOf = (event: SseEvent) => Number(event.id?.split(':')[1]);

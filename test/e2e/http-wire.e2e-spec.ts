@@ -3,7 +3,6 @@ import { McpSessionRegistry } from '@myko/gateways';
 import request from 'supertest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 const ACCEPT = 'application/json, text/event-stream';
 const INITIALIZE = {
   jsonrpc: '2.0',

@@ -6,7 +6,6 @@ import type { WebSocket } from 'ws';
 import { openSession, openWs, postMcp } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 // biome-ignore lint/suspicious/noExplicitAny: raw JSON-RPC answers
 type Json = any;
 

@@ -1,7 +1,6 @@
 import { createAppConfig } from '../../src/config/app.config';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},

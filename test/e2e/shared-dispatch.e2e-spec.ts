@@ -5,7 +5,6 @@ import { StdioTransport } from '@myko/gateways';
 import { clientTransport, connectClient } from '../helpers/mcp-client';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 /** Runs the stdio transport in-process over in-memory streams and returns the answered lines. */
 async function overInProcessStdio(app: TestServer['app'], lines: object[]): Promise<Record<string, unknown>[]> {
   const input = new PassThrough();

@@ -7,7 +7,6 @@ import { apiKeyProtocol } from '../../libs/gateways/src/ws/ws-api-key.protocol';
 import { KEYS, startAccessServer, writeAccessConfig } from '../helpers/access-fixtures';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 // biome-ignore lint/suspicious/noExplicitAny: specs read untyped JSON-RPC messages
 type Json = any;
 

@@ -3,7 +3,6 @@ import { DispatchService } from '@myko/dispatch';
 import { WebSocket } from 'ws';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-
 let server: TestServer;
 
 beforeAll(async () => {
