@@ -28,6 +28,12 @@ const examplesOf = (description = '') =>
     .filter((line) => line.startsWith('Example: '))
     .map((line) => line.slice('Example: '.length));
 
+/** The calls a description shows inline, `e.g. myko.query('ListOrders', { status: 'paid' })`, as scripts that make them. */
+const exampleCallsOf = (description = '') =>
+  [...description.matchAll(/e\.g\. (myko\.\w+\('\w+', \{[^}]*\}\))/g)].map(
+    ([, call]) => `return (await ${call}) !== undefined;`,
+  );
+
 /** The code examples of the tool descriptions and the README, run as written against the example domain. */
 describe('documented examples', () => {
   let server: TestServer;
@@ -49,7 +55,7 @@ describe('documented examples', () => {
 
   it('initialize instructions say how the two tools work together and what the example data covers', () => {
     const instructions = client.getInstructions() ?? '';
-    expect(instructions).toContain('Two turns: one search with queries: [...] for all the task needs');
+    expect(instructions).toContain('Two turns: one search with queries');
     expect(instructions).toContain('one execute script that chains the calls');
     expect(instructions).toContain('placed from 2025-04-02 to 2025-06-30 (UTC)');
     expect(instructions).toContain('BER (Berlin)');
@@ -58,8 +64,10 @@ describe('documented examples', () => {
   it('runs every example of the tool descriptions and each succeeds', async () => {
     const { tools } = await client.listTools();
     const search = examplesOf(tools.find((tool) => tool.name === 'search')?.description);
-    const execute = examplesOf(tools.find((tool) => tool.name === 'execute')?.description);
-    expect(search.length + execute.length).toBeGreaterThanOrEqual(1);
+    const executeDescription = tools.find((tool) => tool.name === 'execute')?.description;
+    const execute = examplesOf(executeDescription);
+    const calls = exampleCallsOf(executeDescription);
+    expect(search.length + execute.length + calls.length).toBeGreaterThanOrEqual(1);
     for (const args of search) {
       const result = await client.callTool({ name: 'search', arguments: JSON.parse(args) });
       const found = (result.structuredContent as { operations: unknown[] } | undefined)?.operations ?? [];
@@ -73,6 +81,14 @@ describe('documented examples', () => {
       const result = await callText(client, 'execute', { code });
       expect({ code, isError: result.isError }).toEqual({ code, isError: false });
       expect(JSON.parse(result.text.split('\n')[0])).toEqual(expect.any(Number));
+    }
+    for (const code of calls) {
+      const result = await callText(client, 'execute', { code });
+      expect({ code, isError: result.isError, answer: result.text.split('\n')[0] }).toEqual({
+        code,
+        isError: false,
+        answer: 'true',
+      });
     }
   });
 

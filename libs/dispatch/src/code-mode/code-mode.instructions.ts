@@ -8,11 +8,12 @@ import type { InstructionsSource } from '../interfaces/instructions-source.inter
 /**
  * What the `initialize` instructions say about Code Mode. The two tool descriptions are in the
  * model's context on every turn and say how to call each tool; this says only what neither does:
- * how they work together. Live reads are the host's business (it subscribes): the `live-query` resource
+ * how they work together (what `queries` are for, "all the task needs", the search description says,
+ * which every client shows). Live reads are the host's business (it subscribes): the `live-query` resource
  * template describes them, and a search signature marks them `// live`.
  * @publicApi
  */
-export const CODE_MODE_INSTRUCTIONS = `Two turns: one search with queries: [...] for all the task needs, then one execute script that chains the calls.`;
+export const CODE_MODE_INSTRUCTIONS = `Two turns: one search with queries, then one execute script that chains the calls.`;
 
 /**
  * The `initialize` (and `server/discover`) instructions for a client: the Code Mode paragraph when its

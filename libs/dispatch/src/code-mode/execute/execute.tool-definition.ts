@@ -1,8 +1,8 @@
 import { EXECUTE_TOOL } from '../../dispatch.constants';
 import type { ToolDefinition } from '../../features/tools/tool-definition.interface';
 
-const DESCRIPTION = `Runs an async JavaScript function body in a sandbox. await myko.<kind>(id, args) calls an operation: its JSON result, or an Error saying why; also myko.search, myko.describe. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. mode plan: reads run, commands are only listed.
-Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;`;
+/** The example call sits inside the sentence that explains it: a separate `Example:` line said the same in 38 more bytes. */
+const DESCRIPTION = `Runs an async JavaScript function body in a sandbox. await myko.<kind>(id, args), e.g. myko.query('ListOrders', { status: 'paid' }), calls an operation: its JSON result, or an Error saying why; also myko.search, myko.describe. Return only the answer (JSON); console output comes back too. No require, process, fetch, timers. mode plan: reads run, commands are only listed.`;
 
 /**
  * Said only when scripts are type-checked, in the fewest bytes every conversation reads: that TypeScript is

@@ -7,7 +7,9 @@ const DESCRIPTION = `Find operations: \`queries\` (words or ids) for all the tas
 /**
  * `search`: read-only lookup in the operation index. Compact on purpose: this definition is in the
  * model's context on every turn, so it says what the answer looks like once and nothing that the
- * `execute` tool or the instructions say (defaults: `limit` 20, `detail` "summary").
+ * `execute` tool or the instructions say (defaults: `limit` 20, `detail` "summary"). No output schema:
+ * `{ type: 'object' }` told a model nothing (every `structuredContent` is an object; `execute`
+ * declares none either) for 32 bytes of every conversation.
  */
 export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
   name: SEARCH_TOOL,
@@ -25,7 +27,5 @@ export const SEARCH_TOOL_DEFINITION: ToolDefinition = {
     },
     additionalProperties: false,
   },
-  // The JSON form of the answer (structuredContent): a page, or `sections` for `queries`.
-  outputSchema: { type: 'object' },
   annotations: { readOnlyHint: true, openWorldHint: false },
 };

@@ -22,8 +22,10 @@ describe('tools/list and tools/call', () => {
       expect(JSON.stringify(search).length).toBeLessThanOrEqual(700);
       expect(execute.description).toMatch(/myko\.query\(/);
       expect(execute.description).toContain(
-        "Example: const p = await myko.query('ListOrders', { status: 'pending' }); return p.total;",
+        "await myko.<kind>(id, args), e.g. myko.query('ListOrders', { status: 'paid' }), calls an operation",
       );
+      // An output schema of any object told a model nothing.
+      expect(search).not.toHaveProperty('outputSchema');
       expect(execute.inputSchema.required).toEqual(['code']);
       expect(search.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
       // Not read-only and destructive: MCP's defaults for an absent readOnlyHint and destructiveHint.
