@@ -18,7 +18,7 @@ export {
   renderTypeDeclarations,
   resultObjectType,
 } from './schema/ts-shape.renderer';
-export { renderTsType } from './schema/ts-type.renderer';
+export { renderTsMembers, renderTsType } from './schema/ts-type.renderer';
 export { closestName } from './utils/closest-name.util';
 export { deepFreeze } from './utils/deep-freeze.util';
 export { ArgumentsValidator } from './validation/arguments.validator';

@@ -41,7 +41,10 @@ export function renderTsDeclarations(defs: Readonly<Record<string, JsonSchema>>)
   });
 }
 
-/** The members of an object schema as TypeScript (`nextOffset?: number | null`), in order. */
+/**
+ * The members of an object schema as TypeScript (`nextOffset?: number | null`), in order.
+ * @publicApi
+ */
 export function renderTsMembers(schema: unknown): string[] {
   if (!isSchema(schema)) return [];
   return propertiesOf(schema).map(({ key, optional, value }) => `${key}${optional ? '?' : ''}: ${renderTsType(value)}`);

@@ -49,7 +49,13 @@ describe('renderSignature', () => {
 describe('signatureTypes', () => {
   it('declares the named result type, of one result or of a list, and the argument types, bounded', () => {
     const one = op({ outputType: 'Order', outputSchema: ORDER });
-    expect(signatureTypes(one)).toEqual([{ name: 'Order', body: "{ id: number; status: 'open' | 'paid' }" }]);
+    expect(signatureTypes(one)).toEqual([
+      {
+        name: 'Order',
+        body: "{ id: number; status: 'open' | 'paid' }",
+        members: ['id: number', "status: 'open' | 'paid'"],
+      },
+    ]);
     const list = op({
       outputType: 'Order[]',
       outputSchema: { type: 'array', items: { $ref: '#/$defs/Order' }, $defs: { Order: ORDER } },
@@ -68,6 +74,8 @@ describe('signatureTypes', () => {
     const body = signatureTypes(op({ outputType: 'Wide', outputSchema: wide }))[0].body;
     expect(`type Wide = ${body}`.length).toBeLessThanOrEqual(240);
     expect(body).toMatch(/; … \d+ more }$/);
+    // The body is cut, its members are not: a later type is seen to extend it by all of them.
+    expect(signatureTypes(op({ outputType: 'Wide', outputSchema: wide }))[0].members).toHaveLength(26);
   });
 
   it('declares nothing for primitive, void, inline or unknown types', () => {

@@ -2,6 +2,7 @@ import {
   type JsonSchema,
   type OperationArgument,
   type OperationDescriptor,
+  renderTsMembers,
   renderTypeBody,
   resultObjectType,
 } from '@myko/registry';
@@ -13,12 +14,14 @@ const TYPE_NAME = /\b[A-Za-z_$][\w$]*\b/g;
 /**
  * A named type a search answer declares once: `OrderDetail` → `{ id: number; … }`; `parent` is the
  * type whose members reach it (`ValuationRow` of `InventoryValuationReport`), absent on a type the
- * signature names itself.
+ * signature names itself. `members`: every member, uncut (`id: number`), by which an answer sees that
+ * one type is another plus members (`TypeBlock`).
  */
 export interface SignatureType {
   readonly name: string;
   readonly body: string;
   readonly parent?: string;
+  readonly members: readonly string[];
 }
 
 /**
@@ -57,7 +60,8 @@ export function signatureTypes(op: OperationDescriptor): SignatureType[] {
     const { name, schema, parent } = queue[i];
     const body = types.has(name) ? undefined : renderTypeBody(name, schema);
     if (body === undefined) continue;
-    types.set(name, parent === undefined ? { name, body } : { name, body, parent });
+    const members = renderTsMembers(schema);
+    types.set(name, parent === undefined ? { name, body, members } : { name, body, parent, members });
     for (const ref of referencedNames(schema)) {
       if (Object.hasOwn(defs, ref) && !types.has(ref)) queue.push({ name: ref, schema: defs[ref], parent: name });
     }

@@ -12,6 +12,30 @@ export function typeBudget(queries: number): number {
   return Math.min(MAX_TYPE_BUDGET, TYPE_BUDGET + TYPE_BUDGET_PER_QUERY * (queries - 1));
 }
 
+/** Fewest members a declared type needs to stand for them in another's body: fewer are as cheap said again. */
+const MIN_BASE_MEMBERS = 3;
+
+/**
+ * `Order & { lines: OrderLine[] }` for a type that has every member of a type the answer already declared
+ * (the one with the most), when that is shorter than its own body: the agent reads `Order`'s members once,
+ * and learns that the two are the same record. Undefined when no declared type fits.
+ */
+function extensionOf(type: SignatureType, declared: ReadonlyMap<string, readonly string[]>): string | undefined {
+  const own = new Set(type.members);
+  let base: string | undefined;
+  let baseMembers: readonly string[] = [];
+  for (const [name, members] of declared) {
+    if (members.length < MIN_BASE_MEMBERS || members.length >= own.size || members.length <= baseMembers.length) {
+      continue;
+    }
+    if (members.every((member) => own.has(member))) [base, baseMembers] = [name, members];
+  }
+  if (base === undefined) return undefined;
+  const inBase = new Set(baseMembers);
+  const body = `${base} & { ${type.members.filter((member) => !inBase.has(member)).join('; ')} }`;
+  return body.length < type.body.length ? body : undefined;
+}
+
 /**
  * The one `types` block of an answer: each type once, in the order the signatures reach them, while the
  * budget lasts (`Infinity` for an id searched alone). A type left out is named with its parent, and the
@@ -19,6 +43,7 @@ export function typeBudget(queries: number): number {
  */
 export class TypeBlock {
   private readonly types = new Map<string, string>();
+  private readonly members = new Map<string, readonly string[]>();
   private readonly cut = new Set<string>();
   private readonly named: string[] = [];
   private firstCutOf?: string;
@@ -28,8 +53,10 @@ export class TypeBlock {
 
   /** Declares the types of operation `id`'s signature that are not declared yet and fit. */
   add(id: string, list: readonly SignatureType[]): void {
-    for (const { name, body, parent } of list) {
+    for (const type of list) {
+      const { name, parent } = type;
       if (this.types.has(name) || this.cut.has(name)) continue;
+      const body = extensionOf(type, this.members) ?? type.body;
       const cost = name.length + body.length + 8; // `type ${name} = ${body}\n`
       if (parent !== undefined && this.cut.has(parent)) {
         this.cut.add(name);
@@ -40,6 +67,7 @@ export class TypeBlock {
       } else {
         this.used += cost;
         this.types.set(name, body);
+        this.members.set(name, type.members);
       }
     }
   }
