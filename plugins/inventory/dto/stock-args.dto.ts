@@ -5,7 +5,7 @@ import { PageArgs } from '../../common/dto/page-args.dto';
 import { CategoryArg, WarehouseCodeArg } from '../../common/dto/scope-args';
 import { MOVEMENT_REASONS, type MovementReason } from '../inventory.constants';
 
-const WAREHOUSE_CODE = 'Warehouse code, e.g. BER (see query_ListWarehouses).';
+const WAREHOUSE_CODE = 'Warehouse code, e.g. BER (see ListWarehouses).';
 
 /** Filters of `query_ListStockLevels`. */
 export class ListStockLevelsArgs extends PageArgs {
