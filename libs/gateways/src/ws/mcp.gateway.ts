@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import {
+  type ClassifiedMessage,
   type ClientContext,
   classifyMessage,
   DispatchService,
   failureResponse,
   JSON_RPC_ERROR_CODES,
+  type JsonRpcFailure,
   type JsonRpcNotification,
   type JsonRpcResponse,
 } from '@myko/dispatch';
@@ -27,6 +29,7 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientIdOf, rateLimitKey } from '../limits/client-address';
 import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission } from '../limits/edge-admission.service';
+import { EdgeRefusals, methodOf } from '../limits/edge-refusals';
 import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { type QuotaSubject, requestQuotaOf } from '../limits/quota-rates';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
@@ -85,6 +88,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly edgeWork: EdgeWorkBudget,
     private readonly addresses: ClientAddressResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: WsGatewayOptions,
+    private readonly refusals: EdgeRefusals,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
@@ -211,7 +215,10 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     const incoming = classifyMessage(message);
     const rateKey = this.rateKeys.get(socket) ?? '';
     const gate = gateWsMessage(this.admission, incoming, client.sessionId, rateKey, this.requestQuotas.get(socket));
-    if ('refused' in gate) return gate.refused;
+    if ('refused' in gate) {
+      this.reportRefusal(client, incoming, gate.refused);
+      return gate.refused;
+    }
     try {
       const response = await this.dispatch.handle(message, client);
       const initialize = incoming.type === 'request' && incoming.method === 'initialize';
@@ -223,6 +230,24 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     } finally {
       gate.admitted?.release();
     }
+  }
+
+  /** A request refused by a limit on the open socket (-32029), for the audit log. */
+  private reportRefusal(client: ClientContext, incoming: ClassifiedMessage, refused: JsonRpcFailure): void {
+    this.refusals.report(() => {
+      const data = refused.error.data as { limit: string; retryAfterMs: number };
+      const principal = client.clientId ?? 'unknown';
+      return {
+        at: Date.now(),
+        door: 'ws',
+        principal,
+        conversation: `${principal}/${client.sessionId}`,
+        ...(methodOf(incoming) === undefined ? {} : { operation: methodOf(incoming) }),
+        reason: data.limit,
+        retryAfterMs: data.retryAfterMs,
+        detail: refused.error.message,
+      };
+    });
   }
 
   private send(socket: WebSocket, message: unknown): void {

@@ -63,6 +63,17 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     return `${what} to ${this.options.destination}`;
   }
 
+  /** Whether lines are written: the audit log is on. Who builds lines for it asks first. */
+  get listening(): boolean {
+    return this.options.enabled;
+  }
+
+  /** One `guard` line built elsewhere (the edge's refusals, `EdgeRefusalAudit`), while the audit log is on. */
+  recordGuardLine(record: { kind: 'guard' }): void {
+    if (!this.options.enabled) return;
+    this.write(JSON.stringify(record));
+  }
+
   /**
    * One line of the admin API (`AdminAuditWriter`): every admin request, whatever `queries` says, while
    * the audit log is on.
