@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import {
-  type ClassifiedMessage,
   type ClientContext,
   classifyMessage,
   DispatchService,
   failureResponse,
   JSON_RPC_ERROR_CODES,
-  type JsonRpcFailure,
   type JsonRpcNotification,
   type JsonRpcResponse,
 } from '@myko/dispatch';
@@ -29,13 +27,13 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientIdOf, rateLimitKey } from '../limits/client-address';
 import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission } from '../limits/edge-admission.service';
-import { EdgeRefusals, methodOf } from '../limits/edge-refusals';
+import { EdgeRefusals } from '../limits/edge-refusals';
 import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { type QuotaSubject, requestQuotaOf } from '../limits/quota-rates';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
-import { gateWsMessage } from '../limits/ws-request.gate';
+import { gateWsMessage, wsEdgeRefusal } from '../limits/ws-request.gate';
 import { WsSlotLedger } from '../limits/ws-slot.ledger';
 import { routeUpgrades } from './mcp-ws.upgrade';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
@@ -216,7 +214,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     const rateKey = this.rateKeys.get(socket) ?? '';
     const gate = gateWsMessage(this.admission, incoming, client.sessionId, rateKey, this.requestQuotas.get(socket));
     if ('refused' in gate) {
-      this.reportRefusal(client, incoming, gate.refused);
+      this.refusals.report(() => wsEdgeRefusal(client, incoming, gate.refused));
       return gate.refused;
     }
     try {
@@ -230,24 +228,6 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     } finally {
       gate.admitted?.release();
     }
-  }
-
-  /** A request refused by a limit on the open socket (-32029), for the audit log. */
-  private reportRefusal(client: ClientContext, incoming: ClassifiedMessage, refused: JsonRpcFailure): void {
-    this.refusals.report(() => {
-      const data = refused.error.data as { limit: string; retryAfterMs: number };
-      const principal = client.clientId ?? 'unknown';
-      return {
-        at: Date.now(),
-        door: 'ws',
-        principal,
-        conversation: `${principal}/${client.sessionId}`,
-        ...(methodOf(incoming) === undefined ? {} : { operation: methodOf(incoming) }),
-        reason: data.limit,
-        retryAfterMs: data.retryAfterMs,
-        detail: refused.error.message,
-      };
-    });
   }
 
   private send(socket: WebSocket, message: unknown): void {
