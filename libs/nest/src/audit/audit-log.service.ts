@@ -55,7 +55,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     for (const stop of this.unsubscribe) stop();
-    await Promise.all([this.shared?.flush(), this.otlp?.flush()]);
+    await Promise.all([this.shared?.flush(), this.otlp?.close()]);
     this.sink?.close();
   }
 

@@ -18,6 +18,8 @@ export const OTLP_BATCH_LINES = 512;
 export const OTLP_QUEUE_LINES = 10_000;
 /** A POST that takes longer is abandoned (and retried once). */
 const OTLP_TIMEOUT_MS = 10_000;
+/** How long shutdown waits for the last lines to leave: a blackholed collector must not hold the process. */
+const OTLP_CLOSE_MS = 2_000;
 
 interface Batch {
   lines: OtlpLogLine[];
@@ -74,6 +76,16 @@ export class AuditOtlpExporter {
       await this.send();
       if (this.queue.length + (this.retry?.lines.length ?? 0) >= before) break;
     }
+  }
+
+  /** The last lines at shutdown, waiting at most a moment for the collector. */
+  async close(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, OTLP_CLOSE_MS);
+    });
+    await Promise.race([this.flush(), gaveUp]);
+    clearTimeout(timer);
   }
 
   private schedule(): void {
