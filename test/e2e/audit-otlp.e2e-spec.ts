@@ -9,8 +9,6 @@ import { auditLines } from '../helpers/access-fixtures';
 import { eventually, INITIALIZE, PROTOCOL_VERSION } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-jest.setTimeout(60_000);
-
 const KEY = generateApiKey();
 const COLLECTOR_KEY = 'collector-secret';
 

@@ -9,8 +9,6 @@ import { auditLines } from '../helpers/access-fixtures';
 import { eventually, INITIALIZE, PROTOCOL_VERSION, refusedWs, wsCalls } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
-jest.setTimeout(60_000);
-
 /** Two keys: `http` floods the HTTP door, `ws` an open WebSocket (each its own rate bucket). */
 const KEYS = { http: generateApiKey(), ws: generateApiKey() };
 const WRONG_KEY = `not-a-key-${generateApiKey()}`;
