@@ -58,6 +58,11 @@ describe('parseAccessConfig', () => {
     expect(parseAccessConfig({ ...withoutAudit, audit: { recentLines: 0 } }).audit).toEqual({ recentLines: 0 });
   });
 
+  it('keeps audit.otlp: the collector, its headers and the service name', () => {
+    const otlp = { endpoint: 'http://collector:4318', headers: { Authorization: 'Bearer x' }, serviceName: 'shop' };
+    expect(parseAccessConfig({ ...VALID, audit: { otlp } }).audit).toEqual({ otlp });
+  });
+
   it('requires auth by default, and then some profile with keys', () => {
     expect(parseAccessConfig({ profiles: { a: { keys: [OPS_KEY] } } }).auth.required).toBe(true);
     expect(issuesOf({ profiles: { a: {} } })).toEqual([
@@ -137,6 +142,25 @@ describe('parseAccessConfig', () => {
     ['a non-boolean audit.enabled', { ...VALID, audit: { enabled: 0 } }, 'audit.enabled', 'true or false'],
     ['a negative audit.recentLines', { ...VALID, audit: { recentLines: -1 } }, 'audit.recentLines', 'whole number'],
     ['a fractional audit.recentLines', { ...VALID, audit: { recentLines: 1.5 } }, 'audit.recentLines', 'whole number'],
+    ['an audit.otlp without endpoint', { ...VALID, audit: { otlp: {} } }, 'audit.otlp.endpoint', 'OTLP/HTTP'],
+    [
+      'a non-URL audit.otlp.endpoint',
+      { ...VALID, audit: { otlp: { endpoint: 'collector' } } },
+      'audit.otlp.endpoint',
+      'http(s) URL',
+    ],
+    [
+      'non-string audit.otlp.headers',
+      { ...VALID, audit: { otlp: { endpoint: 'http://c:4318', headers: { 'X-Key': 1 } } } },
+      'audit.otlp.headers',
+      'string header values',
+    ],
+    [
+      'an unknown audit.otlp property',
+      { ...VALID, audit: { otlp: { endpoint: 'http://c', url: 'x' } } },
+      'audit.otlp.url',
+      'unknown property',
+    ],
     [
       'an unknown default profile',
       { ...VALID, defaultProfile: 'admin' },

@@ -41,7 +41,8 @@ const ROOT_KEYS = [
   'fairness',
   'admin',
 ];
-const AUDIT_KEYS = ['enabled', 'path', 'queries', 'recentLines'];
+const AUDIT_KEYS = ['enabled', 'path', 'queries', 'recentLines', 'otlp'];
+const AUDIT_OTLP_KEYS = ['endpoint', 'headers', 'serviceName'];
 /** The most lines an audit query may keep: a bound on memory (and on the Redis stream). */
 const MAX_RECENT_AUDIT_LINES = 1_000_000;
 const PROFILE_KEYS = [
@@ -242,11 +243,33 @@ function parseAudit(v: Validator, value: unknown): AuditConfig | undefined {
   if (recent !== undefined && !validRecent) {
     v.add('audit.recentLines', `expected a whole number from 0 to ${MAX_RECENT_AUDIT_LINES}`);
   }
+  const otlp = parseAuditOtlp(v, audit.otlp);
   return {
     ...(validRecent ? { recentLines: recent as number } : {}),
+    ...(otlp ? { otlp } : {}),
     ...(typeof audit.enabled === 'boolean' ? { enabled: audit.enabled } : {}),
     ...(typeof audit.path === 'string' ? { path: audit.path } : {}),
     ...(typeof audit.queries === 'boolean' ? { queries: audit.queries } : {}),
+  };
+}
+
+function parseAuditOtlp(v: Validator, value: unknown): AuditConfig['otlp'] {
+  if (value === undefined) return undefined;
+  const otlp = v.object(value, 'audit.otlp', AUDIT_OTLP_KEYS);
+  if (!otlp) return undefined;
+  const { endpoint, headers, serviceName } = otlp;
+  if (typeof endpoint !== 'string' || !/^https?:\/\/\S+$/.test(endpoint)) {
+    v.add('audit.otlp.endpoint', 'expected the http(s) URL of an OTLP/HTTP collector');
+  }
+  const stringMap = isObject(headers) && Object.values(headers).every((header) => typeof header === 'string');
+  if (headers !== undefined && !stringMap) v.add('audit.otlp.headers', 'expected an object of string header values');
+  if (serviceName !== undefined && (typeof serviceName !== 'string' || serviceName.trim() === '')) {
+    v.add('audit.otlp.serviceName', 'expected a non-empty string');
+  }
+  return {
+    endpoint: String(endpoint),
+    ...(stringMap ? { headers: headers as Record<string, string> } : {}),
+    ...(typeof serviceName === 'string' ? { serviceName } : {}),
   };
 }
 

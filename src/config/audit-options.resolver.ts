@@ -26,7 +26,10 @@ export function resolveAuditOptions(
 ): AuditOptions {
   const section = file?.config.audit ?? {};
   const queries = section.queries ?? DEFAULT_AUDIT_OPTIONS.queries;
-  const recent = section.recentLines === undefined ? {} : { recentLines: section.recentLines };
+  const recent = {
+    ...(section.recentLines === undefined ? {} : { recentLines: section.recentLines }),
+    ...(section.otlp === undefined ? {} : { otlp: section.otlp }),
+  };
   if (cliDestination === AUDIT_OFF) return { ...DEFAULT_AUDIT_OPTIONS, enabled: false, queries, ...recent };
   if (cliDestination !== undefined) {
     return { enabled: true, destination: destination(cliDestination, (p) => resolve(p), mode), queries, ...recent };

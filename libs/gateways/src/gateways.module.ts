@@ -21,6 +21,7 @@ import type { GatewaysModuleOptions, GatewaysStaticOptions, ResolvedGatewaysOpti
 import { DrainCoordinator } from './lifecycle/drain.coordinator';
 import { ClientAddressResolver } from './limits/client-address.resolver';
 import { EdgeAdmission } from './limits/edge-admission.service';
+import { EdgeRefusals } from './limits/edge-refusals';
 import { EdgeWorkBudget } from './limits/edge-work.budget';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
@@ -105,6 +106,7 @@ export class GatewaysModule {
         SharedSseStreams,
         ForeignStreamResumer,
         EdgeAdmission,
+        EdgeRefusals,
         ClientAddressResolver,
         EdgeWorkBudget,
         WsSlotLedger,
@@ -118,6 +120,7 @@ export class GatewaysModule {
       exports: [
         GATEWAYS_OPTIONS,
         EdgeAdmission,
+        EdgeRefusals,
         ClientAddressResolver,
         WsOutboundSender,
         StdioTransport,

@@ -19,6 +19,7 @@ export { DrainCoordinator } from './lifecycle/drain.coordinator';
 export { ClientAddressResolver } from './limits/client-address.resolver';
 export { EdgeAdmission } from './limits/edge-admission.service';
 export type { EdgeLimitsOptions, RateLimitOptions } from './limits/edge-limits-options.interface';
+export { type EdgeDoor, type EdgeRefusal, EdgeRefusals } from './limits/edge-refusals';
 export { applyHttpServerLimits } from './limits/http-server.limits';
 export { LIMIT_EXCEEDED } from './limits/limits.constants';
 export { type WsBackpressureStats, WsOutboundSender } from './limits/ws-outbound.sender';

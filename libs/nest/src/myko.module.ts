@@ -11,6 +11,7 @@ import { AdminExecutionsAdapter } from './admin/admin-executions.adapter';
 import { AdminLiveAdapter } from './admin/admin-live.adapter';
 import { AuditModule } from './audit/audit.module';
 import { AuditLog } from './audit/audit-log.service';
+import { EdgeRefusalAudit } from './audit/edge-refusal.audit';
 import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
 import { libOptionsOf, type MykoLibOptions, mcpPathsOf } from './myko-module.parts';
 import { MYKO_MODULE_OPTIONS } from './myko-nest.constants';
@@ -92,6 +93,8 @@ export class MykoModule {
     return {
       module: MykoModule,
       imports: [RegistryModule, McpPrimitivesModule, state, dispatch, gateways, audit],
+      // The edge's refusals reach the audit log here, where both modules are known.
+      providers: [EdgeRefusalAudit],
       exports: [gateways, audit],
     };
   }

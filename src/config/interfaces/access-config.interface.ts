@@ -21,6 +21,13 @@ export interface AuditConfig {
   readonly queries?: boolean;
   /** Lines kept for the admin API's audit query (in memory, and in Redis when the state is there); 0: none. @default 10000 */
   readonly recentLines?: number;
+  /** Also ship every line as an OpenTelemetry log record (OTLP/HTTP JSON to `<endpoint>/v1/logs`). */
+  readonly otlp?: {
+    readonly endpoint: string;
+    readonly headers?: Readonly<Record<string, string>>;
+    /** @default "myko-nest" */
+    readonly serviceName?: string;
+  };
 }
 
 /**

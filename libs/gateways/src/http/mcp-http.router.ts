@@ -9,6 +9,10 @@ import { GATEWAYS_OPTIONS, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
+import { clientIdOf } from '../limits/client-address';
+import { ClientAddressResolver } from '../limits/client-address.resolver';
+import { EdgeRefusals, reasonOfStatus } from '../limits/edge-refusals';
+import { LimitExceededError } from '../limits/limit-exceeded.error';
 import { writeHttpFailure } from './http-failure.writer';
 import { McpHttpEndpoint } from './mcp-http.endpoint';
 import { mcpMountMessage } from './mcp-mount.message';
@@ -16,6 +20,9 @@ import { mcpMountMessage } from './mcp-mount.message';
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const ALLOWED_METHODS = 'GET, POST, DELETE';
+
+/** The refusals of a client that go to the audit log: no credential, no access, over a limit, a server that cannot serve. */
+const AUDITED_STATUSES: ReadonlySet<number> = new Set([401, 403, 429, 503]);
 
 /**
  * Serves the MCP paths (`mcpPaths`: `/mcp` and `/myko/mcp` by default) straight from the HTTP server's `request` event, ahead of the
@@ -39,6 +46,8 @@ export class McpHttpRouter implements OnApplicationBootstrap {
     private readonly drain: DrainCoordinator,
     private readonly access: ClientAccessResolver,
     @Inject(GATEWAYS_OPTIONS) options: Pick<ResolvedGatewaysOptions, 'mcpPaths'>,
+    private readonly refusals: EdgeRefusals,
+    private readonly addresses: ClientAddressResolver,
   ) {
     this.mcpPaths = options.mcpPaths;
     this.routedPaths = new Set(options.mcpPaths.flatMap((path) => [path, `${path}/`]));
@@ -69,7 +78,7 @@ export class McpHttpRouter implements OnApplicationBootstrap {
   route(req: IncomingMessage, res: ServerResponse): void {
     // A bearer JWT is verified first (async: the JWKS may need fetching); API keys need no wait.
     const verifying = this.access.prepare(req.headers);
-    if (verifying) verifying.then(() => this.routeVerified(req, res)).catch((error) => writeHttpFailure(res, error));
+    if (verifying) verifying.then(() => this.routeVerified(req, res)).catch((error) => this.fail(req, res, error));
     else this.routeVerified(req, res);
   }
 
@@ -79,13 +88,13 @@ export class McpHttpRouter implements OnApplicationBootstrap {
       if (refusal) throw new McpHttpError(403, TRANSPORT_ERROR, `Forbidden: ${refusal}`);
       switch (req.method) {
         case 'POST':
-          this.endpoint.post(req, res).catch((error: unknown) => writeHttpFailure(res, error));
+          this.endpoint.post(req, res).catch((error: unknown) => this.fail(req, res, error));
           return;
         case 'GET':
-          this.endpoint.openStream(req, res).catch((error: unknown) => writeHttpFailure(res, error));
+          this.endpoint.openStream(req, res).catch((error: unknown) => this.fail(req, res, error));
           return;
         case 'DELETE':
-          this.endpoint.endSession(req, res).catch((error: unknown) => writeHttpFailure(res, error));
+          this.endpoint.endSession(req, res).catch((error: unknown) => this.fail(req, res, error));
           return;
         default:
           throw new McpHttpError(405, TRANSPORT_ERROR, `Method Not Allowed: ${req.method}`, {
@@ -93,7 +102,28 @@ export class McpHttpRouter implements OnApplicationBootstrap {
           });
       }
     } catch (error) {
-      writeHttpFailure(res, error);
+      this.fail(req, res, error);
     }
+  }
+
+  /** Answers a failure; a refusal of the client (401, 403, 429, 503) is also reported for the audit log. */
+  private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    writeHttpFailure(res, error);
+    if (!(error instanceof McpHttpError) || !AUDITED_STATUSES.has(error.status)) return;
+    this.refusals.report(() => {
+      const limit = error instanceof LimitExceededError ? error : undefined;
+      const subject = limit?.subject ?? { principal: clientIdOf(undefined, this.addresses.of(req)) };
+      return {
+        at: Date.now(),
+        door: 'http',
+        status: error.status,
+        ...subject,
+        reason:
+          limit?.limit ??
+          (error.status === 503 && this.drain.isDraining ? 'shutting-down' : reasonOfStatus(error.status)),
+        ...(limit ? { retryAfterMs: limit.retryAfterMs } : {}),
+        detail: error.message,
+      };
+    });
   }
 }

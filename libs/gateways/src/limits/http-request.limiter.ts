@@ -7,9 +7,10 @@ import { Injectable } from '@nestjs/common';
 import type { McpHttpSession, SessionRoomRefusal } from '../http/mcp-http-session.interface';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { SessionOwner } from '../http/session-owner';
-import { rateLimitKey } from './client-address';
+import { clientIdOf, rateLimitKey } from './client-address';
 import { ClientAddressResolver } from './client-address.resolver';
 import { type Admission, EdgeAdmission, isRefusal } from './edge-admission.service';
+import { methodOf } from './edge-refusals';
 import { LimitExceededError } from './limit-exceeded.error';
 import { requestQuotaOf, sessionQuotaOf } from './quota-rates';
 
@@ -45,7 +46,12 @@ export class HttpRequestLimiter {
     const address = this.addresses.of(req);
     const rateKey = rateLimitKey(access.keyId, address);
     const rate = await this.admission.admitSharedRate(rateKey, requestQuotaOf(access, rateKey));
-    if (rate) throw new LimitExceededError(429, rate, requestId(message));
+    if (rate) {
+      throw new LimitExceededError(429, rate, requestId(message), {
+        principal: clientIdOf(access.keyId, address),
+        operation: 'initialize',
+      });
+    }
     const owner: SessionOwner = {
       keyId: access.keyId,
       principal: access.principal,
@@ -88,7 +94,8 @@ export class HttpRequestLimiter {
 
   private refusal(full: SessionRoomRefusal, message: unknown, owner: SessionOwner): LimitExceededError {
     const refusal = this.admission.sessionRefusal(full, owner);
-    return new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message));
+    const subject = { principal: clientIdOf(owner.keyId, owner.address), operation: 'initialize' };
+    return new LimitExceededError(full === 'total' ? 503 : 429, refusal, requestId(message), subject);
   }
 
   /**
@@ -105,8 +112,10 @@ export class HttpRequestLimiter {
     const rateKey = rateLimitKey(access.keyId, this.addresses.of(req));
     const quota = requestQuotaOf(access, rateKey, `http:${sessionId}`);
     const decision = this.admission.admitRequest(`http:${sessionId}`, rateKey, sharedRateWaitMs, quota);
-    if (isRefusal(decision)) throw new LimitExceededError(429, decision, requestId(message));
-    return decision;
+    if (!isRefusal(decision)) return decision;
+    // The rate key is the principal (`clientIdOf`): the refusal's line names it without another hash.
+    const subject = { principal: rateKey, conversation: `${rateKey}/${sessionId}`, operation: methodOf(message) };
+    throw new LimitExceededError(429, decision, requestId(message), subject);
   }
 
   /** On Redis with a rate limit: the bucket the session touch takes its token from (one round trip for both). */

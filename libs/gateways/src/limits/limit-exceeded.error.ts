@@ -1,4 +1,5 @@
 import { McpHttpError } from '../errors/mcp-http.error';
+import type { RefusedSubject } from './edge-refusals';
 import type { LimitRefusal } from './limit-decision.interface';
 import { LIMIT_EXCEEDED } from './limits.constants';
 
@@ -26,9 +27,20 @@ export function limitErrorData(refusal: LimitRefusal): {
  * profile's quota `{ profile, per, quota }`).
  */
 export class LimitExceededError extends McpHttpError {
-  constructor(status: 429 | 503, refusal: LimitRefusal, id: string | number | null = null) {
+  readonly limit: string;
+  readonly retryAfterMs: number;
+
+  constructor(
+    status: 429 | 503,
+    refusal: LimitRefusal,
+    id: string | number | null = null,
+    /** Whom it refused, for the audit line of the refusal (`EdgeRefusals`). */
+    readonly subject?: RefusedSubject,
+  ) {
     super(status, LIMIT_EXCEEDED, refusal.message, { 'Retry-After': retryAfterSeconds(refusal.retryAfterMs) });
     this.id = id;
     this.data = limitErrorData(refusal);
+    this.limit = refusal.limit;
+    this.retryAfterMs = refusal.retryAfterMs;
   }
 }

@@ -27,12 +27,13 @@ import { DrainCoordinator } from '../lifecycle/drain.coordinator';
 import { clientIdOf, rateLimitKey } from '../limits/client-address';
 import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission } from '../limits/edge-admission.service';
+import { EdgeRefusals } from '../limits/edge-refusals';
 import { EdgeWorkBudget } from '../limits/edge-work.budget';
 import { type QuotaSubject, requestQuotaOf } from '../limits/quota-rates';
 import { startWsHeartbeat } from '../limits/ws-heartbeat';
 import { startWsIdleWatch } from '../limits/ws-idle.watch';
 import { WsOutboundSender } from '../limits/ws-outbound.sender';
-import { gateWsMessage } from '../limits/ws-request.gate';
+import { gateWsMessage, wsEdgeRefusal } from '../limits/ws-request.gate';
 import { WsSlotLedger } from '../limits/ws-slot.ledger';
 import { routeUpgrades } from './mcp-ws.upgrade';
 import { WsHandshakeVerifier } from './ws-handshake.verifier';
@@ -85,6 +86,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly edgeWork: EdgeWorkBudget,
     private readonly addresses: ClientAddressResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: WsGatewayOptions,
+    private readonly refusals: EdgeRefusals,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
@@ -211,7 +213,10 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     const incoming = classifyMessage(message);
     const rateKey = this.rateKeys.get(socket) ?? '';
     const gate = gateWsMessage(this.admission, incoming, client.sessionId, rateKey, this.requestQuotas.get(socket));
-    if ('refused' in gate) return gate.refused;
+    if ('refused' in gate) {
+      this.refusals.report(() => wsEdgeRefusal(client, incoming, gate.refused));
+      return gate.refused;
+    }
     try {
       const response = await this.dispatch.handle(message, client);
       const initialize = incoming.type === 'request' && incoming.method === 'initialize';

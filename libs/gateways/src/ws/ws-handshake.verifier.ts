@@ -8,8 +8,10 @@ import { HostOriginPolicy } from '../common/host-origin.policy';
 import { WS_OVERSIZED_READ_FACTOR } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS, MCP_WS_SUBPROTOCOL, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { clientIdOf } from '../limits/client-address';
 import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeAdmission, isRefusal } from '../limits/edge-admission.service';
+import { EdgeRefusals, reasonOfStatus } from '../limits/edge-refusals';
 import { retryAfterSeconds } from '../limits/limit-exceeded.error';
 import { LIMIT_NAMES } from '../limits/limits.constants';
 import { sessionQuotaOf } from '../limits/quota-rates';
@@ -22,6 +24,10 @@ interface HandshakeRefusal {
   status: number;
   message: string;
   headers?: Readonly<Record<string, string>>;
+  /** A slot's refusal: the limit, when to retry, and whose slots were full. */
+  limit?: string;
+  retryAfterMs?: number;
+  principal?: string;
 }
 
 /** URL query parameters that look like a credential: refused, so that nobody learns to put keys in URLs. */
@@ -46,6 +52,7 @@ export class WsHandshakeVerifier {
     private readonly slots: WsSlotLedger,
     private readonly addresses: ClientAddressResolver,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'maxMessageBytes'>,
+    private readonly refusals: EdgeRefusals,
   ) {}
 
   /** Options merged into the `ws` server of the MCP gateway. */
@@ -82,6 +89,21 @@ export class WsHandshakeVerifier {
     }
     const body = JSON.stringify(failureResponse(null, { code: TRANSPORT_ERROR, message: refusal.message }));
     done(false, refusal.status, body, { ...refusal.headers, 'Content-Type': 'application/json' });
+    this.report(req, refusal);
+  }
+
+  /** Every refused handshake, for the audit log: the limit's name, else the status's (`unauthorized`…). */
+  private report(req: IncomingMessage, refusal: HandshakeRefusal): void {
+    this.refusals.report(() => ({
+      at: Date.now(),
+      door: 'ws-handshake',
+      status: refusal.status,
+      principal: refusal.principal ?? clientIdOf(undefined, this.addresses.of(req)),
+      operation: 'connect',
+      reason: refusal.limit ?? reasonOfStatus(refusal.status),
+      ...(refusal.retryAfterMs === undefined ? {} : { retryAfterMs: refusal.retryAfterMs }),
+      detail: refusal.message,
+    }));
   }
 
   private refusal(req: IncomingMessage): HandshakeRefusal | undefined {
@@ -121,7 +143,9 @@ export class WsHandshakeVerifier {
     }
     if (isRefusal(slot)) {
       const status = slot.limit === LIMIT_NAMES.wsTotal ? 503 : 429;
-      return { status, message: slot.message, headers: { 'Retry-After': retryAfterSeconds(slot.retryAfterMs) } };
+      const headers = { 'Retry-After': retryAfterSeconds(slot.retryAfterMs) };
+      const { limit, retryAfterMs } = slot;
+      return { status, message: slot.message, headers, limit, retryAfterMs, principal: clientIdOf(keyId, address) };
     }
     this.slots.hold(req, address, keyId, slot.release);
     return undefined;

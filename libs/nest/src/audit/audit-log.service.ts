@@ -5,6 +5,7 @@ import { RedisStateClient, StateUnavailableError } from '@myko/state';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit, Optional } from '@nestjs/common';
 import { AUDIT_OPTIONS, type AuditOptions, DEFAULT_RECENT_AUDIT_LINES } from './audit.options';
 import { type AuditSink, createAuditSink } from './audit.sink';
+import { AuditOtlpExporter } from './audit-otlp.exporter';
 import { minimalAuditRecord, toAuditRecord } from './audit-record';
 import { toGuardAuditRecord } from './guard-audit.record';
 import { MemoryRecentAuditLines } from './recent-audit.lines';
@@ -26,6 +27,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   private failed = false;
   private local?: MemoryRecentAuditLines;
   private shared?: RedisRecentAuditLines;
+  private otlp?: AuditOtlpExporter;
 
   constructor(
     private readonly invoker: OperationInvoker,
@@ -41,6 +43,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     } catch (error) {
       throw new Error(`cannot open the audit log ${this.options.destination}: ${(error as Error).message}`);
     }
+    if (this.options.otlp) this.otlp = new AuditOtlpExporter(this.options.otlp);
     const recent = this.options.recentLines ?? DEFAULT_RECENT_AUDIT_LINES;
     if (recent > 0) {
       this.local = new MemoryRecentAuditLines(recent);
@@ -52,7 +55,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     for (const stop of this.unsubscribe) stop();
-    await this.shared?.flush();
+    await Promise.all([this.shared?.flush(), this.otlp?.close()]);
     this.sink?.close();
   }
 
@@ -60,7 +63,19 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   describe(): string {
     if (!this.options.enabled) return 'off';
     const what = this.options.queries ? 'every operation' : 'commands';
-    return `${what} to ${this.options.destination}`;
+    const otlp = this.options.otlp ? ` and as OpenTelemetry logs to ${this.options.otlp.endpoint}` : '';
+    return `${what} to ${this.options.destination}${otlp}`;
+  }
+
+  /** Whether lines are written: the audit log is on. Who builds lines for it asks first. */
+  get listening(): boolean {
+    return this.options.enabled;
+  }
+
+  /** One `guard` line built elsewhere (the edge's refusals, `EdgeRefusalAudit`), while the audit log is on. */
+  recordGuardLine(record: { kind: 'guard' }): void {
+    if (!this.options.enabled) return;
+    this.write(JSON.stringify(record));
   }
 
   /**
@@ -89,9 +104,14 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     return (await this.local?.query(query)) ?? { records: [] };
   }
 
-  /** Sends the lines still on their way to the shared stream (tests, shutdown). */
+  /** Sends the lines still on their way to the shared stream and the OpenTelemetry collector (tests, shutdown). */
   async flush(): Promise<void> {
-    await this.shared?.flush();
+    await Promise.all([this.shared?.flush(), this.otlp?.flush()]);
+  }
+
+  /** Lines the OpenTelemetry export lost (a full queue, a POST failed twice); 0 without it. */
+  get otlpDropped(): number {
+    return this.otlp?.dropped ?? 0;
   }
 
   private recordGuard(event: GuardEvent): void {
@@ -114,6 +134,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
     const at = Date.now();
     this.local?.add(line, at);
     this.shared?.add(line);
+    this.otlp?.add(line, at);
     try {
       this.sink?.write(line);
       this.failed = false;

@@ -1,3 +1,5 @@
+import type { AuditOtlpOptions } from './audit-otlp.exporter';
+
 /** Injection token of the resolved `AuditOptions`. */
 export const AUDIT_OPTIONS = 'myko:audit_options';
 
@@ -14,6 +16,11 @@ export interface AuditOptions {
    * shared by every instance when the state is in Redis; 0 keeps none. @default 10000
    */
   recentLines?: number;
+  /**
+   * Also ship every line as an OpenTelemetry log record (OTLP/HTTP JSON, `POST <endpoint>/v1/logs`), batched and
+   * never on a request's path. Off when absent.
+   */
+  otlp?: AuditOtlpOptions;
 }
 
 /** Lines kept for the audit query unless `recentLines` says otherwise. */

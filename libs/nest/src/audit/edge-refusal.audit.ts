@@ -1,0 +1,39 @@
+import { type EdgeRefusal, EdgeRefusals } from '@myko/gateways';
+import { type BeforeApplicationShutdown, Injectable, type OnModuleInit } from '@nestjs/common';
+import { AuditLog } from './audit-log.service';
+import { toEdgeRefusalAuditRecord } from './edge-refusal-audit.record';
+import { RefusalCoalescer } from './refusal.coalescer';
+
+/**
+ * Writes the edge's refusals (`EdgeRefusals`: 401, 403, 429, 503 at the HTTP door and the WebSocket handshake,
+ * -32029 on an open WebSocket) to the audit log as `guard` lines, coalesced per principal, door and reason to one
+ * line a second (`RefusalCoalescer`), so a flood of refusals does not flood the log. Listens only while the audit
+ * log is on: otherwise no refusal builds anything.
+ */
+@Injectable()
+export class EdgeRefusalAudit implements OnModuleInit, BeforeApplicationShutdown {
+  private coalescer?: RefusalCoalescer<EdgeRefusal>;
+  private stop?: () => void;
+
+  constructor(
+    private readonly refusals: EdgeRefusals,
+    private readonly audit: AuditLog,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.audit.listening) return;
+    const coalescer = new RefusalCoalescer<EdgeRefusal>((refusal, count) =>
+      this.audit.recordGuardLine(toEdgeRefusalAuditRecord(refusal, count)),
+    );
+    this.coalescer = coalescer;
+    this.stop = this.refusals.onRefusal((refusal) =>
+      coalescer.add(`${refusal.principal}\0${refusal.door}\0${refusal.reason}`, refusal),
+    );
+  }
+
+  /** The refusals counted but not yet written go out before the audit log closes. */
+  beforeApplicationShutdown(): void {
+    this.stop?.();
+    this.coalescer?.flush();
+  }
+}
