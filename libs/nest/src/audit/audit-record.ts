@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { InvocationOutcome, OperationInvocation } from '@myko/registry';
 import { canonicalJson } from './canonical-json';
 
@@ -46,7 +46,8 @@ export function argsSha256(args: unknown): string {
 
 function argsDigest(args: unknown): { sha256: string; cut?: string } {
   const { text, cut } = canonicalJson(args ?? {});
-  const sha256 = createHash('sha256').update(text).digest('hex');
+  // One-shot: a Hash object per audited call costs ~2.5× as much for small arguments.
+  const sha256 = hash('sha256', text, 'hex');
   return cut === undefined ? { sha256 } : { sha256, cut };
 }
 
