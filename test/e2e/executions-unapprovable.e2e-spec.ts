@@ -122,3 +122,22 @@ it('a task-augmented call is not refused: its run pauses before the gated comman
   expect(task.status).toBe('input_required');
   expect(state(closed, 5)).toEqual({ active: 1, unit_price_cents: 4321, restocks: before.restocks + 1 });
 });
+
+it('plan mode is not refused: it marks the gated command unreachable where no door is open, and runs nothing', async () => {
+  const plan = async (served: FileBackedServer): Promise<Json> => {
+    const { client } = await connect(served);
+    const result: Json = await client.callTool({
+      name: 'execute',
+      arguments: { code: partialChange(6), mode: 'plan' },
+    });
+    return result.structuredContent.plan;
+  };
+  const before = state(closed, 6);
+  expect(await plan(closed)).toEqual([
+    expect.not.objectContaining({ approval: expect.anything() }),
+    expect.not.objectContaining({ approval: expect.anything() }),
+    { command: 'DeactivateProduct', args: { productId: 6 }, approval: 'unreachable' },
+  ]);
+  expect(state(closed, 6)).toEqual(before);
+  expect((await plan(operated)).map((entry: Json) => entry.approval)).toEqual([undefined, undefined, undefined]);
+});

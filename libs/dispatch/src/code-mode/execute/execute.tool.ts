@@ -21,7 +21,7 @@ import { typeCheckRefusal, typeCheckUnjudged, withTypeWarnings } from '../type-c
 import { ApprovalDoors } from './approval-doors';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
-import { CommandPlan } from './command-plan';
+import { CommandPlan, MAX_PLAN_BYTES } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
 import {
@@ -311,7 +311,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     ended: AbortSignal,
     execution: ExecutionJournal | undefined,
   ): ScriptCommands {
-    if (mode === 'plan') return { plan: new CommandPlan(this.invoker), execution };
+    if (mode === 'plan') {
+      // A task's run has `taskInput`: its door is seen without the execution id.
+      const closed = this.doors.doorsFor(request, false).length === 0;
+      const unreachable = closed ? needsApprovalFor(this.registry, request.client.filters) : undefined;
+      return { plan: new CommandPlan(this.invoker, MAX_PLAN_BYTES, unreachable), execution };
+    }
     const asker = this.contexts.create(untilEnded(request, ended));
     const approvals = new CommandApprovalGate(this.registry, this.invoker, request, asker, ended, execution);
     return { approvals, execution };
