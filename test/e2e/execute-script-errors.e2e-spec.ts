@@ -135,7 +135,7 @@ describe('errors a script catches carry code, status, retryable and details (SDK
     expect(fields.details.suggestions).toContain("myko.query('ListOrders')");
   });
 
-  it('the profile refuses the call (403); a command whose approval cannot be asked pauses the run instead', async () => {
+  it('the profile refuses the call (403); a command whose approval nobody can give refuses the script', async () => {
     const restock = "myko.command('RestockProduct', { productId: 1, warehouseCode: 'HAM', quantity: 1 })";
     expect(await caught(restock)).toEqual({
       name: 'CallRefusedError',
@@ -145,15 +145,13 @@ describe('errors a script catches carry code, status, retryable and details (SDK
       details: {},
     });
     const adjust = "myko.command('AdjustStock', { productId: 1, warehouseCode: 'BER', quantityDelta: 1, note: 'e2e' })";
-    // The script cannot catch a pause: the run stops before the command (see executions-pause.e2e-spec.ts).
-    const paused = (await client.callTool({
+    // Never an error the script catches: with no elicitation, no task and no admin API (no operator door) the
+    // script is refused before it runs (see executions-unapprovable.e2e-spec.ts); with one, it pauses.
+    const refused = client.callTool({
       name: 'execute',
       arguments: { code: `try { await ${adjust}; return null; } catch (e) { return ${FIELDS}; }` },
-    })) as { structuredContent?: { execution?: unknown } };
-    expect(paused.structuredContent?.execution).toMatchObject({
-      state: 'paused',
-      waitingFor: { reason: 'approval', operation: 'command_AdjustStock' },
     });
+    await expect(refused).rejects.toMatchObject({ code: -32011, data: { commands: ['command_AdjustStock'] } });
   });
 
   it("the sandbox's own: an argument over the size limit (413), and the call limit (429)", async () => {

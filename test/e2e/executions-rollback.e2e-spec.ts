@@ -121,6 +121,18 @@ it('rolls a rejected execution back: the price and the restock are undone in SQL
   expect(onHand(6)).toBe(before.stock);
   expect(auditOf(id)).toHaveLength(4);
   expect((await admin(id, 'GET')).body.execution).toMatchObject({ state: 'rolled_back' });
+  // The listing says what the rollback did, as counts.
+  const listing = await fetch(new URL('/admin/executions?state=rolled_back', server.httpUrl), {
+    headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+  });
+  const listed = ((await listing.json()) as Json).executions.find((e: Json) => e.id === id);
+  expect(listed.rollback).toEqual({
+    by: 'operator:alice',
+    at: expect.any(String),
+    attempts: 1,
+    compensated: 2,
+    skipped: 0,
+  });
 });
 
 it('refuses a rollback naming the committed command without a compensation; skipUncompensated leaves it', async () => {

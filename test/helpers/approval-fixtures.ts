@@ -21,6 +21,9 @@ const CONFIG = {
   audit: { path: 'audit.log' },
 };
 
+/** The admin key the approval server is started with: its operator door is open. */
+export const ADMIN_KEY = 'operator-key-for-approvals-e2e';
+
 /** A restock of product 1 in BER: one stock movement per run, so the database counts how often it ran. */
 export const RESTOCK = "myko.command('RestockProduct', { productId: 1, warehouseCode: 'BER', quantity: 2 })";
 
@@ -64,7 +67,9 @@ export async function startApprovalServer(): Promise<ApprovalServer> {
   const configPath = writeApprovalConfig(dir);
   const databasePath = join(dir, 'myko.db');
   const server = await startTestServer(
-    createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath, configPath }, {}),
+    // With the admin API's operator door: a client that cannot be asked pauses (a script nobody could approve
+    // would be refused before it ran, test/e2e/executions-unapprovable).
+    createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath, configPath }, { MYKO_ADMIN_KEY: ADMIN_KEY }),
   );
   const read = <T>(query: (db: Database.Database) => T): T => {
     const db = new Database(databasePath, { readonly: true, fileMustExist: true });

@@ -82,3 +82,9 @@ export const DEFAULT_LIVE_OPTIONS = Object.freeze({
 /** Default of `DispatchModuleOptions.cluster.watchPeriodMs`; the lease defaults to three periods. */
 export const DEFAULT_WATCH_PERIOD_MS = 10_000;
 export const WATCH_LEASES_PER_PERIOD = 3;
+
+/**
+ * Implementation-defined server error: an `execute` refused before anything ran, because a command it certainly
+ * calls needs an approval that no door of this request can bring (`data: { commands, doors }`).
+ */
+export const APPROVAL_UNREACHABLE = -32011;

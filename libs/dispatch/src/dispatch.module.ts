@@ -2,6 +2,7 @@ import { McpPrimitivesModule } from '@myko/mcp';
 import { SandboxModule } from '@myko/sandbox';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { CodeModeInstructions } from './code-mode/code-mode.instructions';
+import { ApprovalDoors } from './code-mode/execute/approval-doors';
 import { BridgeCallFairness } from './code-mode/execute/bridge-call.fairness';
 import { ExecuteMonitor } from './code-mode/execute/execute.monitor';
 import { ExecuteTool } from './code-mode/execute/execute.tool';
@@ -134,6 +135,7 @@ export class DispatchModule {
         LoggingHandler,
         SearchTool,
         ExecuteTool,
+        ApprovalDoors,
         ExecutionLedger,
         ExecutionDecisions,
         ExecutionRollbacks,
@@ -181,6 +183,7 @@ export class DispatchModule {
         SandboxReadinessProbe,
         ExecutionDecisions,
         ExecutionRollbacks,
+        ApprovalDoors,
       ],
     };
   }

@@ -1,4 +1,5 @@
 export { CODE_MODE_INSTRUCTIONS } from './code-mode/code-mode.instructions';
+export { type ApprovalDoor, ApprovalDoors } from './code-mode/execute/approval-doors';
 export { type ExecuteEvent, ExecuteMonitor, type ExecuteOutcome } from './code-mode/execute/execute.monitor';
 export type { AbuseParty, CooldownCause, CooldownLevel, CooldownStart } from './code-mode/execute/execute-abuse.guard';
 export {
@@ -14,6 +15,7 @@ export {
   ExecutionDecisions,
   type OwnerFilters,
 } from './code-mode/execute/execution-decisions.service';
+export { UnapprovableScriptError } from './code-mode/execute/unapprovable-script.error';
 export {
   ExecutionDecisionError,
   ExecutionDivergedError,

@@ -1,5 +1,5 @@
 import { ADMIN_AUDIT, ADMIN_AUDIT_LOG, ADMIN_EXECUTIONS, ADMIN_LIVE, AdminModule } from '@myko/admin';
-import { DispatchModule, ExecuteActivity, ExecutionDecisions, ExecutionRollbacks } from '@myko/dispatch';
+import { ApprovalDoors, DispatchModule, ExecuteActivity, ExecutionDecisions, ExecutionRollbacks } from '@myko/dispatch';
 import { GatewaysModule, McpGateway, McpSessionRegistry } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { OpenApiConnectorModule } from '@myko/openapi';
@@ -128,9 +128,12 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
         imports: dispatch ? [dispatch as DynamicModule] : [],
         provider: {
           provide: ADMIN_EXECUTIONS,
-          inject: [ExecutionDecisions, ExecutionRollbacks],
-          useFactory: (decisions: ExecutionDecisions, rollbacks: ExecutionRollbacks) =>
-            new AdminExecutionsAdapter(decisions, access, rollbacks),
+          inject: [ExecutionDecisions, ExecutionRollbacks, ApprovalDoors],
+          // Built only when the admin API mounts its executions routes: an operator can decide pauses from then on.
+          useFactory: (decisions: ExecutionDecisions, rollbacks: ExecutionRollbacks, doors: ApprovalDoors) => {
+            doors.openOperatorDoor('admin-api');
+            return new AdminExecutionsAdapter(decisions, access, rollbacks);
+          },
         },
       },
       {

@@ -25,7 +25,7 @@ function outcomeOf(response: JsonRpcResponse | undefined): string {
 
 function resultOf(outcome: ExecuteEvent['outcome']): string {
   if (outcome === 'ok') return 'ok';
-  return outcome === 'cooldown' || outcome === 'queue-full' ? 'refused' : 'failed';
+  return outcome === 'cooldown' || outcome === 'queue-full' || outcome === 'unapprovable' ? 'refused' : 'failed';
 }
 
 /**

@@ -65,6 +65,13 @@ describe('CommandPlan', () => {
     expect(plan.entries).toEqual([]);
   });
 
+  it('marks the commands that need an approval nobody could give this request', async () => {
+    const plan = new CommandPlan(new OperationInvoker(registry), undefined, (name) => name === 'command_Drop');
+    await plan.record('command_SetPrice', { productId: 1, cents: 600 }, ctx);
+    await plan.record('command_Drop', { productId: 2 }, ctx);
+    expect(plan.entries.map((entry) => entry.approval)).toEqual([undefined, 'unreachable']);
+  });
+
   it('keeps the plan within its byte budget and counts the commands beyond it', async () => {
     const plan = new CommandPlan(new OperationInvoker(registry), 120);
     for (let i = 0; i < 5; i++) await plan.record('command_Drop', { productId: i }, ctx);

@@ -11,6 +11,11 @@ export interface PlannedCommand {
   readonly args: unknown;
   /** What its preview (`@Command({ preview })`) answered, when it declares one. */
   readonly preview?: unknown;
+  /**
+   * `unreachable`: it needs approval and no door of this request could bring one (no form elicitation, not a task,
+   * no operator door): run for real, it would pause with nobody to decide, or be refused before it ran.
+   */
+  readonly approval?: 'unreachable';
 }
 
 /**
@@ -27,6 +32,8 @@ export class CommandPlan {
   constructor(
     private readonly invoker: OperationInvoker,
     private readonly maxBytes = MAX_PLAN_BYTES,
+    /** Whether a command (`command_<id>`) needs an approval nobody could give this request; unset: none does. */
+    private readonly unreachable?: (name: string) => boolean,
   ) {}
 
   get entries(): readonly PlannedCommand[] {
@@ -48,7 +55,8 @@ export class CommandPlan {
     const args: unknown = JSON.parse(JSON.stringify(validated) ?? '{}');
     // The preview gets the DTO instance, as the command itself would.
     const preview = await this.invoker.preview(name, validated, ctx);
-    this.keep({ command, args, ...(preview ? { preview: preview.value ?? null } : {}) });
+    const approval = this.unreachable?.(name) ? { approval: 'unreachable' as const } : {};
+    this.keep({ command, args, ...(preview ? { preview: preview.value ?? null } : {}), ...approval });
     return JSON.stringify(preview ? (preview.value ?? null) : { planned: true, command, args }) ?? 'null';
   }
 

@@ -5,7 +5,7 @@ import { cooldownEvent, type GuardEvent } from './execute-guard.event';
 
 /** How one `execute` ended: `ok`, the sandbox's failure kind, or `cooldown` (refused by the abuse backoff). */
 /** How a run ended; `limit`: refused by a resident cap (session, key, address) or a full sandbox. */
-export type ExecuteOutcome = 'ok' | SandboxFailureKind | 'cooldown' | 'limit';
+export type ExecuteOutcome = 'ok' | SandboxFailureKind | 'cooldown' | 'limit' | 'unapprovable';
 
 /** One finished `execute`: its outcome and how long it held the request, waiting included. */
 export interface ExecuteEvent {

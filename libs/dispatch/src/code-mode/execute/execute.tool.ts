@@ -18,9 +18,10 @@ import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
 import { ScriptTypeChecker, type TypeCheckMode, type TypeCheckOutcome } from '../type-check/script-type-checker';
 import { typeCheckRefusal, typeCheckUnjudged, withTypeWarnings } from '../type-check/type-check.result';
+import { ApprovalDoors } from './approval-doors';
 import { BridgeCallFairness } from './bridge-call.fairness';
 import { CommandJournal } from './command-journal';
-import { CommandPlan } from './command-plan';
+import { CommandPlan, MAX_PLAN_BYTES } from './command-plan';
 import { CommandReplay } from './command-replay';
 import { ExecuteMonitor } from './execute.monitor';
 import {
@@ -48,6 +49,8 @@ import { RESIDENT_RETRY_MS, ResidentQuota } from './resident-quota';
 import { ScriptDiscovery } from './script-discovery';
 import { oversizeScript } from './script-size.limit';
 import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
+import { needsApprovalFor, unapprovableCommands } from './unapprovable-script.check';
+import { UnapprovableScriptError } from './unapprovable-script.error';
 
 /**
  * The `execute` tool: runs the model's code in a fresh sandbox bound to this request's bridge, within the
@@ -67,6 +70,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly maxScriptBytes: number;
   private readonly resultBudget: (client: ClientContext) => number;
   private readonly executions: ExecutionLedger;
+  private readonly doors: ApprovalDoors;
 
   constructor(
     private readonly sandbox: SandboxService,
@@ -80,8 +84,10 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     @Optional() @Inject(SHARED_ABUSE_BACKOFF) sharedAbuse?: SharedAbuseBackoff | null,
     @Optional() executions?: ExecutionLedger,
     @Optional() private readonly activity?: ExecuteActivity,
+    @Optional() doors?: ApprovalDoors,
   ) {
     this.executions = executions ?? new ExecutionLedger();
+    this.doors = doors ?? new ApprovalDoors();
     const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
     this.quota = new ResidentQuota({ perSession, perKey, perAddress });
     this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});
@@ -166,6 +172,7 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
       return this.refuseUnchecked(checked, startedAt);
     }
     const { code } = checked;
+    if (mode !== 'plan') this.refuseUnapprovable(code, request, executionId !== undefined, startedAt);
     // A stateless request is a session of its own: its caller's caps (key, else address) bound it.
     const quota = this.quotas.runsQuota(request.client);
     const release = this.quota.take(request.client.sessionId, clientIdOf(request.client), quota);
@@ -258,6 +265,20 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
+  /**
+   * Refuses, before anything runs, a script that certainly calls a command needing approval when no door can
+   * bring this request a decision: run, it would change what comes first, then wait for a decision nobody can
+   * give. Plan mode runs no command, so it is never refused here.
+   * @throws UnapprovableScriptError
+   */
+  private refuseUnapprovable(code: string, request: RequestContext, taskAugmented: boolean, startedAt: number): void {
+    const doors = this.doors.doorsFor(request, taskAugmented);
+    const commands = unapprovableCommands(code, doors, needsApprovalFor(this.registry, request.client.filters));
+    if (commands.length === 0) return;
+    this.monitor.report('unapprovable', startedAt);
+    throw new UnapprovableScriptError(commands);
+  }
+
   /** A resident cap's or a quota's refusal, reported as a guard event. */
   private refusedByLimit(party: AbuseParty, client: ClientContext, refusal: ExecuteLimitRefusal): ExecuteLimitError {
     this.monitor.reportGuard(() => limitRefusalEvent(party, refusal, client.principal));
@@ -290,7 +311,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     ended: AbortSignal,
     execution: ExecutionJournal | undefined,
   ): ScriptCommands {
-    if (mode === 'plan') return { plan: new CommandPlan(this.invoker), execution };
+    if (mode === 'plan') {
+      // A task's run has `taskInput`: its door is seen without the execution id.
+      const closed = this.doors.doorsFor(request, false).length === 0;
+      const unreachable = closed ? needsApprovalFor(this.registry, request.client.filters) : undefined;
+      return { plan: new CommandPlan(this.invoker, MAX_PLAN_BYTES, unreachable), execution };
+    }
     const asker = this.contexts.create(untilEnded(request, ended));
     const approvals = new CommandApprovalGate(this.registry, this.invoker, request, asker, ended, execution);
     return { approvals, execution };

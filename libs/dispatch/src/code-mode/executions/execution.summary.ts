@@ -1,4 +1,4 @@
-import type { ExecutionOwner, ExecutionRecord, ExecutionState } from './execution-record';
+import type { ExecutionOwner, ExecutionRecord, ExecutionRollbackRecord, ExecutionState } from './execution-record';
 
 /**
  * One execution in a listing: where it is and what it waits for, compact (no script, no recorded results:
@@ -19,6 +19,18 @@ export interface ExecutionSummary {
   readonly calls: number;
   readonly waitingFor?: { readonly operation: string; readonly args: unknown; readonly reason: 'approval' };
   readonly decision?: { readonly verdict: 'approved' | 'rejected'; readonly by: string; readonly at: string };
+  /** `rolled_back` / `rollback_failed`: what its rollback did, as counts (`GET …/executions/<id>` has the places). */
+  readonly rollback?: RollbackSummary;
+}
+
+/** What a rollback did: how many committed commands it compensated and skipped, and the compensation that failed. */
+export interface RollbackSummary {
+  readonly by: string;
+  readonly at: string;
+  readonly attempts: number;
+  readonly compensated: number;
+  readonly skipped: number;
+  readonly failed?: NonNullable<ExecutionRollbackRecord['failed']>;
 }
 
 /** A page of a listing: newest first; `next` is the cursor of the page after it. */
@@ -55,5 +67,20 @@ export function executionSummary(record: ExecutionRecord): ExecutionSummary {
         }
       : {}),
     ...(decision ? { decision: { verdict: decision.verdict, by: decision.by, at: iso(decision.at) } } : {}),
+    ...rollbackOf(record),
   };
+}
+
+/** The rollback's summary of a rolled-back (or failed rollback) execution whose record keeps one. */
+function rollbackOf({ state, rollback }: ExecutionRecord): { rollback?: RollbackSummary } {
+  if (!rollback || (state !== 'rolled_back' && state !== 'rollback_failed')) return {};
+  const { by, at, attempts, compensated, skipped, failed } = rollback;
+  const done = {
+    by,
+    at: new Date(at).toISOString(),
+    attempts,
+    compensated: compensated.length,
+    skipped: skipped.length,
+  };
+  return { rollback: failed ? { ...done, failed } : done };
 }

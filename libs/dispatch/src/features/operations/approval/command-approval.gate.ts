@@ -133,7 +133,7 @@ function refusalOf(name: string, verdict: Exclude<Verdict['verdict'], 'granted'>
 }
 
 /** A form elicitation: `elicitation: {}` (form only, the 2025 default) or one naming `form`. */
-function canAskForm(declared: unknown): boolean {
+export function canAskForm(declared: unknown): boolean {
   if (!isPlainObject(declared)) return false;
   const modes = Object.keys(declared).filter((key) => key === 'form' || key === 'url');
   return modes.length === 0 || modes.includes('form');
