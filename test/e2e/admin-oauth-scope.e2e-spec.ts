@@ -19,6 +19,8 @@ const ADMIN_SCOPE = 'myko:admin';
 const READER_KEY = generateApiKey();
 
 let issuer: JwksIssuer;
+/** A trusted issuer whose JWKS answers 500 throughout. */
+let down: JwksIssuer;
 let server: TestServer;
 let dir: string;
 const issued: string[] = [];
@@ -48,6 +50,8 @@ const audit = (): Json[] =>
 
 beforeAll(async () => {
   issuer = await JwksIssuer.start();
+  down = await JwksIssuer.start('down-key');
+  down.jwksMode = 'status-500';
   dir = mkdtempSync(join(tmpdir(), 'myko-admin-oauth-'));
   const configPath = join(dir, 'myko.config.json');
   const config = {
@@ -56,7 +60,10 @@ beforeAll(async () => {
     profiles: { reader: { keys: [hashApiKey(READER_KEY)], visibility: { allow: ['query_*'] } } },
     oauth: {
       resource: RESOURCE,
-      issuers: [{ issuer: issuer.issuer, jwksUri: issuer.jwksUri }],
+      issuers: [
+        { issuer: issuer.issuer, jwksUri: issuer.jwksUri },
+        { issuer: down.issuer, jwksUri: down.jwksUri },
+      ],
       profiles: [{ profile: 'reader', match: { scope: 'myko:read' } }],
     },
     // No admin key at all: the scope alone mounts the admin API.
@@ -70,6 +77,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await issuer?.stop();
+  await down?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -142,4 +150,12 @@ it('no token, or one that does not verify, is 401 with the MCP door challenge co
     expect(refused.challenge).toContain('error="invalid_token"');
     expect(refused.text).not.toContain('alice');
   }
+});
+
+it("an admin-scope token whose issuer's keys cannot be had is 503 with Retry-After, never 401 or 200", async () => {
+  const bearer = await down.sign({ aud: RESOURCE, sub: 'alice@ops', scope: ADMIN_SCOPE });
+  const res = await fetch(new URL('/admin/whoami', server.httpUrl), { headers: { Authorization: `Bearer ${bearer}` } });
+  expect(res.status).toBe(503);
+  expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect(audit().at(-1)).toMatchObject({ kind: 'admin', principal: null, status: 503, outcome: 'failed' });
 });
