@@ -31,8 +31,9 @@ export function reportAccess(logger: Logger, config: AppConfig, audit: AuditLog)
   if (config.mode === 'serve' && config.admin) {
     const keys = config.admin.keys.length;
     const path = config.admin.path ?? '/admin';
+    const scope = config.admin.scope ? `, tokens with scope ${config.admin.scope}` : '';
     logger.log(
-      `Admin API: ${path} (${keys} admin key${keys === 1 ? '' : 's'}; every request audited); console: ${path.replace(/\/+$/, '')}/console/`,
+      `Admin API: ${path} (${keys} admin key${keys === 1 ? '' : 's'}${scope}; every request audited); console: ${path.replace(/\/+$/, '')}/console/`,
     );
   }
   if (config.mode === 'stdio') logger.log(`Profile: ${config.profile?.name ?? 'none (unrestricted)'}`);

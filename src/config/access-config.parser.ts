@@ -288,26 +288,49 @@ function parsePlugins(v: Validator, value: unknown): string[] | undefined {
 
 const ADMIN_PATH = /^\/[A-Za-z0-9_./-]*[A-Za-z0-9_-]$/;
 
-/** `admin`: its keys are checked with the profiles' (a key selects one profile, or is an admin key). */
-function parseAdmin(v: Validator, value: unknown): AdminConfig | undefined {
+/** One RFC 6749 scope-token: printable ASCII without space, `"` or `\\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/**
+ * `admin`: its keys are checked with the profiles' (a key selects one profile, or is an admin key); a
+ * `scope` (an OAuth scope that makes a verified bearer token an admin credential) may stand beside them or instead.
+ */
+function parseAdmin(v: Validator, value: unknown, oauth: unknown): AdminConfig | undefined {
   if (value === undefined) return undefined;
-  const admin = v.object(value, 'admin', ['keys', 'path']);
+  const admin = v.object(value, 'admin', ['keys', 'path', 'scope']);
   if (!admin) return undefined;
-  if (admin.keys === undefined) v.add('admin.keys', 'expected the admin API keys\' "sha256:<hex>" hashes');
-  const keys = v.keys(admin.keys, 'admin.keys');
+  if (admin.keys === undefined && admin.scope === undefined) {
+    v.add('admin.keys', 'expected the admin API keys\' "sha256:<hex>" hashes (or an admin.scope)');
+  }
+  const keys = admin.keys === undefined ? [] : v.keys(admin.keys, 'admin.keys');
   if (
     admin.path !== undefined &&
     (typeof admin.path !== 'string' || !ADMIN_PATH.test(admin.path) || admin.path.includes('..'))
   ) {
     v.add('admin.path', `expected a path such as "/admin", got ${quote(admin.path)}`);
   }
-  return { keys, ...(typeof admin.path === 'string' ? { path: admin.path } : {}) };
+  const scope = parseAdminScope(v, admin.scope, oauth);
+  return {
+    keys,
+    ...(typeof admin.path === 'string' ? { path: admin.path } : {}),
+    ...(scope === undefined ? {} : { scope }),
+  };
+}
+
+function parseAdminScope(v: Validator, scope: unknown, oauth: unknown): string | undefined {
+  if (scope === undefined) return undefined;
+  if (typeof scope !== 'string' || !SCOPE_TOKEN.test(scope)) {
+    v.add('admin.scope', `expected one OAuth scope such as "myko:admin" (no spaces), got ${quote(scope)}`);
+    return undefined;
+  }
+  if (oauth === undefined) v.add('admin.scope', 'needs the oauth section: without it no bearer token is verified');
+  return scope;
 }
 
 function parseRoot(v: Validator, root: Json): AccessConfig {
   const auth = parseAuth(v, root.auth);
   const profiles = parseProfiles(v, root.profiles);
-  const admin = parseAdmin(v, root.admin);
+  const admin = parseAdmin(v, root.admin, root.oauth);
   const defaultProfile = root.defaultProfile;
   if (
     defaultProfile !== undefined &&

@@ -27,6 +27,28 @@ describe('the config file admin section', () => {
     expect(validate(config)).toBe(true);
   });
 
+  const oauth = {
+    resource: 'https://myko.test/mcp',
+    issuers: [{ issuer: 'https://idp.test', jwksUri: 'https://idp.test/jwks' }],
+    profiles: [{ profile: 'ops', match: { scope: 'myko:ops' } }],
+  };
+
+  it('takes an OAuth scope instead of (or beside) admin keys, with an oauth section, and the schema agrees', () => {
+    const config = { ...base, oauth, admin: { scope: 'myko:admin' } };
+    expect(parseAccessConfig(config).admin).toEqual({ keys: [], scope: 'myko:admin' });
+    expect(validate(config)).toBe(true);
+    const both = { ...base, oauth, admin: { keys: [ADMIN_KEY], scope: 'myko:admin' } };
+    expect(parseAccessConfig(both).admin).toEqual({ keys: [ADMIN_KEY], scope: 'myko:admin' });
+    expect(validate(both)).toBe(true);
+  });
+
+  it('refuses an admin scope without an oauth section: no token could ever carry it', () => {
+    expect(issuesOf({ ...base, admin: { scope: 'myko:admin' } })).toContainEqual({
+      path: 'admin.scope',
+      problem: expect.stringContaining('oauth'),
+    });
+  });
+
   it.each([
     [{ keys: ['admin-key'] }, 'admin.keys[0]'],
     [{ keys: [OPS_KEY] }, 'admin.keys[0]'],
@@ -34,6 +56,9 @@ describe('the config file admin section', () => {
     [{ keys: [ADMIN_KEY], path: 'admin' }, 'admin.path'],
     [{ keys: [ADMIN_KEY], path: '/a/../b' }, 'admin.path'],
     [{ keys: [ADMIN_KEY], port: 1 }, 'admin.port'],
+    [{ scope: '' }, 'admin.scope'],
+    [{ scope: 'myko:admin myko:ops' }, 'admin.scope'],
+    [{ keys: [ADMIN_KEY], scope: 7 }, 'admin.scope'],
   ])('refuses %j at %s (a plain key, a profile key, no keys, a bad path, an unknown field)', (admin, path) => {
     expect(issuesOf({ ...base, admin }).map((issue) => issue.path)).toContain(path);
   });

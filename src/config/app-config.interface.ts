@@ -40,7 +40,7 @@ export interface AppConfig {
   dispatch: DispatchModuleOptions;
   gateways: GatewaysModuleOptions;
   /** The admin API (`admin` of the config file); absent: off. */
-  admin?: { path?: string; keys: readonly string[] };
+  admin?: { path?: string; keys: readonly string[]; scope?: string };
   /** Where cross-request state lives: Redis (`--redis`, `MYKO_REDIS_URL`, config `redis`) or this process. */
   state: StateModuleOptions;
 }

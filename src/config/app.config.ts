@@ -10,6 +10,7 @@ import { resolveAuditOptions } from './audit-options.resolver';
 import { isLoopbackHost } from './bind-address';
 import { ConfigError } from './config.error';
 import { type LoadedConfigFile, loadConfigFile, resolveFromConfig } from './config-file.loader';
+import type { AdminConfig } from './interfaces/access-config.interface';
 import { packageVersion } from './package-version';
 import { sandboxDispatchOptions } from './sandbox-options.mapper';
 import { badTrustedProxy } from './trusted-proxies-config.parser';
@@ -212,7 +213,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
 }
 
 /** The admin API's options: the config file's `admin` with the environment's key (as its hash) among its keys. */
-function adminOf(admin: { path?: string; keys: readonly string[] } | undefined, envKey: string | undefined) {
+function adminOf(admin: AdminConfig | undefined, envKey: string | undefined) {
   const keys = [...(admin?.keys ?? []), ...(envKey ? [hashApiKey(envKey)] : [])];
-  return keys.length > 0 ? { admin: { ...admin, keys } } : {};
+  return keys.length > 0 || admin?.scope !== undefined ? { admin: { ...admin, keys } } : {};
 }

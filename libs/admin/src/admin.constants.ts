@@ -8,6 +8,8 @@ export const DEFAULT_ADMIN_PATH = '/admin';
 export const MAX_ADMIN_BODY_BYTES = 64 * 1024;
 /** The realm of the admin API's `WWW-Authenticate` challenge. */
 export const ADMIN_REALM = 'myko-admin';
+/** Injection token of the `BearerTokenAuthenticator` an admin scope is checked with (absent: admin keys only). */
+export const ADMIN_TOKENS = 'myko:admin_tokens';
 /** Injection token of the `AdminExecutions` the executions routes decide through (absent: those routes 404). */
 export const ADMIN_EXECUTIONS = 'myko:admin_executions';
 /** Injection token of the `AdminAudit` the audit query reads (absent: that route 404s). */

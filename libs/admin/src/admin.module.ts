@@ -17,10 +17,14 @@ export interface AdminAuditBinding extends Pick<ModuleMetadata, 'imports'> {
 /** Where the executions routes decide: a provider of `ADMIN_EXECUTIONS`, and the modules it needs. */
 export type AdminExecutionsBinding = AdminAuditBinding;
 
-/** What the live view and the audit query read: providers of `ADMIN_LIVE` and `ADMIN_AUDIT_LOG`, and their modules. */
+/**
+ * What the live view and the audit query read: providers of `ADMIN_LIVE` and `ADMIN_AUDIT_LOG`; what an
+ * admin scope's tokens are verified with: a provider of `ADMIN_TOKENS`; and their modules.
+ */
 export interface AdminMonitoringBindings {
   readonly live?: AdminAuditBinding;
   readonly auditLog?: AdminAuditBinding;
+  readonly tokens?: AdminAuditBinding;
 }
 
 /**
@@ -28,9 +32,10 @@ export interface AdminMonitoringBindings {
  * who run the service — the access explainer (`<path>/access/explain`), the operator door of durable
  * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`, `…/rollback`), what is happening on this instance
  * (`<path>/live`) and the recent audit lines (`<path>/audit`). Served only to a
- * request with an admin key (401 without one, 403 for an ordinary key); every request is one audit
+ * request with an admin key, or an OAuth token granting the admin `scope` (401 without one, 403 for an
+ * ordinary key or a token without the scope); every request is one audit
  * line. The operator console's static files are served at `<path>/console/` (without the key: the page
- * asks for it and sends it on each API call). Needs `RegistryModule` (global). Without admin keys it declares nothing, so nothing is added
+ * asks for it and sends it on each API call). Needs `RegistryModule` (global). Without admin keys or scope it declares nothing, so nothing is added
  * to any request path.
  * @publicApi
  */
@@ -42,11 +47,12 @@ export class AdminModule {
     executions?: AdminExecutionsBinding,
     monitoring: AdminMonitoringBindings = {},
   ): DynamicModule {
-    if (options.keys.length === 0) return { module: AdminModule };
+    if (options.keys.length === 0 && !options.scope) return { module: AdminModule };
     const path = controllerPath(options, DEFAULT_ADMIN_PATH);
+    const bindings = [audit, executions, monitoring.live, monitoring.auditLog, monitoring.tokens];
     return {
       module: AdminModule,
-      imports: [audit, executions, monitoring.live, monitoring.auditLog].flatMap((binding) => binding?.imports ?? []),
+      imports: bindings.flatMap((binding) => binding?.imports ?? []),
       controllers: [
         adminController(path),
         executionsController(path),
@@ -55,9 +61,7 @@ export class AdminModule {
       ],
       providers: [
         { provide: ADMIN_OPTIONS, useValue: options },
-        ...[audit, executions, monitoring.live, monitoring.auditLog].flatMap((binding) =>
-          binding ? [binding.provider] : [],
-        ),
+        ...bindings.flatMap((binding) => (binding ? [binding.provider] : [])),
         {
           provide: AccessExplainer,
           inject: [OperationRegistry, OperationInvoker],

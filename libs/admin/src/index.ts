@@ -1,6 +1,6 @@
 /**
- * `@myko/admin`: the admin API for the people who run the service (off unless an admin key is
- * configured) and the access explainer it serves, which `myko-nest access explain` answers offline.
+ * `@myko/admin`: the admin API for the people who run the service (off unless an admin key or
+ * an admin OAuth scope is configured) and the access explainer it serves, which `myko-nest access explain` answers offline.
  */
 
 export {
@@ -9,6 +9,7 @@ export {
   ADMIN_EXECUTIONS,
   ADMIN_LIVE,
   ADMIN_OPTIONS,
+  ADMIN_TOKENS,
   DEFAULT_ADMIN_PATH,
   DEFAULT_AUDIT_LIMIT,
   MAX_AUDIT_LIMIT,

@@ -129,6 +129,7 @@ export class GatewaysModule {
         DrainCoordinator,
         WsHandshakeVerifier,
         ClientAccessResolver,
+        BEARER_TOKEN_AUTHENTICATOR,
       ],
     };
   }

@@ -67,7 +67,7 @@ export interface MykoModuleOptions {
    * The admin API (`AdminModule`, docs/operations.md): served at `path` (`/admin`) only when `keys` names
    * at least one admin key (`sha256:<hex>`); absent or without keys, nothing is mounted.
    */
-  admin?: { path?: string; keys: readonly string[] };
+  admin?: { path?: string; keys: readonly string[]; scope?: string };
 }
 
 /** The options that decide the module's routes and providers: static in `forRootAsync()`. */

@@ -1,4 +1,5 @@
-import { ADMIN_AUDIT, ADMIN_AUDIT_LOG, ADMIN_EXECUTIONS, ADMIN_LIVE, AdminModule } from '@myko/admin';
+import { BEARER_TOKEN_AUTHENTICATOR } from '@myko/access';
+import { ADMIN_AUDIT, ADMIN_AUDIT_LOG, ADMIN_EXECUTIONS, ADMIN_LIVE, ADMIN_TOKENS, AdminModule } from '@myko/admin';
 import { ApprovalDoors, DispatchModule, ExecuteActivity, ExecutionDecisions, ExecutionRollbacks } from '@myko/dispatch';
 import { GatewaysModule, McpGateway, McpSessionRegistry } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
@@ -106,11 +107,12 @@ function connectorModules(options: MykoModuleOptions): DynamicModule[] {
 }
 
 /**
- * The admin API, only with admin keys (nothing is mounted otherwise); its audit lines go to the audit log,
- * which it reaches through the module that provides it.
+ * The admin API, only with admin keys or an admin scope (nothing is mounted otherwise); its audit lines go to
+ * the audit log, which it reaches through the module that provides it; an admin scope's tokens are verified
+ * by the gateways' OAuth authenticator.
  */
 function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed: DynamicModule): DynamicModule[] {
-  if (!options.admin || options.admin.keys.length === 0) return [];
+  if (!options.admin || (options.admin.keys.length === 0 && !options.admin.scope)) return [];
   const audit = (composed.imports ?? []).find((module) => (module as DynamicModule).module === AuditModule);
   const dispatch = (composed.imports ?? []).find((module) => (module as DynamicModule).module === DispatchModule);
   const gateways = (composed.imports ?? []).find((module) => (module as DynamicModule).module === GatewaysModule);
@@ -144,6 +146,10 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
             inject: [AuditLog],
             useFactory: (log: AuditLog) => new AdminAuditAdapter(log),
           },
+        },
+        tokens: {
+          imports: gateways ? [gateways as DynamicModule] : [],
+          provider: { provide: ADMIN_TOKENS, useExisting: BEARER_TOKEN_AUTHENTICATOR },
         },
         live: {
           imports: [...(dispatch ? [dispatch as DynamicModule] : []), ...(gateways ? [gateways as DynamicModule] : [])],

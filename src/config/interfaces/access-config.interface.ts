@@ -31,7 +31,7 @@ export interface AuditConfig {
 }
 
 /**
- * The admin API (docs/operations.md): off unless `keys` names an admin key.
+ * The admin API (docs/operations.md): off unless `keys` names an admin key or `scope` an OAuth scope.
  * @publicApi
  */
 export interface AdminConfig {
@@ -39,6 +39,8 @@ export interface AdminConfig {
   readonly keys: readonly string[];
   /** Where it is served. @default "/admin" */
   readonly path?: string;
+  /** An OAuth scope: a verified bearer token granting it is an admin credential (needs `oauth`). */
+  readonly scope?: string;
 }
 
 /**

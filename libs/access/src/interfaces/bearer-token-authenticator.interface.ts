@@ -32,6 +32,19 @@ export type TokenVerdict =
       readonly headers: Readonly<Record<string, string>>;
     };
 
+/**
+ * A token verified as the MCP door verifies it (signature, issuer, audience, lifetime) but mapped to no
+ * profile: its claims and who holds it, or a ready refusal (401 invalid, 503 issuer unavailable).
+ */
+export type TokenClaimsVerdict =
+  | {
+      readonly status: 'verified';
+      readonly claims: Readonly<Record<string, unknown>>;
+      /** `sub`, else `client_id`; absent when the token names neither. */
+      readonly subject?: string;
+    }
+  | Extract<TokenVerdict, { status: 'refused' }>;
+
 /** Where a credential arrived: a token subprotocol entry is taken only at a WebSocket handshake. */
 export type CredentialDoor = 'http' | 'websocket';
 
@@ -48,4 +61,9 @@ export interface BearerTokenAuthenticator {
   verdictFor(headers: IncomingHttpHeaders, door?: CredentialDoor): TokenVerdict | undefined;
   /** The `WWW-Authenticate` challenge of an API-key refusal (its parameters), extended so token clients find their authorization server. */
   challenge(apiKeyParams: Readonly<Record<string, string>>): string;
+  /**
+   * Verifies one token without mapping it to a profile (the admin API's scope check);
+   * `undefined` when OAuth is off, so no token is verified at all.
+   */
+  verifyClaims?(token: string): Promise<TokenClaimsVerdict> | undefined;
 }

@@ -3,6 +3,7 @@ export type {
   BearerCredential,
   BearerTokenAuthenticator,
   CredentialDoor,
+  TokenClaimsVerdict,
   TokenVerdict,
 } from './bearer-token-authenticator.interface';
 export type { OAuthConfig, OAuthIssuerConfig, OAuthProfileRule } from './oauth-config.interface';

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { BearerTokenAuthenticator } from '@myko/access';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import { ADMIN_AUDIT, ADMIN_OPTIONS } from '../admin.constants';
+import { ADMIN_AUDIT, ADMIN_OPTIONS, ADMIN_TOKENS } from '../admin.constants';
 import { AdminRequestError } from '../errors';
 import type { AdminAuditRecord, AdminAuditWriter, AdminModuleOptions } from '../interfaces';
-import { ADMIN_CHALLENGE, AdminCredentials } from './admin-credential';
+import { AdminCredentials } from './admin-credential';
 
 /** What an admin action answers, and what its audit line says it was about. */
 export interface AdminAnswer {
@@ -13,6 +14,9 @@ export interface AdminAnswer {
 }
 
 type Outcome = Pick<AdminAuditRecord, 'outcome' | 'status' | 'reason' | 'target' | 'operation'>;
+
+/** The audit outcome of a refused credential (503: the token's issuer could not be asked). */
+const OUTCOMES = { 401: 'unauthorized', 403: 'forbidden', 503: 'failed' } as const;
 
 /**
  * The frame of every admin request: the admin credential first (401 / 403 before anything is read),
@@ -27,8 +31,9 @@ export class AdminRequests {
   constructor(
     @Inject(ADMIN_OPTIONS) options: AdminModuleOptions,
     @Optional() @Inject(ADMIN_AUDIT) private readonly audit?: AdminAuditWriter,
+    @Optional() @Inject(ADMIN_TOKENS) tokens?: BearerTokenAuthenticator,
   ) {
-    this.credentials = new AdminCredentials(options.keys, options.access);
+    this.credentials = new AdminCredentials(options.keys, options.access, { tokens, scope: options.scope });
   }
 
   async serve(
@@ -38,16 +43,12 @@ export class AdminRequests {
     run: (principal: string) => Promise<AdminAnswer>,
   ): Promise<void> {
     const started = Date.now();
-    const credential = this.credentials.check(req.headers.authorization);
+    const credential = await this.credentials.check(req.headers.authorization);
     if (credential.status !== 'admin') {
-      const status = credential.status === 'unauthorized' ? 401 : 403;
-      if (status === 401) res.setHeader('WWW-Authenticate', ADMIN_CHALLENGE);
-      send(res, status, { error: credential.message });
-      return this.record(req, started, null, action, {
-        outcome: credential.status,
-        status,
-        reason: credential.message,
-      });
+      const { status, message, headers } = credential;
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      send(res, status, { error: message });
+      return this.record(req, started, null, action, { outcome: OUTCOMES[status], status, reason: message });
     }
     const outcome = await this.answer(res, () => run(credential.principal));
     this.record(req, started, credential.principal, action, outcome);

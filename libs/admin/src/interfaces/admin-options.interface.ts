@@ -1,7 +1,8 @@
 import type { AccessProfiles, ToolMode } from '@myko/access';
 
 /**
- * Options of `AdminModule.forRoot()`. The admin API is served only when `keys` has at least one key.
+ * Options of `AdminModule.forRoot()`. The admin API is served only when `keys` has at least one key or
+ * `scope` names an admin scope.
  * @publicApi
  */
 export interface AdminModuleOptions {
@@ -9,6 +10,11 @@ export interface AdminModuleOptions {
   readonly path?: string;
   /** Admin API keys as `sha256:<64 hex digits>` (never the keys); a key of an access profile is never one. */
   readonly keys: readonly string[];
+  /**
+   * An OAuth scope that makes a bearer token an admin credential: one that verifies with the service's
+   * OAuth settings (`ADMIN_TOKENS`, the gateways' authenticator) and grants this scope.
+   */
+  readonly scope?: string;
   /** The access profiles the explainer answers for (the ones the MCP endpoint enforces). */
   readonly access?: AccessProfiles;
   /** The server's tool mode, which a profile's own `toolMode` overrides. @default 'code' */
@@ -20,7 +26,7 @@ export interface AdminAuditRecord {
   /** ISO 8601, when the request arrived. */
   readonly time: string;
   readonly kind: 'admin';
-  /** `admin:<key id>` of an admin key; null when no admin credential was shown. */
+  /** `admin:<key id>` of an admin key, `oauth:<sub or client_id>` of a token; null when no admin credential was shown. */
   readonly principal: string | null;
   /** `access.explain`, … */
   readonly action: string;

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { type AccessProfiles, matchProfile, type OAuthConfig, type TokenVerdict, tokenHolderOf } from '@myko/access';
+import {
+  type AccessProfiles,
+  matchProfile,
+  type OAuthConfig,
+  type TokenClaimsVerdict,
+  type TokenVerdict,
+  tokenHolderOf,
+} from '@myko/access';
 import { decodeJwt, decodeProtectedHeader, errors, type JWTPayload, jwtVerify } from 'jose';
 import { IssuerKeys } from './issuer-keys';
 import { IssuerUnavailableError } from './issuer-unavailable.error';
@@ -10,9 +17,17 @@ class IssuedInTheFutureError extends Error {
   override readonly name = 'IssuedInTheFutureError';
 }
 
+type Refusal = Extract<TokenVerdict, { status: 'refused' }>;
+
+/** A token whose `iss` is none of the trusted issuers (checked before any key is fetched). */
+class UntrustedIssuerError extends Error {
+  override readonly name = 'UntrustedIssuerError';
+}
+
 /** A refusal message that names the failed check, never the token or a claim value. */
 function reasonOf(error: unknown): string | undefined {
   if (error instanceof IssuedInTheFutureError) return 'The token is issued in the future (iat)';
+  if (error instanceof UntrustedIssuerError) return 'The token is from an untrusted issuer';
   if (error instanceof errors.JWTExpired) return 'The token has expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return 'The token is not for this resource (aud)';
@@ -46,8 +61,24 @@ export class OAuthTokenVerifier {
   }
 
   async verify(token: string): Promise<TokenVerdict> {
+    return this.refusingErrors(() => this.verifyOrThrow(token));
+  }
+
+  /** The same checks as {@link verify} without the profile mapping: the claims, for the admin API's scope. */
+  async verifyClaims(token: string): Promise<TokenClaimsVerdict> {
+    return this.refusingErrors(async () => {
+      const { iss, payload } = await this.verifiedPayload(token);
+      const holder = tokenHolderOf(iss, payload, () => createHash('sha256').update(token).digest('hex'));
+      return { status: 'verified', claims: payload, ...(holder.kind === 'token' ? {} : { subject: holder.id }) };
+    });
+  }
+
+  /** A failed check as its refusal (401, or 503 when the issuer's keys cannot be had); anything else thrown on. */
+  private async refusingErrors<T extends TokenVerdict | TokenClaimsVerdict>(
+    run: () => Promise<T>,
+  ): Promise<T | Refusal> {
     try {
-      return await this.verifyOrThrow(token);
+      return await run();
     } catch (error) {
       if (error instanceof IssuerUnavailableError) {
         const retryAfter = String(Math.max(1, Math.ceil(error.retryAfterMs / 1000)));
@@ -62,20 +93,7 @@ export class OAuthTokenVerifier {
   }
 
   private async verifyOrThrow(token: string): Promise<TokenVerdict> {
-    const { alg } = decodeProtectedHeader(token);
-    if (typeof alg !== 'string' || !this.config.algorithms.includes(alg)) {
-      return this.invalid('The token is signed with an algorithm that is not allowed');
-    }
-    const { iss } = decodeJwt(token);
-    if (!this.keys.isTrusted(iss)) return this.invalid('The token is from an untrusted issuer');
-    const { payload } = await jwtVerify(token, await this.keys.of(iss), {
-      issuer: iss,
-      audience: this.config.resource,
-      algorithms: [...this.config.algorithms],
-      clockTolerance: this.config.clockSkewSeconds,
-      requiredClaims: ['exp'],
-    });
-    this.checkIssuedAt(payload);
+    const { iss, payload } = await this.verifiedPayload(token);
     const name = matchProfile(this.config.profiles, payload);
     const profile = name === undefined ? undefined : this.profiles.byName(name);
     if (!profile) {
@@ -97,6 +115,25 @@ export class OAuthTokenVerifier {
     };
   }
 
+  /** The claims of a token that passes every check but the profile mapping; a failed check throws. */
+  private async verifiedPayload(token: string): Promise<{ iss: string; payload: JWTPayload }> {
+    const { alg } = decodeProtectedHeader(token);
+    if (typeof alg !== 'string' || !this.config.algorithms.includes(alg)) {
+      throw new errors.JOSEAlgNotAllowed('alg not allowed');
+    }
+    const { iss } = decodeJwt(token);
+    if (!this.keys.isTrusted(iss)) throw new UntrustedIssuerError();
+    const { payload } = await jwtVerify(token, await this.keys.of(iss), {
+      issuer: iss,
+      audience: this.config.resource,
+      algorithms: [...this.config.algorithms],
+      clockTolerance: this.config.clockSkewSeconds,
+      requiredClaims: ['exp'],
+    });
+    this.checkIssuedAt(payload);
+    return { iss: iss as string, payload };
+  }
+
   /** `jose` checks that `iat` is a number, not when it was; a token from the future is not valid yet. */
   private checkIssuedAt(payload: JWTPayload): void {
     const now = Math.floor(Date.now() / 1000);
@@ -105,11 +142,11 @@ export class OAuthTokenVerifier {
     }
   }
 
-  private invalid(message: string): TokenVerdict {
+  private invalid(message: string): Refusal {
     return this.refuse(401, message, { 'WWW-Authenticate': this.challenges.invalidToken(message) });
   }
 
-  private refuse(httpStatus: 401 | 403 | 503, message: string, headers: Record<string, string>): TokenVerdict {
+  private refuse(httpStatus: 401 | 403 | 503, message: string, headers: Record<string, string>): Refusal {
     return { status: 'refused', httpStatus, message, headers };
   }
 }

@@ -1,5 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type BearerTokenAuthenticator, bearerChallenge, type CredentialDoor, type TokenVerdict } from '@myko/access';
+import {
+  type BearerTokenAuthenticator,
+  bearerChallenge,
+  type CredentialDoor,
+  type TokenClaimsVerdict,
+  type TokenVerdict,
+} from '@myko/access';
 import { Inject, Injectable } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
@@ -61,6 +67,11 @@ export class OAuthAuthenticator implements BearerTokenAuthenticator {
       };
     }
     return this.verdicts.get(headers) ?? UNVERIFIED;
+  }
+
+  /** Verifies one token without mapping it to a profile (the admin API's scope); `undefined` when OAuth is off. */
+  verifyClaims(token: string): Promise<TokenClaimsVerdict> | undefined {
+    return this.verifier?.verifyClaims(token);
   }
 
   /** An API-key challenge with the metadata URL and scope added, so OAuth clients find the authorization server. */
