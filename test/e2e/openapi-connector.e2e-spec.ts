@@ -9,6 +9,7 @@ import { startTicketsService, TICKETS_DOCUMENT, type TicketsService } from '../f
 import { auditLines, callJson } from '../helpers/access-fixtures';
 import { callExecute, executeJson } from '../helpers/execute-tool';
 import { connectClient } from '../helpers/mcp-client';
+import { eventually } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -155,16 +156,19 @@ describe('an OpenAPI connector served in Code Mode (official SDK client over Str
 
   it('aborts the backend request when the script is cancelled', async () => {
     const before = service.abandoned();
+    const slowHits = () => service.hits.get('GET /diagnostics/slow') ?? 0;
+    const hitsBefore = slowHits();
     const controller = new AbortController();
     const running = callExecute(
       client,
       "return await myko.query('tickets_slowStatus', { ms: 250 }).then(() => myko.query('tickets_slowStatus', { ms: 250 }));",
       { signal: controller.signal },
     );
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Cancelled once the backend holds the first request (a fixed delay may fire before it, on a loaded machine).
+    expect(await eventually(() => slowHits() > hitsBefore, 10_000, 2)).toBe(true);
     controller.abort();
     await expect(running).rejects.toThrow(/abort/i);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await eventually(() => service.abandoned() > before, 5_000)).toBe(true);
     expect(service.abandoned()).toBe(before + 1);
   });
 
