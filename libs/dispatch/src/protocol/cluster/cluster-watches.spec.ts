@@ -132,7 +132,7 @@ describe('ResourceEvents.isWatched across a Redis outage', () => {
     } finally {
       warned.mockRestore();
     }
-  }, 20_000);
+  });
 });
 
 describe('ResourceEvents.isWatched on a single instance (no Redis)', () => {
