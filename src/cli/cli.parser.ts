@@ -1,53 +1,10 @@
-import type { ToolMode } from '@myko/access';
-import { redisUrlProblem } from '@myko/state';
 import { type AccessExplainOptions, parseAccessExplain } from './access-explain.parser';
+import { applyFlag, VALUE_FLAGS } from './cli-flag.values';
+import type { CliMode, CliOptions } from './cli-options.interface';
 import { CliUsageError } from './cli-usage.error';
 
-export type CliMode = 'serve' | 'stdio';
-
-/** What the command line asked for; unset fields fall back to the config defaults. */
-export interface CliOptions {
-  host?: string;
-  port?: number;
-  databasePath?: string;
-  /** Access config file (profiles, keys, audit); `MYKO_CONFIG` when not given. */
-  configPath?: string;
-  /** stdio: the access profile to serve as; `MYKO_PROFILE` when not given. */
-  profileName?: string;
-  /** Audit log destination: a file, `stderr`, or `off`; overrides the config file's `audit.path`. */
-  auditLog?: string;
-  /** serve: allow a non-loopback `--host` although no API key is required. */
-  insecureNoAuth?: boolean;
-  /** `--plugin-set`: which plugin set to load (`conformance` adds the MCP conformance suite's fixtures). */
-  serverProfile?: ServerProfile;
-  /** Deprecated spellings used on this command line, each with what replaces it (logged as warnings). */
-  deprecations?: string[];
-  /** `--tool-mode`: how operations are offered as tools; overrides the config file's `toolMode`. */
-  toolMode?: ToolMode;
-  /** `--synthetic N`: also register N generated operations (for scale tests and benchmarks). */
-  synthetic?: number;
-  /** `--shutdown-grace-ms`: how long SIGTERM/SIGINT let in-flight requests finish. */
-  shutdownGraceMs?: number;
-  allowedHosts: string[];
-  allowedOrigins: string[];
-  /** `--trusted-proxy` (repeatable): proxies whose forwarding headers name the client, beside the config file's. */
-  trustedProxies: string[];
-  /** `--plugin <file>` (repeatable): external plugin modules, as given (resolved from the working directory). */
-  plugins: string[];
-  /** `--redis <url>`: cross-request state in Redis; overrides `MYKO_REDIS_URL` and the config's `redis.url`. */
-  redisUrl?: string;
-}
-
-/** Plugin sets `--plugin-set` selects: `conformance` adds the fixtures the MCP conformance suite calls. */
-export const SERVER_PROFILES = ['default', 'conformance'] as const;
-export type ServerProfile = (typeof SERVER_PROFILES)[number];
-
-/** `--tool-mode` values: Code Mode (search + execute), one tool per operation, or both. */
-export const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
-/** The most operations `--synthetic` generates. */
-export const MAX_SYNTHETIC = 100_000;
-/** The longest `--shutdown-grace-ms` (10 minutes): a shutdown must end. */
-export const MAX_SHUTDOWN_GRACE_MS = 600_000;
+export { MAX_SHUTDOWN_GRACE_MS, MAX_SYNTHETIC, TOOL_MODES } from './cli-flag.values';
+export { type CliMode, type CliOptions, SERVER_PROFILES, type ServerProfile } from './cli-options.interface';
 
 /** `keygen` prints a new API key and its hash; `hash-key` hashes a key read from stdin. */
 export type KeyCommand = 'keygen' | 'hash-key';
@@ -100,107 +57,10 @@ stdio filters come from MYKO_MCP_TOOL_VISIBILITY_ALLOW / _DENY and MYKO_MCP_TOOL
 with a profile they can only narrow it.
 `;
 
-const VALUE_FLAGS = new Set([
-  '--host',
-  '--port',
-  '--db',
-  '--config',
-  '--profile-name',
-  '--audit-log',
-  '--plugin-set',
-  '--profile',
-  '--tool-mode',
-  '--synthetic',
-  '--shutdown-grace-ms',
-  '--allow-host',
-  '--allow-origin',
-  '--trusted-proxy',
-  '--plugin',
-  '--redis',
-]);
 const KEY_COMMANDS: readonly string[] = ['keygen', 'hash-key'];
 /** Every option and command, for the did-you-mean of a misspelt one. */
 const KNOWN_OPTIONS: readonly string[] = [...VALUE_FLAGS, '--insecure-no-auth', '--help'];
 const KNOWN_COMMANDS: readonly string[] = ['serve', 'stdio', 'access', ...KEY_COMMANDS];
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535) throw new CliUsageError(`--port must be 0-65535, got "${value}"`);
-  return port;
-}
-
-function list(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-function parseServerProfile(flag: string, value: string): ServerProfile {
-  if (!(SERVER_PROFILES as readonly string[]).includes(value)) {
-    throw new CliUsageError(`${flag} must be one of ${SERVER_PROFILES.join(', ')}, got "${value}"`);
-  }
-  return value as ServerProfile;
-}
-
-/** `--profile` was the plugin set's flag, too easily taken for the access profile (`--profile-name`). */
-function deprecatedPluginsFlag(options: CliOptions, value: string): void {
-  options.serverProfile = parseServerProfile('--profile', value);
-  options.deprecations = [
-    ...(options.deprecations ?? []),
-    '--profile is deprecated: it selects the plugin set, use --plugin-set; the access profile is --profile-name',
-  ];
-}
-
-function parseToolMode(value: string): ToolMode {
-  if (!TOOL_MODES.includes(value as ToolMode)) {
-    throw new CliUsageError(`--tool-mode must be one of ${TOOL_MODES.join(', ')}, got "${value}"`);
-  }
-  return value as ToolMode;
-}
-
-function parseSynthetic(value: string): number {
-  const count = Number(value);
-  if (!/^\d+$/.test(value) || count > MAX_SYNTHETIC) {
-    throw new CliUsageError(`--synthetic must be a number of operations from 0 to ${MAX_SYNTHETIC}, got "${value}"`);
-  }
-  return count;
-}
-
-function parseGraceMs(value: string): number {
-  const ms = Number(value);
-  if (!/^\d+$/.test(value) || ms > MAX_SHUTDOWN_GRACE_MS) {
-    throw new CliUsageError(`--shutdown-grace-ms must be 0-${MAX_SHUTDOWN_GRACE_MS} milliseconds, got "${value}"`);
-  }
-  return ms;
-}
-
-/** The URL itself is never echoed: it may carry a password. */
-function parseRedisUrl(value: string): string {
-  const problem = redisUrlProblem(value);
-  if (problem) throw new CliUsageError(`--redis: ${problem}`);
-  return value;
-}
-
-function applyFlag(options: CliOptions, flag: string, value: string): void {
-  if (value === '') throw new CliUsageError(`${flag} needs a value`);
-  if (flag === '--host') options.host = value;
-  else if (flag === '--port') options.port = parsePort(value);
-  else if (flag === '--db') options.databasePath = value;
-  else if (flag === '--config') options.configPath = value;
-  else if (flag === '--profile-name') options.profileName = value;
-  else if (flag === '--audit-log') options.auditLog = value;
-  else if (flag === '--plugin-set') options.serverProfile = parseServerProfile(flag, value);
-  else if (flag === '--profile') deprecatedPluginsFlag(options, value);
-  else if (flag === '--tool-mode') options.toolMode = parseToolMode(value);
-  else if (flag === '--synthetic') options.synthetic = parseSynthetic(value);
-  else if (flag === '--shutdown-grace-ms') options.shutdownGraceMs = parseGraceMs(value);
-  else if (flag === '--allow-host') options.allowedHosts.push(...list(value));
-  else if (flag === '--plugin') options.plugins.push(value);
-  else if (flag === '--redis') options.redisUrl = parseRedisUrl(value);
-  else if (flag === '--trusted-proxy') options.trustedProxies.push(...list(value));
-  else options.allowedOrigins.push(...list(value));
-}
 
 /** Flags that only make sense for one mode are refused for the other rather than ignored. */
 function checkMode(mode: CliMode, options: CliOptions): void {

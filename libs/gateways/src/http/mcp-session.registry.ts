@@ -4,7 +4,7 @@ import { type RateTake, StateUnavailableError } from '@myko/state';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
-import { clientIdOf } from '../limits/client-address';
+import { holderOf, newHttpSession, type SessionHolder } from './mcp-http-session';
 import type { McpHttpSession, SessionResumption, SessionRoomRefusal } from './mcp-http-session.interface';
 import { ReplayBudget } from './replay-budget';
 import { type EvictionChoice, evictionVictim } from './session-eviction';
@@ -113,16 +113,7 @@ export class McpSessionRegistry implements OnApplicationShutdown {
       this.replay,
       this.sharedSse?.mirror(id),
     );
-    const session: McpHttpSession = {
-      id,
-      owner,
-      principal: owner.principal,
-      openedAt,
-      lastSeenAt: Date.now(),
-      requests: 0,
-      active: 0,
-      streams,
-    };
+    const session = newHttpSession(id, owner, openedAt, streams);
     this.sessions.set(id, session);
     this.room.add(session);
     return session;
@@ -198,12 +189,8 @@ export class McpSessionRegistry implements OnApplicationShutdown {
   }
 
   /** Who holds each live session here (`key:…`, else `address:…`) and its profile: the operator's live view. */
-  owners(): Array<{ principal: string; session: string; profile?: string }> {
-    return [...this.sessions.values()].map(({ id, owner }) => ({
-      principal: clientIdOf(owner.keyId, owner.address),
-      session: id,
-      ...(owner.principal === undefined ? {} : { profile: owner.principal }),
-    }));
+  owners(): SessionHolder[] {
+    return [...this.sessions.values()].map(holderOf);
   }
 
   get size(): number {

@@ -15,6 +15,12 @@ import { decideReplay } from './crash-replay';
 import { processPoolStatus, reserveLeastBusy } from './pool-status';
 import type { ProcessExit } from './process-exit.mapper';
 import type { ProcessListener } from './process-listener.interface';
+import {
+  oversizedProcessLine,
+  processDeathLine,
+  restartsPausedError,
+  restartsPausedLine,
+} from './process-pool.messages';
 import { type ProcessPoolLog, type ProcessPoolTuning, resolveTuning } from './process-pool.tuning';
 import { ProcessRun } from './process-run';
 import { ReadyWaiters } from './ready-waiters';
@@ -156,9 +162,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
       return;
     }
     if (!proc.retiring && proc.report.rssMb > this.options.processMaxRssMb) {
-      this.log.warn(
-        `Sandbox process ${proc.pid} uses ${proc.report.rssMb} MB (limit ${this.options.processMaxRssMb} MB); replacing it.`,
-      );
+      this.log.warn(oversizedProcessLine(proc, this.options.processMaxRssMb));
       this.retire(proc);
     } else if (proc.retiring && proc.running === 0) {
       proc.kill('retired');
@@ -170,13 +174,7 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     this.quarantine.forget(proc);
     if (!proc.endedAsPlanned && proc.wasReady) {
       this.crashes++;
-      const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
-      const reason = proc.killedFor === 'overdue' ? ', killed: a run overran its wall clock' : '';
-      const next = shared ? 'starting a fresh one' : "it ran one client's runs apart after a crash";
-      this.log.error(
-        `Sandbox process ${proc.pid} died (${how}${reason}); ${next}.` +
-          (proc.lastOutput ? ` Its last output:\n${proc.lastOutput}` : ''),
-      );
+      this.log.error(processDeathLine(proc, exit, shared));
     }
     if (this.started) this.maintain();
   }
@@ -216,11 +214,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     if (this.closed || this.maintainTimer || this.active().length >= this.options.processes) return;
     const waitMs = this.restarts.waitMs();
     if (waitMs > 0 && this.active().length === 0) {
-      this.log.error(
-        `Sandbox processes were restarted ${this.tuning.restartsPerMinute} times within a minute; ` +
-          `the next restart is in ${Math.ceil(waitMs / 1000)} s and runs fail until then.`,
-      );
-      this.waiters.rejectAll(this.pausedError(waitMs));
+      this.log.error(restartsPausedLine(this.tuning.restartsPerMinute, waitMs));
+      this.waiters.rejectAll(restartsPausedError(this.tuning.restartsPerMinute, waitMs));
     }
     const delay = Math.max(waitMs, restartDelayMs(this.restarts.recent()));
     this.maintainTimer = setTimeout(() => {
@@ -253,7 +248,8 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
     const ready = this.ready();
     if (ready.length > 0) return Promise.resolve(this.affinity.reserve(ready, reuseKey));
     const waitMs = this.restarts.waitMs();
-    if (this.active().length === 0 && waitMs > 0) return Promise.reject(this.pausedError(waitMs));
+    if (this.active().length === 0 && waitMs > 0)
+      return Promise.reject(restartsPausedError(this.tuning.restartsPerMinute, waitMs));
     this.maintain();
     return this.waiters.wait(this.tuning.startTimeoutMs, signal);
   }
@@ -265,12 +261,5 @@ export class SandboxProcessPool implements SandboxRunner, ProcessListener<Sandbo
   private wake(): void {
     const ready = this.ready();
     if (ready.length > 0) this.waiters.resolveAll(() => reserveLeastBusy(ready));
-  }
-
-  private pausedError(waitMs: number): SandboxUnavailableError {
-    return new SandboxUnavailableError(
-      `its process crashed ${this.tuning.restartsPerMinute} times within a minute, so it is paused for ` +
-        `${Math.ceil(waitMs / 1000)} s to protect the server`,
-    );
   }
 }

@@ -1,10 +1,19 @@
 import type { SandboxStats } from '@myko/sandbox';
+import type { SharedAbuseBackoff } from '@myko/state';
 import { Logger } from '@nestjs/common';
 import type { ClientContext } from '../../interfaces/client-context.interface';
+import type { AbuseBackoffOptions } from '../../interfaces/execute-guard-options.interface';
 import { conversationOf, principalOf } from '../../protocol/fairness/work-identity';
 import type { ExecuteMonitor } from './execute.monitor';
-import type { AbuseParty, CooldownStart, ExecuteAbuseGuard, ExecuteCooldown, StrikeCause } from './execute-abuse.guard';
-import type { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
+import {
+  type AbuseParty,
+  type CooldownStart,
+  ExecuteAbuseGuard,
+  type ExecuteCooldown,
+  type StrikeCause,
+} from './execute-abuse.guard';
+import { pauseBeforeRefusal, REFUSAL_PAUSE_MS } from './execute-cooldown.refusal';
+import { SharedExecuteAbuseGuard } from './shared-execute-abuse.guard';
 
 /**
  * Whom the abuse backoff counts: the conversation (its session, connection, or stateless conversation), and its
@@ -36,9 +45,30 @@ export class ExecuteAbuseBackoff {
     private readonly monitor: ExecuteMonitor,
   ) {}
 
+  /** The backoff over Redis's guard when there is one, so a client cannot spread its scripts over the replicas. */
+  static over(
+    options: AbuseBackoffOptions,
+    shared: SharedAbuseBackoff | null | undefined,
+    monitor: ExecuteMonitor,
+  ): ExecuteAbuseBackoff {
+    const guard = shared ? new SharedExecuteAbuseGuard(shared, options) : new ExecuteAbuseGuard(options);
+    return new ExecuteAbuseBackoff(guard, monitor);
+  }
+
   /** The cooldown `party` is in, if any (its principal's first). */
   async cooldown(party: AbuseParty): Promise<ExecuteCooldown | undefined> {
     return this.guard.cooldown(party);
+  }
+
+  /**
+   * The cooldown `party` is still in after a short pause (its refusal is not instant, so retrying at once
+   * gains nothing), else undefined; no pause for a party in no cooldown.
+   */
+  async cooldownAfterPause(party: AbuseParty, signal: AbortSignal): Promise<ExecuteCooldown | undefined> {
+    const cooldown = await this.cooldown(party);
+    if (!cooldown) return undefined;
+    await pauseBeforeRefusal(Math.min(REFUSAL_PAUSE_MS, cooldown.retryAfterMs), signal);
+    return this.cooldown(party);
   }
 
   /** Counts a finished (or refused) run of `party`; a cooldown it starts is logged and counted. */

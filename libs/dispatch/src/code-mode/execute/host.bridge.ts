@@ -3,7 +3,6 @@ import {
   InvalidArgumentsError,
   OperationAbortedError,
   type OperationContext,
-  OperationError,
   type OperationInvoker,
   OperationNotFoundError,
   type OperationRegistry,
@@ -14,15 +13,15 @@ import type { CommandApprovalGate } from '../../features/operations/approval/com
 import { clientInfoOf, createOperationContext } from '../../features/operations/operation-context.factory';
 import { toClientFailure } from '../../features/operations/operation-error.mapper';
 import { reportRefusal } from '../../features/operations/refusal.reporter';
-import type { OperationCallOutcome, RequestContext } from '../../interfaces/request-context.interface';
+import type { RequestContext } from '../../interfaces/request-context.interface';
 import type { CallSlot, ExecutionJournal } from '../executions/execution.journal';
 import type { JournaledKind } from '../executions/execution-record';
+import { callOutcome, parseArguments, withScriptFields } from './bridge-call.boundary';
 import type { BridgeCallFairness } from './bridge-call.fairness';
 import type { CommandJournal, CommandRecord } from './command-journal';
 import type { CommandPlan } from './command-plan';
 import type { CommandReplay, ReplayedOutcome } from './command-replay';
 import type { ScriptDiscovery } from './script-discovery';
-import { toScriptError } from './script-error.fields';
 
 /** What stands between a checked command call and its run: plan mode records it, else approval may hold it. */
 export interface ScriptCommands {
@@ -218,37 +217,4 @@ export class HostBridge implements SandboxBridge {
   private toScriptError(name: string, error: unknown): Error {
     return toClientFailure(error, { as: 'script' }, { label: name, request: this.request });
   }
-}
-
-/**
- * Every error a script can catch carries `code`, `status`, `retryable` and `details` (see `toScriptError`);
- * anything else (the run's own abort) crosses as before.
- */
-function withScriptFields(error: unknown): never {
-  const known =
-    error instanceof OperationError ||
-    error instanceof CallRefusedError ||
-    (error instanceof Error && error.name === 'InternalError');
-  throw known ? toScriptError(error) : error;
-}
-
-/** How a failed call ended, for observers (traces). */
-function callOutcome(error: unknown): OperationCallOutcome {
-  if (error instanceof CallRefusedError || error instanceof OperationNotFoundError) return 'refused';
-  return error instanceof OperationAbortedError ? 'aborted' : 'error';
-}
-
-/** `myko.x(id)` sends `{}`; anything but a JSON object is refused before the filters see it. */
-function parseArguments(name: string, argsJson: string): object {
-  let args: unknown;
-  try {
-    args = argsJson === '' ? {} : JSON.parse(argsJson);
-  } catch {
-    throw new InvalidArgumentsError(name, [{ path: 'args', reasons: ['must be JSON-serializable'] }]);
-  }
-  if (args === null || args === undefined) return {};
-  if (typeof args !== 'object' || Array.isArray(args)) {
-    throw new InvalidArgumentsError(name, [{ path: 'args', reasons: ['must be an object'] }]);
-  }
-  return args;
 }
