@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { FILTER_HEADERS } from '@myko/filter';
 import { auditLines } from '../helpers/access-fixtures';
@@ -121,4 +122,33 @@ it('the resumed run’s audit lines name the original principal, identity and se
     expect(line).toMatchObject({ profile: 'ops', identity, session: client.transport?.sessionId });
   }
   expect(lines[0].approval).toEqual({ granted: true, by: 'operator:alice' });
+});
+
+it('a task-augmented execute resumed by the operator refuses it too, and its task ends failed', async () => {
+  const refusal = await directRefusal(9);
+  const client = await connect(NARROWED);
+  const created = await client.request(
+    {
+      method: 'tools/call',
+      params: { name: 'execute', arguments: { code: GATED_THEN_NARROWED(9) }, task: { ttl: 60_000 } },
+    },
+    CreateTaskResultSchema,
+  );
+  const { taskId } = created.task;
+  const until = async (done: (status: string) => boolean): Promise<Json> => {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const task = await client.experimental.tasks.getTask(taskId);
+      if (done(task.status) || Date.now() > deadline) return task;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  expect((await until((status) => status !== 'working')).status).toBe('input_required');
+  const before = restocks(9);
+  expect((await approve(taskId)).status).toBe(200);
+  expect((await until((status) => ['completed', 'failed', 'cancelled'].includes(status))).status).toBe('failed');
+  const result: Json = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+  expect(result.content[0].text).toContain(refusal);
+  expect(active(9)).toBe(0);
+  expect(restocks(9)).toBe(before);
 });
