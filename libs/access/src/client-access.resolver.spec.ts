@@ -52,6 +52,9 @@ describe('ClientAccessResolver', () => {
     expect(support.filters.isVisible('query_GetOrders')).toBe(true);
     expect(support.filters.isVisible('query_ListOrders')).toBe(false);
     expect(support.filters.isVisible('command_CancelOrder')).toBe(false);
+    // What the headers narrowed with, as sent (a paused execution keeps it); nothing without such headers.
+    expect(support.narrowing).toEqual({ visibilityAllow: 'command_*, query_GetOrders' });
+    expect(accessOf(withKeys, { authorization: 'Bearer support-key' }).narrowing).toBeUndefined();
   });
 
   it('reuses one combined filter per profile and header set, so per-filter caches stay warm', () => {

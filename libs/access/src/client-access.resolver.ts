@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { ClientFilters } from '@myko/filter';
+import { ClientFilters, type FilterNarrowing } from '@myko/filter';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ACCESS_PROFILES, BEARER_TOKEN_AUTHENTICATOR } from './access.constants';
 import type { AccessProfiles } from './access-profiles';
@@ -30,6 +30,8 @@ export interface ClientAccess {
   /** The verified bearer token and its audiences (`auth.passThrough` connectors); absent for API keys. */
   readonly bearer?: BearerCredential;
   readonly filters: ClientFilters;
+  /** What the `X-Myko-Tool-*` headers narrowed `filters` with, as sent; absent when they narrowed nothing. */
+  readonly narrowing?: FilterNarrowing;
   /** The quotas of the client's access profile (`profiles.<name>.quotas`); absent: none. */
   readonly quotas?: ProfileQuotas;
 }
@@ -89,7 +91,8 @@ export class ClientAccessResolver {
     const parsed = headerFilters(headers);
     if ('error' in parsed) return { refusal: { status: 400, message: `Bad Request: ${parsed.error}`, headers: {} } };
     const { filters, ...who } = identity;
-    return { access: { ...who, filters: this.and(filters, parsed.filters) } };
+    const narrowing = parsed.narrowing === undefined ? {} : { narrowing: parsed.narrowing };
+    return { access: { ...who, filters: this.and(filters, parsed.filters), ...narrowing } };
   }
 
   /** Who the client is: a verified bearer token's profile, else its API key's, else nobody (all allowed). */

@@ -19,6 +19,7 @@ import { OperationSearchService } from './code-mode/search/operation-search.serv
 import { SearchTool } from './code-mode/search/search.tool';
 import { ExecutionTaskStore } from './code-mode/tasks/execution-task.store';
 import { ExecutionTasks } from './code-mode/tasks/execution-tasks.service';
+import { TaskStatusNotifier } from './code-mode/tasks/task-status.notifier';
 import {
   DEFAULT_CLIENT_REQUEST_TIMEOUT_MS,
   DEFAULT_LIVE_OPTIONS,
@@ -140,6 +141,7 @@ export class DispatchModule {
         ExecutionDecisions,
         ExecutionRollbacks,
         ExecutionTaskStore,
+        TaskStatusNotifier,
         ExecutionTasks,
         TasksHandler,
         MetaToolSource,

@@ -1,6 +1,6 @@
 import { ClientFilters } from './client-filters';
 import { FilterParseError } from './errors/filter-parse.error';
-import { filtersFromEnv, filtersFromHeaders } from './filter-source.parser';
+import { filtersFromEnv, filtersFromHeaders, filtersFromNarrowing, narrowingFromHeaders } from './filter-source.parser';
 
 function parseError(fn: () => unknown): FilterParseError {
   try {
@@ -69,6 +69,26 @@ describe('filtersFromHeaders', () => {
   it('reuses the parsed filters for the same header values', () => {
     const headers = { 'x-myko-tool-visibility-allow': 'query_Cached*' };
     expect(filtersFromHeaders(headers)).toBe(filtersFromHeaders({ ...headers }));
+  });
+});
+
+describe('narrowingFromHeaders / filtersFromNarrowing', () => {
+  it('keeps the non-empty header texts, which give back the same filters; no narrowing without them', () => {
+    expect(narrowingFromHeaders({ authorization: 'Bearer k', 'x-myko-tool-visibility-deny': ' ' })).toBeUndefined();
+    const headers = {
+      authorization: 'Bearer k',
+      'X-Myko-Tool-Visibility-Deny': 'command_Purge*',
+      'x-myko-tool-callable-allow': '{"command_Restock":{"site":["AMS"]}}',
+    };
+    const narrowing = narrowingFromHeaders(headers);
+    expect(narrowing).toEqual({
+      visibilityDeny: 'command_Purge*',
+      callableAllow: '{"command_Restock":{"site":["AMS"]}}',
+    });
+    const restored = filtersFromNarrowing(JSON.parse(JSON.stringify(narrowing)));
+    expect(restored).toBe(filtersFromHeaders(headers));
+    expect(restored.checkCallable('command_Restock', { site: 'BER' })).toContain('refused');
+    expect(filtersFromNarrowing({})).toBe(ClientFilters.ALLOW_ALL);
   });
 });
 

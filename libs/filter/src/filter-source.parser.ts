@@ -9,6 +9,13 @@ export type HeaderBag = Readonly<Record<string, string | readonly string[] | num
 
 type FilterTexts = Record<Exclude<keyof FilterSourceNames, 'approval'>, string | undefined>;
 
+/**
+ * What a client narrowed its profile with, as it sent it (the non-empty `X-Myko-Tool-*` header texts): data that
+ * can be stored (a paused execution keeps it) and turned back into the same filters by {@link filtersFromNarrowing}.
+ * @publicApi
+ */
+export type FilterNarrowing = Partial<Record<keyof typeof FILTER_HEADERS, string>>;
+
 const cache = new FiltersCache();
 
 function headerValues(headers: HeaderBag, name: string): string[] {
@@ -54,12 +61,37 @@ function build(texts: FilterTexts, names: FilterSourceNames): ClientFilters {
  * @publicApi
  */
 export function filtersFromHeaders(headers: HeaderBag): ClientFilters {
+  return filtersFromNarrowing(narrowingFromHeaders(headers) ?? {});
+}
+
+/**
+ * The narrowing a client's `X-Myko-Tool-*` headers ask for, as texts (absent and empty headers left out), or
+ * undefined when they ask none. Throws `FilterParseError` for a repeated callability header.
+ * @publicApi
+ */
+export function narrowingFromHeaders(headers: HeaderBag): FilterNarrowing | undefined {
+  const texts: FilterTexts = {
+    visibilityAllow: headerText(headers, FILTER_HEADERS.visibilityAllow, true),
+    visibilityDeny: headerText(headers, FILTER_HEADERS.visibilityDeny, true),
+    callableAllow: headerText(headers, FILTER_HEADERS.callableAllow, false),
+    callableDeny: headerText(headers, FILTER_HEADERS.callableDeny, false),
+  };
+  const given = Object.entries(texts).filter(([, text]) => text !== undefined && text.trim() !== '');
+  return given.length === 0 ? undefined : (Object.fromEntries(given) as FilterNarrowing);
+}
+
+/**
+ * The filters of a narrowing (as the headers it came from would give). Throws `FilterParseError` naming the
+ * malformed header.
+ * @publicApi
+ */
+export function filtersFromNarrowing(narrowing: FilterNarrowing): ClientFilters {
   return build(
     {
-      visibilityAllow: headerText(headers, FILTER_HEADERS.visibilityAllow, true),
-      visibilityDeny: headerText(headers, FILTER_HEADERS.visibilityDeny, true),
-      callableAllow: headerText(headers, FILTER_HEADERS.callableAllow, false),
-      callableDeny: headerText(headers, FILTER_HEADERS.callableDeny, false),
+      visibilityAllow: narrowing.visibilityAllow,
+      visibilityDeny: narrowing.visibilityDeny,
+      callableAllow: narrowing.callableAllow,
+      callableDeny: narrowing.callableDeny,
     },
     FILTER_HEADERS,
   );

@@ -2,6 +2,13 @@ export { ClientFilters } from './client-filters';
 export * from './errors';
 export { FILTER_ENV_VARS, FILTER_HEADERS } from './filter.constants';
 export { quote } from './filter-name.util';
-export { filtersFromEnv, filtersFromHeaders, type HeaderBag } from './filter-source.parser';
+export {
+  type FilterNarrowing,
+  filtersFromEnv,
+  filtersFromHeaders,
+  filtersFromNarrowing,
+  type HeaderBag,
+  narrowingFromHeaders,
+} from './filter-source.parser';
 export * from './interfaces';
 export type { CallableRulesInput } from './interfaces/filter-spec.interface';

@@ -1,5 +1,5 @@
 import type { BearerCredential, ToolMode } from '@myko/access';
-import type { ClientFilters } from '@myko/filter';
+import type { ClientFilters, FilterNarrowing } from '@myko/filter';
 import type { EraHeaders } from './era-headers.interface';
 import type { JsonRpcNotification, JsonRpcRequest } from './json-rpc.types';
 
@@ -16,6 +16,11 @@ export interface ClientContext {
   readonly sessionId: string;
   /** The effective filter for this message. */
   readonly filters: ClientFilters;
+  /**
+   * What the client's own headers narrowed its profile with (part of `filters`), as sent: a paused execution keeps
+   * it, so its resume runs under the same access. Absent when they narrowed nothing.
+   */
+  readonly narrowing?: FilterNarrowing;
   /** Access profile name when auth is configured. */
   readonly principal?: string;
   /** Who holds the bearer token (`sub`, else `client_id`) when the client authenticated with OAuth. */

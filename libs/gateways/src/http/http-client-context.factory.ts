@@ -27,6 +27,7 @@ export function httpClientContext(
     transport: 'http',
     sessionId,
     filters: access.filters,
+    ...(access.narrowing ? { narrowing: access.narrowing } : {}),
     principal: access.principal,
     ...(origin ? { clientId: clientIdOf(access.keyId, origin.address) } : {}),
     subject: access.subject,

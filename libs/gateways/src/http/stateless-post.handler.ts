@@ -58,6 +58,7 @@ export class StatelessPostHandler {
       // One agent's stateless requests form one conversation when it names one; else each is its own.
       conversationId: conversationOf(req, sessionId),
       filters: access.filters,
+      ...(access.narrowing ? { narrowing: access.narrowing } : {}),
       principal: access.principal,
       subject: access.subject,
       ...(access.bearer ? { bearer: access.bearer } : {}),

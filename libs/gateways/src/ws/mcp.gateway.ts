@@ -179,6 +179,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
       transport: 'ws',
       sessionId,
       filters: access.filters,
+      ...(access.narrowing ? { narrowing: access.narrowing } : {}),
       principal: access.principal,
       clientId: clientIdOf(access.keyId, address),
       subject: access.subject,

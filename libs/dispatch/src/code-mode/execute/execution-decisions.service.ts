@@ -1,4 +1,4 @@
-import type { ClientFilters } from '@myko/filter';
+import { type ClientFilters, filtersFromNarrowing } from '@myko/filter';
 import { Injectable, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { CallToolResult } from '../../features/tools/tool-definition.interface';
 import { toolError } from '../../features/tools/tool-result';
@@ -17,7 +17,7 @@ export interface ApprovedExecution {
   readonly result: CallToolResult;
 }
 
-/** The filters a resumed execution runs under: its owner's profile's. */
+/** The filters of a resumed execution's owner (their profile's); the starting request's narrowing is added to them. */
 export type OwnerFilters = (owner: ExecutionOwner) => ClientFilters;
 
 /**
@@ -63,7 +63,9 @@ export class ExecutionDecisions implements OnApplicationShutdown {
     }
     await this.claim(record);
     record.decision = { verdict: 'approved', by, at: Date.now() };
-    const request = resumeRequest(record, filtersOf(record.owner), this.stopping.signal);
+    // The access the starting request had: its owner's profile AND what that request's own headers narrowed.
+    const filters = filtersOf(record.owner).and(filtersFromNarrowing(record.narrowing ?? {}));
+    const request = resumeRequest(record, filters, this.stopping.signal);
     const result = await this.execute.resume(record, by, request);
     // A task's execution: the task goes on from the resumed run (done, or paused again).
     await this.tasks?.settle(id, result);

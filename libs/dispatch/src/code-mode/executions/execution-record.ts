@@ -1,3 +1,5 @@
+import type { FilterNarrowing } from '@myko/filter';
+
 /**
  * Where an execution is: `running` (its record is written at its end or at a pause only), `completed`, `failed`
  * (the script threw or a limit stopped it), `paused` (waiting for a decision), `rejected` (an operator said no),
@@ -86,6 +88,12 @@ export interface ExecutionRecord {
   /** When the store forgets it; a paused one expires then, and is kept one more retention period as `expired`. */
   expiresAt: number;
   readonly owner: ExecutionOwner;
+  /**
+   * What the starting request's own headers narrowed its owner's profile with (`ClientContext.narrowing`): a resume
+   * runs under the profile AND this, the access the request had. Never a key. Over `MAX_NARROWING_CHARS` it is not
+   * kept and the run cannot pause (its record is `truncated`): a resume without it would run wider.
+   */
+  readonly narrowing?: FilterNarrowing;
   /** The script as it ran (after any type check), and its time limit: a resume runs it again. */
   readonly script: { readonly code: string; readonly timeoutMs?: number };
   calls: JournalCall[];
@@ -133,6 +141,9 @@ export interface ExecutionLimits {
   /** Most bytes of recorded arguments and results; past it the journal is truncated. */
   readonly maxBytes: number;
 }
+
+/** Most characters of a kept narrowing (about what Node's default 16 KiB header limit lets a request send). */
+export const MAX_NARROWING_CHARS = 16 * 1024;
 
 /** 24 h, 10 000 calls, 4 MiB. */
 export const DEFAULT_EXECUTION_LIMITS: ExecutionLimits = {

@@ -27,6 +27,7 @@ export function resumeRequest(record: ExecutionRecord, filters: ClientFilters, s
       transport: 'internal',
       sessionId: owner.sessionId,
       filters,
+      ...(record.narrowing === undefined ? {} : { narrowing: record.narrowing }),
       ...(owner.principal === undefined ? {} : { principal: owner.principal }),
       ...(owner.identity === undefined ? {} : { identity: owner.identity }),
       ...(owner.subject === undefined ? {} : { subject: owner.subject }),

@@ -37,6 +37,8 @@ export class ExecutionJournal implements ApprovalHold {
   private next = 0;
   private bytes = 0;
   private full = false;
+  /** Set by {@link refuseResume}: kept across a `restart`, unlike `full`. */
+  private unresumable = false;
   private waiting?: ExecutionWaitingFor;
   private diverged?: string;
   private idleWaiters: (() => void)[] = [];
@@ -86,7 +88,7 @@ export class ExecutionJournal implements ApprovalHold {
 
   pause(index: number): Error | undefined {
     const slot = this.slots.get(index);
-    if (!slot || this.full || this.waiting) return undefined;
+    if (!slot || this.truncated || this.waiting) return undefined;
     this.waiting = { reason: 'approval', operation: slot.operation, args: slot.args, position: index };
     this.stop();
     return new ExecutionPausedError(this.id, slot.operation);
@@ -128,9 +130,17 @@ export class ExecutionJournal implements ApprovalHold {
     return this.calls.filter((call) => call !== undefined);
   }
 
-  /** Over `maxEntries` or `maxBytes`: later calls were served but not recorded, so the run cannot be resumed. */
+  /**
+   * What a resume would need cannot be kept (the request's narrowing over its cap): the run is served, but it
+   * never pauses (a gated command fails as when no approval can be had) and its record is `truncated`.
+   */
+  refuseResume(): void {
+    this.unresumable = true;
+  }
+
+  /** Over `maxEntries` or `maxBytes` (or {@link refuseResume}): later calls were served but not recorded, so the run cannot be resumed. */
   get truncated(): boolean {
-    return this.full;
+    return this.full || this.unresumable;
   }
 
   get waitingFor(): ExecutionWaitingFor | undefined {

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../interfaces/request-context.interface'
 import type { SessionState } from '../../interfaces/session-state.interface';
 import { keptFor } from './execution.expiry';
 import { ExecutionLedger } from './execution.ledger';
+import { MAX_NARROWING_CHARS } from './execution-record';
 
 const request = {
   client: { transport: 'internal', sessionId: 's-1', principal: 'ops', identity: 'abc' },
@@ -43,6 +44,34 @@ describe('ExecutionLedger', () => {
       owner: { principal: 'ops', sessionId: 's-1', clientName: 'agent' },
     });
     expect(await ledger.load(record.id)).toMatchObject({ id: record.id, calls: [{ operation: 'query_A' }] });
+  });
+
+  it("keeps the request's narrowing, as sent, in its stored record; one over the cap makes it not resumable", async () => {
+    const narrowing = { callableDeny: '{"command_X":{"site":["BER"]}}' };
+    const narrowed = { ...request, client: { ...request.client, narrowing } } as RequestContext;
+    const ledger = new ExecutionLedger(new MemoryExecutionStore());
+    const paused = async (from: RequestContext) => {
+      const run = ledger.start(from, { code: '…' }, () => undefined);
+      const gated = run.journal.begin('command', 'command_X', { id: 1 });
+      run.journal.settle(gated.slot, { error: run.journal.pause(gated.slot.index) as Error });
+      return (await ledger.finish(run, { ok: false, error: { kind: 'cancelled', message: 'stopped' } } as never))
+        .record;
+    };
+    const kept = await paused(narrowed);
+    expect(await ledger.load(kept.id)).toMatchObject({ state: 'paused', narrowing, truncated: false });
+    // Over the cap: not kept, and the run cannot pause (a resume without it would be wider than the request).
+    const huge = { visibilityDeny: 'x'.repeat(MAX_NARROWING_CHARS + 1) };
+    const run = ledger.start(
+      { ...request, client: { ...request.client, narrowing: huge } } as RequestContext,
+      {
+        code: '…',
+      },
+      () => undefined,
+    );
+    const gated = run.journal.begin('command', 'command_X', { id: 1 });
+    expect(run.journal.pause(gated.slot.index)).toBeUndefined();
+    expect(run.journal.truncated).toBe(true);
+    expect(run.record.narrowing).toBeUndefined();
   });
 
   it('a paused run is written paused, and its pause is decided once', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { FilterNarrowing } from '@myko/filter';
 import type { SandboxRunResult } from '@myko/sandbox';
 import { EXECUTION_STORE, type ExecutionListQuery, type ExecutionStore, MemoryExecutionStore } from '@myko/state';
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
@@ -15,6 +16,7 @@ import {
   type ExecutionOwner,
   type ExecutionRecord,
   type ExecutionState,
+  MAX_NARROWING_CHARS,
 } from './execution-record';
 
 /** How long the end of a run waits for its calls still in flight before it writes the journal without them. */
@@ -64,6 +66,7 @@ export class ExecutionLedger {
    */
   start(request: RequestContext, script: ExecutionRecord['script'], stop: () => void, id?: string): ExecutionRun {
     const now = Date.now();
+    const narrowing = keptNarrowing(request.client.narrowing);
     const record: ExecutionRecord = {
       id: id ?? `ex_${randomUUID()}`,
       state: 'running',
@@ -71,12 +74,15 @@ export class ExecutionLedger {
       updatedAt: now,
       expiresAt: now + this.limits.retentionMs,
       owner: ownerOf(request),
+      ...(narrowing.kept ? { narrowing: narrowing.kept } : {}),
       script,
       calls: [],
       truncated: false,
       pauses: 0,
     };
-    return { record, journal: new ExecutionJournal(record.id, this.limits, stop) };
+    const journal = new ExecutionJournal(record.id, this.limits, stop);
+    if (narrowing.tooLarge) journal.refuseResume();
+    return { record, journal };
   }
 
   /** The paused execution again, its journal answering the calls already made and `approvedBy` the one it waited on. */
@@ -175,6 +181,13 @@ function ownerOf(request: RequestContext): ExecutionOwner {
     ...(client.clientId === undefined ? {} : { clientId: client.clientId }),
     ...(session.clientInfo?.name === undefined ? {} : { clientName: session.clientInfo.name }),
   };
+}
+
+/** The request's narrowing to keep; one over the cap is not kept, and the run cannot pause (`refuseResume`). */
+function keptNarrowing(narrowing: FilterNarrowing | undefined): { kept?: FilterNarrowing; tooLarge: boolean } {
+  if (narrowing === undefined) return { tooLarge: false };
+  const chars = Object.values(narrowing).reduce((sum, text) => sum + (text?.length ?? 0), 0);
+  return chars > MAX_NARROWING_CHARS ? { tooLarge: true } : { kept: narrowing, tooLarge: false };
 }
 
 /** The execute options' retention and journal caps, else the defaults. */

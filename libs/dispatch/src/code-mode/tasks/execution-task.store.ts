@@ -5,6 +5,7 @@ import type { CallToolResult } from '../../features/tools/tool-definition.interf
 import { toolError } from '../../features/tools/tool-result';
 import { ExecutionLedger } from '../executions/execution.ledger';
 import type { ExecutionState } from '../executions/execution-record';
+import { TaskStatusNotifier } from './task-status.notifier';
 
 /** Where a task is kept: beside its execution's record, under its own id. */
 const taskKey = (taskId: string) => `task:${taskId}`;
@@ -26,17 +27,27 @@ export class ExecutionTaskStore {
   private readonly store: ExecutionStore;
   private readonly maxResultBytes: number;
 
-  constructor(ledger: ExecutionLedger, @Optional() @Inject(EXECUTION_STORE) store?: ExecutionStore | null) {
+  constructor(
+    ledger: ExecutionLedger,
+    @Optional() @Inject(EXECUTION_STORE) store?: ExecutionStore | null,
+    @Optional() private readonly notifier?: TaskStatusNotifier,
+  ) {
     this.store = store ?? new MemoryExecutionStore();
     this.maxResultBytes = ledger.limits.maxBytes;
   }
 
-  /** Writes the task for the rest of its ttl (and lists it under its owner); an expired one is not written. */
+  /**
+   * Writes the task for the rest of its ttl (and lists it under its owner), telling its session of a new status;
+   * an expired one is not written.
+   */
   async save(task: ExecutionTask): Promise<void> {
     const left = task.createdAt + task.ttlMs - Date.now();
     if (left <= 0) return;
+    // Read only for a task someone is told of: its status before this write decides whether it changed.
+    const before = this.notifier && task.sessionId !== undefined ? (await this.load(task.taskId))?.status : undefined;
     await this.store.save(taskKey(task.taskId), JSON.stringify(task), left);
     await this.store.track(ownerSet(task.owner), task.taskId, left);
+    this.notifier?.changed(before, task);
   }
 
   /** The task, or undefined when unknown or expired. */

@@ -64,6 +64,8 @@ export class ExecutionTasks extends TaskRunner implements OnApplicationShutdown 
     const task: ExecutionTask = {
       taskId: `ex_${randomUUID()}`,
       owner: principalOf(request.client),
+      // A stateless request's session ends with it: nobody to tell of later changes.
+      ...(request.client.stateless ? {} : { sessionId: request.client.sessionId }),
       status: 'working',
       createdAt: now,
       lastUpdatedAt: now,

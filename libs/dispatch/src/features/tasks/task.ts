@@ -28,6 +28,8 @@ export interface ExecutionTask {
   readonly taskId: string;
   /** Whose it is (`principalOf`): any other caller is told it does not exist. */
   readonly owner: string;
+  /** The session that created it (none for a stateless request): told of each status change (`TaskStatusNotifier`). */
+  readonly sessionId?: string;
   status: TaskStatus;
   statusMessage?: string;
   readonly createdAt: number;
