@@ -4,31 +4,12 @@
  * in-process OperationInvoker.invoke of the same operation (validation + handler). A second row
  * isolates the sandbox crossing: the same scripts on SandboxService.run with a no-op bridge.
  */
-require('reflect-metadata');
-const { IsInt, IsOptional } = require('class-validator');
 const { createDispatchContext } = require('../lib/dispatch-context');
+const { ECHO, echoScript: script, echoSum: expected } = require('../lib/echo-operation');
 const { row } = require('../lib/report');
 const { interleave } = require('../lib/timing');
 
 const CALLS = 200;
-
-class EchoArgs {}
-Reflect.defineMetadata('design:type', Number, EchoArgs.prototype, 'n');
-IsOptional()(EchoArgs.prototype, 'n');
-IsInt()(EchoArgs.prototype, 'n');
-
-const ECHO = {
-  kind: 'query',
-  id: 'Echo',
-  description: 'Returns its argument: a trivial operation for measuring call overhead.',
-  args: EchoArgs,
-  handler: (args) => ({ n: args.n ?? 0 }),
-  source: 'bench',
-};
-
-const script = (calls) =>
-  `let sum = 0;\nfor (let i = 0; i < ${calls}; i++) sum += (await myko.query('Echo', { n: i })).n;\nreturn sum;`;
-const expected = (calls) => String((calls * (calls - 1)) / 2);
 
 /** Per pair: (t_many − t_one) / (many − 1). */
 function perCall(many, one) {

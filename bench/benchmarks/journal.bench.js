@@ -5,31 +5,12 @@
  * bench-only `execute.journaling: false`), in the same process, interleaved call by call (paired ratio).
  * Target: ≤ 1.10× on both.
  */
-require('reflect-metadata');
-const { IsInt, IsOptional } = require('class-validator');
 const { createDispatchContext } = require('../lib/dispatch-context');
+const { ECHO, echoScript: script, echoSum: expected } = require('../lib/echo-operation');
 const { row } = require('../lib/report');
 const { interleave } = require('../lib/timing');
 
 const SIZES = [10, 200];
-
-class EchoArgs {}
-Reflect.defineMetadata('design:type', Number, EchoArgs.prototype, 'n');
-IsOptional()(EchoArgs.prototype, 'n');
-IsInt()(EchoArgs.prototype, 'n');
-
-const ECHO = {
-  kind: 'query',
-  id: 'Echo',
-  description: 'Returns its argument: a trivial operation for measuring call overhead.',
-  args: EchoArgs,
-  handler: (args) => ({ n: args.n ?? 0 }),
-  source: 'bench',
-};
-
-const script = (calls) =>
-  `let sum = 0;\nfor (let i = 0; i < ${calls}; i++) sum += (await myko.query('Echo', { n: i })).n;\nreturn sum;`;
-const expected = (calls) => String((calls * (calls - 1)) / 2);
 
 /** One execute of `calls` calls; `journaled` says whether its answer must carry an execution (the journal on). */
 const execute = (app, calls, journaled) => async () => {

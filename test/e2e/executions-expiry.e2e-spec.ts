@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import Database from 'better-sqlite3';
-import { createAppConfig } from '../../src/config/app.config';
+import { readRow, useFileBackedServer } from '../helpers/file-backed-server';
 import { useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(90_000);
 
@@ -23,35 +18,18 @@ const PAUSING = (productId: number) => `
   await myko.command('DeactivateProduct', { productId: ${productId} });
   return 'deactivated';`;
 
-let server: TestServer;
-let dir: string;
-let databasePath: string;
+const served = useFileBackedServer({
+  prefix: 'myko-executions-expiry-',
+  config: CONFIG,
+  env: { MYKO_ADMIN_KEY: ADMIN_KEY },
+});
 const opened = useReleases();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-executions-expiry-'));
-  const configPath = join(dir, 'myko.config.json');
-  writeFileSync(configPath, JSON.stringify(CONFIG));
-  databasePath = join(dir, 'myko.db');
-  const cli = { host: '127.0.0.1', port: 0, databasePath, configPath };
-  server = await startTestServer(createAppConfig('serve', cli, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-const product = (id: number) => {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT active, unit_price_cents FROM products WHERE id = ?').get(id) as Json;
-  } finally {
-    db.close();
-  }
-};
+const product = (id: number): Json =>
+  readRow(served.databasePath, 'SELECT active, unit_price_cents FROM products WHERE id = ?', id);
 
 async function admin(path: string, method = 'POST'): Promise<{ status: number; body: Json }> {
-  const res = await fetch(new URL(`/admin/executions${path}`, server.httpUrl), {
+  const res = await fetch(new URL(`/admin/executions${path}`, served.server.httpUrl), {
     method,
     headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'X-Myko-Operator': 'alice' },
   });
@@ -60,7 +38,7 @@ async function admin(path: string, method = 'POST'): Promise<{ status: number; b
 
 it('a pause nobody decided before its expiry answers expired on approve, reject, read and listing; the gated command never runs', async () => {
   const client = opened(new Client({ name: 'expiry-e2e', version: '1.0.0' }, { capabilities: {} }), (c) => c.close());
-  await client.connect(new StreamableHTTPClientTransport(server.httpUrl));
+  await client.connect(new StreamableHTTPClientTransport(served.server.httpUrl));
   const result: Json = await client.callTool({ name: 'execute', arguments: { code: PAUSING(7) } });
   const { execution } = result.structuredContent;
   expect(execution).toMatchObject({ state: 'paused', waitingFor: { operation: 'command_DeactivateProduct' } });

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebSocketClientTransport } from '@modelcontextprotocol/sdk/client/websocket.js';
-import Database from 'better-sqlite3';
-import { createAppConfig } from '../../src/config/app.config';
+import { readRow, useFileBackedServer } from '../helpers/file-backed-server';
 import { useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
  * Issue 42 over WebSocket: the official SDK 1.x client on the service's WebSocket transport, declaring no
@@ -27,32 +22,14 @@ const PARTIAL_CHANGE = `
   await myko.command('RestockProduct', { productId: 12, warehouseCode: 'BER', quantity: 3 });
   return 'done';`;
 
-let server: TestServer;
-let dir: string;
-let databasePath: string;
+const served = useFileBackedServer({
+  prefix: 'myko-executions-ws-',
+  config: CONFIG,
+  env: { MYKO_ADMIN_KEY: ADMIN_KEY },
+});
 const opened = useReleases();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-executions-ws-'));
-  const configPath = join(dir, 'myko.config.json');
-  writeFileSync(configPath, JSON.stringify(CONFIG));
-  databasePath = join(dir, 'myko.db');
-  const cli = { host: '127.0.0.1', port: 0, databasePath, configPath };
-  server = await startTestServer(createAppConfig('serve', cli, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-function read<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
+const read = <T>(sql: string, ...params: unknown[]): T => readRow<T>(served.databasePath, sql, ...params);
 
 /** Restock movements of a product in BER: one row per run of RestockProduct. */
 const restocks = (productId: number): number =>
@@ -64,7 +41,7 @@ const product = (id: number) =>
   read<{ active: number; unit_price_cents: number }>('SELECT active, unit_price_cents FROM products WHERE id = ?', id);
 
 async function approve(id: string): Promise<{ status: number; body: Json }> {
-  const res = await fetch(new URL(`/admin/executions/${id}/approve`, server.httpUrl), {
+  const res = await fetch(new URL(`/admin/executions/${id}/approve`, served.server.httpUrl), {
     method: 'POST',
     headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'X-Myko-Operator': 'bob' },
   });
@@ -75,7 +52,7 @@ it('over WebSocket: pauses before the gated command, the operator approves, it c
   const client = opened(new Client({ name: 'executions-ws-e2e', version: '1.0.0' }, { capabilities: {} }), (c) =>
     c.close(),
   );
-  await client.connect(new WebSocketClientTransport(server.wsUrl));
+  await client.connect(new WebSocketClientTransport(served.server.wsUrl));
   const before = { first: restocks(11), second: restocks(12), price: product(11).unit_price_cents };
   expect(before.price).not.toBe(3579);
 

@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import Database from 'better-sqlite3';
-import { createAppConfig } from '../../src/config/app.config';
+import { readRow, useFileBackedServer } from '../helpers/file-backed-server';
 import { useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(90_000);
 
@@ -17,32 +14,10 @@ const ADMIN_KEY = 'operator-key-for-rollback-e2e';
 /** No approval globs: only DeactivateProduct (`approval: true`) is gated. */
 const CONFIG = { auth: { required: false }, audit: { path: 'audit.log' } };
 
-let server: TestServer;
-let dir: string;
-let databasePath: string;
+const served = useFileBackedServer({ prefix: 'myko-rollback-', config: CONFIG, env: { MYKO_ADMIN_KEY: ADMIN_KEY } });
 const opened = useReleases();
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'myko-rollback-'));
-  const configPath = join(dir, 'myko.config.json');
-  writeFileSync(configPath, JSON.stringify(CONFIG));
-  databasePath = join(dir, 'myko.db');
-  const cli = { host: '127.0.0.1', port: 0, databasePath, configPath };
-  server = await startTestServer(createAppConfig('serve', cli, { MYKO_ADMIN_KEY: ADMIN_KEY }));
-});
-afterAll(async () => {
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-function read<T>(sql: string, ...params: unknown[]): T {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).get(...params) as T;
-  } finally {
-    db.close();
-  }
-}
+const read = <T>(sql: string, ...params: unknown[]): T => readRow<T>(served.databasePath, sql, ...params);
 
 /** Units of a product on hand in BER, as the SQLite row has them. */
 const onHand = (productId: number): number =>
@@ -54,7 +29,7 @@ const price = (id: number) =>
   read<{ unit_price_cents: number }>('SELECT * FROM products WHERE id = ?', id).unit_price_cents;
 const name = (id: number) => read<{ name: string }>('SELECT name FROM products WHERE id = ?', id).name;
 const auditOf = (id: string): Json[] =>
-  readFileSync(join(dir, 'audit.log'), 'utf8')
+  readFileSync(join(served.dir, 'audit.log'), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line))
@@ -63,12 +38,12 @@ const auditOf = (id: string): Json[] =>
 /** An SDK 1.x client over HTTP that declares no elicitation: the gated command pauses the run. */
 async function execute(code: string): Promise<Json> {
   const client = opened(new Client({ name: 'rollback-e2e', version: '1.0.0' }, { capabilities: {} }), (c) => c.close());
-  await client.connect(new StreamableHTTPClientTransport(server.httpUrl));
+  await client.connect(new StreamableHTTPClientTransport(served.server.httpUrl));
   return client.callTool({ name: 'execute', arguments: { code } });
 }
 
 async function admin(path: string, method = 'POST', key = ADMIN_KEY): Promise<{ status: number; body: Json }> {
-  const res = await fetch(new URL(`/admin/executions/${path}`, server.httpUrl), {
+  const res = await fetch(new URL(`/admin/executions/${path}`, served.server.httpUrl), {
     method,
     headers: { Authorization: `Bearer ${key}`, 'X-Myko-Operator': 'alice' },
   });
@@ -122,7 +97,7 @@ it('rolls a rejected execution back: the price and the restock are undone in SQL
   expect(auditOf(id)).toHaveLength(4);
   expect((await admin(id, 'GET')).body.execution).toMatchObject({ state: 'rolled_back' });
   // The listing says what the rollback did, as counts.
-  const listing = await fetch(new URL('/admin/executions?state=rolled_back', server.httpUrl), {
+  const listing = await fetch(new URL('/admin/executions?state=rolled_back', served.server.httpUrl), {
     headers: { Authorization: `Bearer ${ADMIN_KEY}` },
   });
   const listed = ((await listing.json()) as Json).executions.find((e: Json) => e.id === id);
