@@ -1,20 +1,15 @@
 import { parseKeyHash, type ToolMode } from '@myko/access';
 import { quote } from '@myko/filter';
 import type { AccessConfigIssue } from './access-config.error';
+import { isObject, type Json } from './json-object';
 import { unknownPropertyMessage } from './unknown-property.message';
 
-/** A JSON object of the config, its keys not yet checked. */
-export type Json = Record<string, unknown>;
+export { isObject, type Json };
 
 /** How the config's root is named in an issue's path. */
 export const ROOT = '(root)';
 const TOOL_MODES: readonly ToolMode[] = ['code', 'direct', 'both'];
 const TYPE_CHECKS = ['strict', 'warn', 'off'] as const;
-
-/** Whether a value is a JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Collects every problem with its path, so one run reports them all; the section parsers of the access

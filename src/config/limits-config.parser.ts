@@ -1,6 +1,7 @@
 import { GATEWAYS_OPTION_TABLE } from '@myko/gateways';
 import { configFileOptions, isWholeAtLeast } from '@myko/options';
 import type { LimitsConfig } from './interfaces/limits-config.interface';
+import { isObject } from './json-object';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
@@ -9,10 +10,6 @@ type Add = (path: string, problem: string) => void;
 const LIMIT_COUNT_KEYS = configFileOptions(GATEWAYS_OPTION_TABLE);
 const LIMIT_KEYS: readonly string[] = [...LIMIT_COUNT_KEYS, 'rateLimit'];
 const RATE_KEYS = ['requestsPerSecond', 'burst'];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;

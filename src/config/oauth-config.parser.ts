@@ -1,9 +1,9 @@
 import { OAUTH_OPTION_TABLE, type OAuthConfig, type OAuthIssuerConfig, type OAuthProfileRule } from '@myko/access';
 import { isWholeAtLeast } from '@myko/options';
+import { isObject, type Json } from './json-object';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
-type Json = Record<string, unknown>;
 
 const OAUTH_KEYS = [
   'resource',
@@ -33,10 +33,6 @@ export const OAUTH_ALGORITHMS = [
 ];
 const DEFAULT_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function unknownKeys(value: Json, known: readonly string[], path: string, add: Add): void {
   for (const key of Object.keys(value)) {

@@ -1,9 +1,9 @@
 import type { MetricsConfig, ObservabilityConfig, TracingConfig } from '@myko/gateways';
 import { isAddressOrRange } from './address-range';
+import { isObject, type Json } from './json-object';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
-type Json = Record<string, unknown>;
 
 const SECTION_KEYS = ['metrics', 'tracing'];
 const METRICS_KEYS = ['enabled', 'allow'];
@@ -11,10 +11,6 @@ const TRACING_KEYS = ['enabled', 'exporter', 'endpoint', 'sampleRatio', 'service
 const EXPORTERS = ['otlp', 'console', 'none'] as const;
 /** Loopback only: metrics reveal load and names, so nobody else reads them unless allowed. */
 export const DEFAULT_METRICS_ALLOW = ['127.0.0.1', '::1'];
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function section(value: unknown, path: string, known: readonly string[], add: Add): Json | undefined {
   if (!isObject(value)) {

@@ -1,14 +1,11 @@
 import { type ProfileQuotas, QUOTA_NAMES, type QuotaLimit, type QuotaScope } from '@myko/access';
+import { isObject } from './json-object';
 import { isQuotaLimit, QUOTA_TABLE, quotaBound } from './profile-quotas.table';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
 
 const QUOTA_KEYS = ['limit', 'per'];
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[], path: string, add: Add): void {
   for (const key of Object.keys(value)) {

@@ -1,5 +1,6 @@
 import { redisUrlProblem } from '@myko/state';
 import type { RedisConfig } from './interfaces/redis-config.interface';
+import { isObject } from './json-object';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
@@ -10,10 +11,6 @@ function urlProblem(value: unknown): string | undefined {
 
 const REDIS_KEYS = ['url', 'keyPrefix'];
 const KEY_PREFIX = /^[A-Za-z0-9_.:{}-]{1,64}$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Validates the `redis` section; each problem goes to `add` with its path (`redis.url`). The URL is

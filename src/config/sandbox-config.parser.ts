@@ -2,6 +2,7 @@ import { ABUSE_BACKOFF_OPTION_TABLE, EXECUTE_GUARD_OPTION_TABLE } from '@myko/di
 import { configFileOptions, isWholeAtLeast, type OptionTable } from '@myko/options';
 import { SANDBOX_OPTION_TABLE } from '@myko/sandbox';
 import type { AbuseBackoffConfig, SandboxConfig } from './interfaces/sandbox-config.interface';
+import { isObject } from './json-object';
 import { unknownPropertyMessage } from './unknown-property.message';
 
 type Add = (path: string, problem: string) => void;
@@ -20,10 +21,6 @@ const SANDBOX_KEYS: readonly string[] = [...Object.keys(SANDBOX_COUNT_MINIMUMS),
 const BACKOFF_MINIMUMS: Readonly<Record<keyof AbuseBackoffConfig, number>> = configMinimums(
   ABUSE_BACKOFF_OPTION_TABLE,
 ) as Record<keyof AbuseBackoffConfig, number>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Copies each whole-number field at or above its minimum; reports the others. */
 function counts(
