@@ -6,10 +6,9 @@
  * fresh run of the same script by a client the command is not gated for (the N calls and the command run for real),
  * in the same process, interleaved pair by pair (paired ratio). N = 10 and 199 (a run makes at most 200 calls).
  */
-require('reflect-metadata');
-const { IsInt, IsOptional } = require('class-validator');
 const { createDispatchContext } = require('../lib/dispatch-context');
 const { load } = require('../lib/dist');
+const { ECHO, EchoArgs } = require('../lib/echo-operation');
 const { row } = require('../lib/report');
 const { timeAsync } = require('../lib/timing');
 
@@ -20,21 +19,9 @@ const { ClientFilters } = load('libs/filter/src');
 const SIZES = [10, 199];
 const GATED = ClientFilters.from({ approval: ['command_Touch'] }, 'bench');
 
-class EchoArgs {}
-Reflect.defineMetadata('design:type', Number, EchoArgs.prototype, 'n');
-IsOptional()(EchoArgs.prototype, 'n');
-IsInt()(EchoArgs.prototype, 'n');
-
 let touched = 0;
 const OPERATIONS = [
-  {
-    kind: 'query',
-    id: 'Echo',
-    description: 'Returns its argument: a trivial operation for measuring call overhead.',
-    args: EchoArgs,
-    handler: (args) => ({ n: args.n ?? 0 }),
-    source: 'bench',
-  },
+  ECHO,
   {
     kind: 'command',
     id: 'Touch',

@@ -26,4 +26,4 @@ const echoScript = (calls) =>
 /** What `echoScript(calls)` returns, as the execute result's text. */
 const echoSum = (calls) => String((calls * (calls - 1)) / 2);
 
-module.exports = { ECHO, echoScript, echoSum };
+module.exports = { ECHO, EchoArgs, echoScript, echoSum };
