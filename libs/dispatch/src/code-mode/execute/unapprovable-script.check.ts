@@ -2,7 +2,7 @@ import type { ClientFilters } from '@myko/filter';
 import type { OperationRegistry } from '@myko/registry';
 import { namedOperations } from '../type-check/script-operation-ids';
 import type { ApprovalDoor } from './approval-doors';
-import { certainCommands } from './certain-commands';
+import type { certainCommands } from './certain-commands';
 
 /** Whether a command (`command_<id>`) needs approval for this request's client. */
 export type NeedsApproval = (name: string) => boolean;
@@ -17,8 +17,18 @@ export function unapprovableCommands(code: string, doors: readonly ApprovalDoor[
   // A one-pass scan first: the script is parsed only when it names a gated command at all.
   const named = namedOperations(code).operations.filter((op) => op.kind === 'command');
   if (!named.some((op) => gated(`command_${op.id}`))) return [];
-  const names = certainCommands(code).map(({ id }) => `command_${id}`);
+  const names = certainCommandsOf(code).map(({ id }) => `command_${id}`);
   return [...new Set(names.filter(gated))];
+}
+
+/**
+ * `certainCommands`, required on first use only: it parses with the TypeScript compiler, which the server process
+ * otherwise never loads (type checks run in their own processes). Imported with this file, the 9 MB compiler's
+ * source and code sat in every server's heap, though only a doorless script naming a gated command is parsed.
+ */
+function certainCommandsOf(code: string): ReturnType<typeof certainCommands> {
+  const loaded = require('./certain-commands') as { certainCommands: typeof certainCommands };
+  return loaded.certainCommands(code);
 }
 
 /** As the approval gate judges it: a command the client sees, declared `approval: true` or named by a profile glob. */
