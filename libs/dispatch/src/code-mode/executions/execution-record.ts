@@ -76,6 +76,12 @@ export interface ExecutionOwner {
   readonly subject?: string;
   readonly clientId?: string;
   readonly sessionId: string;
+  /**
+   * The conversation a gateway named for the starting request (`ClientContext.conversationId`: a stateless
+   * request's); absent, the conversation is the session. A resume runs in it, so the conversation's quotas,
+   * fairness turns and abuse strikes count the resumed run. Absent in records written before: the session.
+   */
+  readonly conversationId?: string;
   readonly clientName?: string;
 }
 
