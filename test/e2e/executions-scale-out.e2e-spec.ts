@@ -1,6 +1,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { FILTER_ENV_VARS } from '@myko/filter';
 import { readRow } from '../helpers/file-backed-server';
+import { stdioTransport } from '../helpers/mcp-client';
 import { useScaleOutInstances } from '../helpers/scale-out.instances';
 import { killServeProcess } from '../helpers/serve-process';
 
@@ -83,6 +85,42 @@ it("paused on one instance, rolled back through the other's admin API (twice at 
   expect(restocks(4)).toBe(before.restocks + 2);
   expect(onHand(4)).toBe(before.stock);
   expect(active(4)).toBe(1);
+});
+
+it("a stdio client's MYKO_MCP_TOOL_* narrowing holds when its pause is approved on an HTTP instance", async () => {
+  const [, b] = cluster.instances;
+  const deny = JSON.stringify({ command_RestockProduct: { warehouseCode: ['BER'] } });
+  const transport = stdioTransport({ [FILTER_ENV_VARS.callableDeny]: deny }, [
+    '--db',
+    cluster.databasePath,
+    '--redis',
+    cluster.redis.url,
+    '--audit-log',
+    'off',
+  ]);
+  const client = new Client({ name: 'executions-stdio-e2e', version: '1.0.0' }, { capabilities: {} });
+  await client.connect(transport);
+  const before = restocks(5);
+  // The gated command only in a branch: stdio has no operator door, so a certain one would be refused up front.
+  const paused: Json = await client.callTool({
+    name: 'execute',
+    arguments: {
+      code: `const products = await myko.query('ListProducts', { limit: 1 });
+        if (products) await myko.command('DeactivateProduct', { productId: 5 });
+        await myko.command('RestockProduct', { productId: 5, warehouseCode: 'BER', quantity: 7 });
+        return 'restocked';`,
+    },
+  });
+  await client.close();
+  const { id, state } = paused.structuredContent.execution;
+  expect(state).toBe('paused');
+  const approved = await admin(b.origin, `${id}/approve`);
+  expect(approved.status).toBe(200);
+  expect(active(5)).toBe(0);
+  // The resumed run had the stdio server's access: its narrowing refused the Berlin restock.
+  expect(approved.body.execution.state).toBe('failed');
+  expect(approved.body.result.content[0].text).toContain('CallRefusedError');
+  expect(restocks(5)).toBe(before);
 });
 
 it('paused on one instance, killed -9, approved on the other: it completes there, nothing runs twice', async () => {

@@ -95,7 +95,8 @@ export interface ExecutionRecord {
   expiresAt: number;
   readonly owner: ExecutionOwner;
   /**
-   * What the starting request's own headers narrowed its owner's profile with (`ClientContext.narrowing`): a resume
+   * What the starting request's own headers (stdio: the `MYKO_MCP_TOOL_*` variables) narrowed its owner's profile
+   * with (`ClientContext.narrowing`): a resume
    * runs under the profile AND this, the access the request had. Never a key. Over `MAX_NARROWING_CHARS` it is not
    * kept and the run cannot pause (its record is `truncated`): a resume without it would run wider.
    */
