@@ -1,4 +1,4 @@
-import { ClientFilters, FilterParseError, filtersFromEnv } from '@myko/filter';
+import { ClientFilters, FilterParseError, filtersFromEnv, narrowingFromEnv } from '@myko/filter';
 import { StdioTransport } from '@myko/gateways';
 import { AuditLog } from '@myko/nest';
 import { OperationRegistry } from '@myko/registry';
@@ -42,6 +42,11 @@ export async function runStdio(config: AppConfig): Promise<number> {
   if (plugins) logger.log(plugins);
   logger.log(stateSummary(config.state));
   reportAccess(logger, config, app.get(AuditLog));
-  await app.get(StdioTransport).serve({ filters, principal: config.profile?.name });
+  const narrowing = narrowingFromEnv(process.env);
+  await app.get(StdioTransport).serve({
+    filters,
+    principal: config.profile?.name,
+    ...(narrowing === undefined ? {} : { narrowing }),
+  });
   return shutdown.close();
 }

@@ -136,3 +136,52 @@ it('the rollback route needs the operator key and knows no other ids', async () 
   expect((await admin('ex_unknown/rollback', 'POST', 'wrong')).status).toBe(401);
   expect((await admin('ex_unknown/rollback')).status).toBe(404);
 });
+
+describe("myko.rollback: a client's own door to roll back its failed execution", () => {
+  /** An SDK 1.x client over HTTP sending `headers`; keyless, so every client here is the principal `address:127.0.0.1`. */
+  async function executeWith(code: string, headers: Record<string, string> = {}): Promise<Json> {
+    const client = opened(new Client({ name: 'rollback-own-e2e', version: '1.0.0' }, { capabilities: {} }), (c) =>
+      c.close(),
+    );
+    await client.connect(new StreamableHTTPClientTransport(served.server.httpUrl, { requestInit: { headers } }));
+    return client.callTool({ name: 'execute', arguments: { code } });
+  }
+
+  it('compensates what the failed script committed, once, audited as the client, under its filters', async () => {
+    const before = onHand(8);
+    const failed = await executeWith(`
+      await myko.command('RestockProduct', { productId: 8, warehouseCode: 'BER', quantity: 6 });
+      throw new Error('the script changed its mind');`);
+    expect(failed.isError).toBe(true);
+    const { id, state } = failed._meta.execution;
+    expect(state).toBe('failed');
+    expect(onHand(8)).toBe(before + 6);
+
+    // Its filters hold: a request that may not adjust stock in Berlin cannot run the compensation.
+    const deny = { 'X-Myko-Tool-Callable-Deny': JSON.stringify({ command_AdjustStock: { warehouseCode: ['BER'] } }) };
+    const refused = await executeWith(`return await myko.rollback(${JSON.stringify(id)});`, deny);
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toContain('cannot be rolled back by you');
+    expect(refused.content[0].text).toContain('command_AdjustStock');
+    expect(onHand(8)).toBe(before + 6);
+
+    const rolled = await executeWith(`return await myko.rollback(${JSON.stringify(id)});`);
+    expect(rolled.isError).toBeFalsy();
+    expect(JSON.parse(rolled.content[0].text)).toMatchObject({
+      id,
+      state: 'rolled_back',
+      rollback: { by: 'client:address:127.0.0.1', attempts: 1, compensated: 1, skipped: 0 },
+    });
+    expect(onHand(8)).toBe(before);
+    const again = await executeWith(`return (await myko.rollback(${JSON.stringify(id)})).state;`);
+    expect(again.content[0].text).toBe('"rolled_back"');
+    expect(onHand(8)).toBe(before);
+    const compensations = auditOf(id).filter((line) => line.operation === 'command_AdjustStock');
+    expect(compensations).toHaveLength(1);
+    expect(compensations[0].requestId).toBe(`rollback:${id}:0`);
+    expect(compensations[0].approval).toBeUndefined();
+
+    const unknown = await executeWith("return await myko.rollback('ex_nobody');");
+    expect(unknown.content[0].text).toContain('No execution ex_nobody of yours');
+  });
+});

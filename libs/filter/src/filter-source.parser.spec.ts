@@ -1,6 +1,12 @@
 import { ClientFilters } from './client-filters';
 import { FilterParseError } from './errors/filter-parse.error';
-import { filtersFromEnv, filtersFromHeaders, filtersFromNarrowing, narrowingFromHeaders } from './filter-source.parser';
+import {
+  filtersFromEnv,
+  filtersFromHeaders,
+  filtersFromNarrowing,
+  narrowingFromEnv,
+  narrowingFromHeaders,
+} from './filter-source.parser';
 
 function parseError(fn: () => unknown): FilterParseError {
   try {
@@ -106,6 +112,24 @@ describe('filtersFromEnv', () => {
     expect(filters.checkCallable('query_GetOrders', { limit: 10, status: 'y' })).toBeUndefined();
     expect(filters.checkCallable('query_GetOrders', { limit: 10 })).toContain('omitted');
     expect(filters.checkCallable('query_GetOrders', { limit: 10, status: 'x' })).toContain('denied');
+  });
+
+  it('keeps the non-empty variable texts as a narrowing (a stdio execution record), which give back the same filters', () => {
+    const env = {
+      MYKO_MCP_TOOL_VISIBILITY_DENY: 'command_Purge*',
+      MYKO_MCP_TOOL_CALLABLE_DENY: '{"command_Restock":{"site":["BER"]}}',
+      MYKO_MCP_TOOL_CALLABLE_ALLOW: ' ',
+      HOME: '/root',
+    };
+    const narrowing = narrowingFromEnv(env);
+    expect(narrowing).toEqual({
+      visibilityDeny: 'command_Purge*',
+      callableDeny: '{"command_Restock":{"site":["BER"]}}',
+    });
+    const restored = filtersFromNarrowing(JSON.parse(JSON.stringify(narrowing)));
+    expect(restored.checkCallable('command_Restock', { site: 'BER' })).toContain('denied');
+    expect(restored.isVisible('command_PurgeAll')).toBe(false);
+    expect(narrowingFromEnv({ HOME: '/root', MYKO_MCP_TOOL_VISIBILITY_ALLOW: '' })).toBeUndefined();
   });
 
   it('treats unset and empty variables as no restriction', () => {

@@ -98,6 +98,19 @@ export function filtersFromNarrowing(narrowing: FilterNarrowing): ClientFilters 
 }
 
 /**
+ * The narrowing a stdio server's `MYKO_MCP_TOOL_*` environment variables ask for, as texts (unset and empty ones
+ * left out), or undefined when they ask none: what an execution record keeps, as it keeps a request's headers.
+ * @publicApi
+ */
+export function narrowingFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): FilterNarrowing | undefined {
+  const names = Object.entries(FILTER_ENV_VARS) as [keyof FilterNarrowing, string][];
+  const given = names.map(([key, name]) => [key, env[name]] as const).filter(([, text]) => text?.trim());
+  return given.length === 0 ? undefined : (Object.fromEntries(given) as FilterNarrowing);
+}
+
+/**
  * The filters of a stdio server, from `MYKO_MCP_TOOL_*` environment variables (read once at start).
  * Unset or empty variables do not restrict. Throws `FilterParseError` naming the malformed variable.
  * @publicApi

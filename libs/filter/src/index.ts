@@ -8,6 +8,7 @@ export {
   filtersFromHeaders,
   filtersFromNarrowing,
   type HeaderBag,
+  narrowingFromEnv,
   narrowingFromHeaders,
 } from './filter-source.parser';
 export * from './interfaces';

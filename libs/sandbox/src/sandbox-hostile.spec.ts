@@ -80,7 +80,7 @@ describe.each(ISOLATIONS)('SandboxService against hostile scripts, %s', (isolati
     const names = value(await run('return Object.getOwnPropertyNames(globalThis)')) as string[];
     expect(names.filter((name) => !pristine.includes(name))).toEqual(['myko']);
     expect(value(await run('return [Object.keys(myko), Object.keys(console), Object.isFrozen(console)]'))).toEqual([
-      ['query', 'view', 'report', 'command', 'search', 'describe'],
+      ['query', 'view', 'report', 'command', 'search', 'describe', 'rollback'],
       ['log', 'info', 'warn', 'error', 'debug'],
       true,
     ]);

@@ -16,6 +16,7 @@ export const SANDBOX_CALL_KINDS: readonly SandboxCallKind[] = [
   'command',
   'search',
   'describe',
+  'rollback',
 ];
 
 /** Filename of the user's code in stack traces; its lines are the user's own (line 1 = first line). */

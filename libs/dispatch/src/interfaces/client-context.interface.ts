@@ -17,8 +17,9 @@ export interface ClientContext {
   /** The effective filter for this message. */
   readonly filters: ClientFilters;
   /**
-   * What the client's own headers narrowed its profile with (part of `filters`), as sent: a paused execution keeps
-   * it, so its resume runs under the same access. Absent when they narrowed nothing.
+   * What the client's own headers (stdio: the `MYKO_MCP_TOOL_*` variables) narrowed its profile with (part of
+   * `filters`), as sent: a paused execution keeps it, so its resume runs under the same access. Absent when they
+   * narrowed nothing.
    */
   readonly narrowing?: FilterNarrowing;
   /** Access profile name when auth is configured. */

@@ -8,7 +8,7 @@ import {
   JSON_RPC_ERROR_CODES,
   ServerShuttingDownError,
 } from '@myko/dispatch';
-import type { ClientFilters } from '@myko/filter';
+import type { ClientFilters, FilterNarrowing } from '@myko/filter';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { oversizedMessageError } from '../common/oversized-message';
 import { GATEWAYS_OPTIONS } from '../gateways.constants';
@@ -20,6 +20,12 @@ import { settleWithin } from '../lifecycle/settle-within';
 export interface StdioServeOptions {
   /** Filters for the whole process (an access profile's AND the `MYKO_MCP_TOOL_*` environment variables). */
   filters: ClientFilters;
+  /**
+   * What the `MYKO_MCP_TOOL_*` variables narrowed the profile with (`narrowingFromEnv`), as texts: kept on the
+   * execution records of this client, so a run resumed elsewhere (an operator's approval on an HTTP instance)
+   * has the access it had here.
+   */
+  narrowing?: FilterNarrowing;
   /** The access profile served as (`--profile-name` / `MYKO_PROFILE`), if any. */
   principal?: string;
   /** @default process.stdin */
@@ -54,7 +60,8 @@ export class StdioTransport {
   async serve(options: StdioServeOptions): Promise<void> {
     const { input = process.stdin, output = process.stdout, filters, principal, sessionId = randomUUID() } = options;
     const write = (message: unknown) => this.write(output, message);
-    const client: ClientContext = { transport: 'stdio', sessionId, filters, principal, notify: write };
+    const narrowing = options.narrowing === undefined ? {} : { narrowing: options.narrowing };
+    const client: ClientContext = { transport: 'stdio', sessionId, filters, ...narrowing, principal, notify: write };
     // Messages unrelated to a request (resource updates) go on the same stdout; ended with the session.
     this.dispatch.openChannel(sessionId, write);
     const inFlight = new Set<Promise<void>>();

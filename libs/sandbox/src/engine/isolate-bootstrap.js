@@ -282,6 +282,7 @@
     command: ObjectFreeze((id, args) => call('command', id, args)),
     search: ObjectFreeze((query, options) => call('search', query === undefined ? '' : query, options)),
     describe: ObjectFreeze((id) => call('describe', id, undefined)),
+    rollback: ObjectFreeze((executionId) => call('rollback', executionId, undefined)),
   });
   const console = ObjectFreeze({
     log: writer('log'),

@@ -1,8 +1,9 @@
 /**
  * The calls the generated `myko` object sends to the bridge: one per operation kind, plus discovery
- * (`myko.search(query, options)`, `myko.describe(id)`), whose first argument travels as `id`.
+ * (`myko.search(query, options)`, `myko.describe(id)`), and `myko.rollback(executionId)`, whose first argument
+ * travels as `id`.
  */
-export type SandboxCallKind = 'query' | 'view' | 'report' | 'command' | 'search' | 'describe';
+export type SandboxCallKind = 'query' | 'view' | 'report' | 'command' | 'search' | 'describe' | 'rollback';
 
 /**
  * The host side of `myko.<kind>(id, args)`. Receives the arguments as JSON text and resolves the

@@ -3,6 +3,8 @@ import { CommandApprovalGate } from '../../features/operations/approval/command-
 import type { McpContextFactory } from '../../features/operations/mcp-context.factory';
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import type { ExecutionJournal } from '../executions/execution.journal';
+import type { ExecutionRollbacks } from '../executions/execution.rollbacks';
+import { executionSummary } from '../executions/execution.summary';
 import type { ApprovalDoors } from './approval-doors';
 import type { BridgeCallFairness } from './bridge-call.fairness';
 import type { CommandJournal } from './command-journal';
@@ -37,6 +39,7 @@ export class ExecuteBridgeBuilder {
     private readonly contexts: McpContextFactory,
     private readonly fairness: BridgeCallFairness,
     private readonly doors: ApprovalDoors,
+    private readonly rollbacks: ExecutionRollbacks,
   ) {}
 
   /** The run's bridge and the commands it holds (the plan's, read when the result is shaped). */
@@ -76,6 +79,8 @@ export class ExecuteBridgeBuilder {
     }
     const asker = this.contexts.create(untilEnded(request, ended));
     const approvals = new CommandApprovalGate(this.registry, this.invoker, request, asker, ended, execution);
-    return { approvals, execution };
+    // The owner's own rollback (`myko.rollback`); plan mode has none: it would run compensations.
+    const rollback = async (id: string) => executionSummary(await this.rollbacks.rollbackOwn(id, request.client));
+    return { approvals, execution, rollback };
   }
 }

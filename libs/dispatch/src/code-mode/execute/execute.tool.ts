@@ -11,6 +11,7 @@ import type { ResolvedDispatchOptions } from '../../interfaces/dispatch-options.
 import type { RequestContext } from '../../interfaces/request-context.interface';
 import { ExecutionLedger } from '../executions/execution.ledger';
 import { executionAnswer } from '../executions/execution.result';
+import { ExecutionRollbacks } from '../executions/execution.rollbacks';
 import type { ExecutionRecord } from '../executions/execution-record';
 import { OperationSearchService } from '../search/operation-search.service';
 import { parseExecuteArguments } from '../tool-arguments';
@@ -74,10 +75,12 @@ export class ExecuteTool implements OnApplicationBootstrap, OnApplicationShutdow
     @Optional() executions?: ExecutionLedger,
     @Optional() private readonly activity?: ExecuteActivity,
     @Optional() doors?: ApprovalDoors,
+    @Optional() rollbacks?: ExecutionRollbacks,
   ) {
     this.executions = executions ?? new ExecutionLedger();
     this.doors = doors ?? new ApprovalDoors();
-    this.bridges = new ExecuteBridgeBuilder(registry, invoker, contexts, fairness, this.doors);
+    const undo = rollbacks ?? new ExecutionRollbacks(this.executions, registry, invoker);
+    this.bridges = new ExecuteBridgeBuilder(registry, invoker, contexts, fairness, this.doors, undo);
     const { maxRunsPerSession: perSession, maxRunsPerKey: perKey, maxRunsPerAddress: perAddress } = options.execute;
     this.quota = new ResidentQuota({ perSession, perKey, perAddress });
     this.quotas = new ExecuteQuotas(options.profileQuotas ?? {});

@@ -3,6 +3,7 @@ import {
   InvalidArgumentsError,
   OperationAbortedError,
   type OperationContext,
+  OperationError,
   type OperationInvoker,
   OperationNotFoundError,
   type OperationRegistry,
@@ -14,7 +15,9 @@ import { clientInfoOf, createOperationContext } from '../../features/operations/
 import { toClientFailure } from '../../features/operations/operation-error.mapper';
 import { reportRefusal } from '../../features/operations/refusal.reporter';
 import type { RequestContext } from '../../interfaces/request-context.interface';
+import { ExecutionDecisionError } from '../executions/execution.errors';
 import type { CallSlot, ExecutionJournal } from '../executions/execution.journal';
+import type { ExecutionSummary } from '../executions/execution.summary';
 import type { JournaledKind } from '../executions/execution-record';
 import { callOutcome, parseArguments, withScriptFields } from './bridge-call.boundary';
 import type { BridgeCallFairness } from './bridge-call.fairness';
@@ -31,6 +34,12 @@ export interface ScriptCommands {
   readonly approvals?: CommandApprovalGate;
   /** The execution's journal: records every operation call, and answers those an earlier run made. */
   readonly execution?: ExecutionJournal;
+  /**
+   * `myko.rollback(executionId)`: the caller's own rollback of one of its executions (`ExecutionRollbacks.rollbackOwn`),
+   * answering its summary. Absent in plan mode. Not journaled: a resume calls it again, and a rolled-back execution
+   * runs nothing the second time.
+   */
+  readonly rollback?: (executionId: string) => Promise<ExecutionSummary>;
 }
 
 /** Longest operation id echoed back in an error, so a script cannot make the host build huge messages. */
@@ -47,6 +56,8 @@ export class HostBridge implements SandboxBridge {
   /** The operations this run has called: each known to exist and be visible, with its context. */
   private readonly admitted = new Map<string, OperationContext>();
   private client?: ClientInfo;
+  /** A `myko.rollback` was asked: its compensations may have changed data (they are not in the command journal). */
+  private rolledBack = false;
 
   constructor(
     private readonly registry: OperationRegistry,
@@ -68,7 +79,7 @@ export class HostBridge implements SandboxBridge {
    * neighbour is re-run only when not. A command refused before it ran, or planned, is not in the journal.
    */
   hasCommitted(): boolean {
-    const committed = this.journal.entries.length > 0;
+    const committed = this.journal.entries.length > 0 || this.rolledBack;
     // Asked only to decide a re-run: one that comes starts the execution's journal over.
     if (!committed) this.commands.execution?.restart();
     return committed;
@@ -83,6 +94,7 @@ export class HostBridge implements SandboxBridge {
 
   private async serve(kind: SandboxCallKind, id: string, argsJson: string): Promise<string> {
     if (kind === 'search' || kind === 'describe') return this.discover(kind, String(id), argsJson);
+    if (kind === 'rollback') return this.rollBack(String(id).slice(0, MAX_ECHOED_ID));
     const name = `${kind}_${String(id).slice(0, MAX_ECHOED_ID)}`;
     const end = this.request.operationCall?.(name);
     if (!end) return this.checkAndInvoke(name, kind, argsJson);
@@ -153,6 +165,22 @@ export class HostBridge implements SandboxBridge {
       throw error instanceof SyntaxError
         ? new InvalidArgumentsError(`myko.${kind}`, [{ path: 'options', reasons: ['must be JSON-serializable'] }])
         : this.toScriptError(`myko.${kind}`, error);
+    }
+  }
+
+  /** `myko.rollback`: the compensations run through the invoker (audited), checked against this client's filters. */
+  private async rollBack(executionId: string): Promise<string> {
+    const label = 'myko.rollback';
+    const rollback = this.commands.rollback;
+    if (!rollback)
+      throw new OperationError(`${label} runs nothing in plan mode: run the script without it.`, 'plan_mode');
+    if (this.request.signal.aborted) throw new OperationAbortedError(label, 'the execution was stopped');
+    this.rolledBack = true;
+    try {
+      return JSON.stringify(await rollback(executionId));
+    } catch (error) {
+      if (!(error instanceof ExecutionDecisionError)) throw this.toScriptError(label, error);
+      throw new OperationError(error.message, error.status === 404 ? 'execution_not_found' : 'rollback_refused');
     }
   }
 

@@ -76,6 +76,12 @@ export interface ExecutionOwner {
   readonly subject?: string;
   readonly clientId?: string;
   readonly sessionId: string;
+  /**
+   * The conversation a gateway named for the starting request (`ClientContext.conversationId`: a stateless
+   * request's); absent, the conversation is the session. A resume runs in it, so the conversation's quotas,
+   * fairness turns and abuse strikes count the resumed run. Absent in records written before: the session.
+   */
+  readonly conversationId?: string;
   readonly clientName?: string;
 }
 
@@ -89,7 +95,8 @@ export interface ExecutionRecord {
   expiresAt: number;
   readonly owner: ExecutionOwner;
   /**
-   * What the starting request's own headers narrowed its owner's profile with (`ClientContext.narrowing`): a resume
+   * What the starting request's own headers (stdio: the `MYKO_MCP_TOOL_*` variables) narrowed its owner's profile
+   * with (`ClientContext.narrowing`): a resume
    * runs under the profile AND this, the access the request had. Never a key. Over `MAX_NARROWING_CHARS` it is not
    * kept and the run cannot pause (its record is `truncated`): a resume without it would run wider.
    */

@@ -179,6 +179,7 @@ function ownerOf(request: RequestContext): ExecutionOwner {
     ...(client.identity === undefined ? {} : { identity: client.identity }),
     ...(client.subject === undefined ? {} : { subject: client.subject }),
     ...(client.clientId === undefined ? {} : { clientId: client.clientId }),
+    ...(client.conversationId === undefined ? {} : { conversationId: client.conversationId }),
     ...(session.clientInfo?.name === undefined ? {} : { clientName: session.clientInfo.name }),
   };
 }

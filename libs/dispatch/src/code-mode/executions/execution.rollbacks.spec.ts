@@ -1,3 +1,4 @@
+import { ClientFilters } from '@myko/filter';
 import {
   type OperationInvocation,
   OperationInvoker,
@@ -6,6 +7,7 @@ import {
 } from '@myko/registry';
 import { MemoryExecutionStore } from '@myko/state';
 import { IsInt } from 'class-validator';
+import type { ClientContext } from '../../interfaces/client-context.interface';
 import { ExecutionDecisionError } from './execution.errors';
 import { ExecutionLedger } from './execution.ledger';
 import { ExecutionRollbacks } from './execution.rollbacks';
@@ -82,7 +84,7 @@ describe('ExecutionRollbacks', () => {
       createdAt: now,
       updatedAt: now,
       expiresAt: now + 60_000,
-      owner: { sessionId: 's-1', principal: 'clerk' },
+      owner: { tenant: 'key:clerk', clientId: 'key:clerk', sessionId: 's-1', principal: 'clerk' },
       script: { code: '' },
       calls,
       truncated: false,
@@ -177,5 +179,54 @@ describe('ExecutionRollbacks', () => {
     const truncated = await stored('failed', []);
     await ledger.save({ ...truncated, truncated: true });
     await expect(rollbacks.rollback(truncated.id, 'operator')).rejects.toThrow('truncated');
+  });
+
+  describe("rollbackOwn: a script's myko.rollback, by the execution's own principal", () => {
+    const clerk = (filters = ClientFilters.ALLOW_ALL, clientId = 'key:clerk'): ClientContext => ({
+      transport: 'http',
+      sessionId: 's-2',
+      principal: 'clerk',
+      clientId,
+      filters,
+    });
+
+    it('compensates as the owner did the commands, audited as them, without an approval; once', async () => {
+      stock = 10 - 2;
+      const record = await stored('rejected', [call('command_Take', { units: 2 }, { left: 8 })]);
+      const done = await rollbacks.rollbackOwn(record.id, clerk());
+      expect(stock).toBe(10);
+      expect(done).toMatchObject({ state: 'rolled_back', rollback: { by: 'client:key:clerk', compensated: [0] } });
+      expect(audit.map((line) => [line.name, line.context.approval])).toEqual([['command_Put', undefined]]);
+      expect(audit[0]?.context.client).toMatchObject({ principal: 'clerk', executionId: record.id });
+      expect(await rollbacks.rollbackOwn(record.id, clerk())).toMatchObject({ state: 'rolled_back' });
+      expect(audit).toHaveLength(1);
+    });
+
+    it("knows no other principal's execution (the same answer as an unknown id), and runs nothing", async () => {
+      stock = 8;
+      const record = await stored('failed', [call('command_Take', { units: 2 }, { left: 8 })]);
+      const other = rollbacks.rollbackOwn(record.id, clerk(ClientFilters.ALLOW_ALL, 'key:somebody-else'));
+      await expect(other).rejects.toMatchObject({ status: 404, message: expect.stringContaining('of yours') });
+      await expect(rollbacks.rollbackOwn('ex_none', clerk())).rejects.toMatchObject({ status: 404 });
+      expect(audit).toHaveLength(0);
+      expect(stock).toBe(8);
+    });
+
+    it('refuses up front a compensation its filters would refuse, or one needing an approval; nothing runs', async () => {
+      stock = 8;
+      const record = await stored('failed', [call('command_Take', { units: 2 }, { left: 8 })]);
+      const hidden = ClientFilters.from({ visibility: { deny: 'command_Put' } });
+      await expect(rollbacks.rollbackOwn(record.id, clerk(hidden))).rejects.toMatchObject({
+        status: 409,
+        message: expect.stringContaining('command_Put'),
+      });
+      const capped = ClientFilters.from({ callable: { allow: '{"command_Put":{"units":[1]}}' } });
+      await expect(rollbacks.rollbackOwn(record.id, clerk(capped))).rejects.toThrow('command_Put');
+      const gated = ClientFilters.from({ approval: 'command_Put' });
+      await expect(rollbacks.rollbackOwn(record.id, clerk(gated))).rejects.toThrow('needs approval');
+      expect(audit).toHaveLength(0);
+      expect(stock).toBe(8);
+      expect(await ledger.load(record.id)).toMatchObject({ state: 'failed' });
+    });
   });
 });

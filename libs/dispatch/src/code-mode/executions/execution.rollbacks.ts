@@ -1,8 +1,12 @@
+import type { ClientFilters } from '@myko/filter';
 import { type CommandCompensation, type OperationContext, OperationInvoker, OperationRegistry } from '@myko/registry';
 import { Injectable, Logger } from '@nestjs/common';
+import type { ClientContext } from '../../interfaces/client-context.interface';
+import { principalOf } from '../../protocol/fairness/work-identity';
 import { compensationArgs } from './compensation-args';
 import { ExecutionDecisionError } from './execution.errors';
 import { ExecutionLedger } from './execution.ledger';
+import { tenantOf } from './execution.summary';
 import type { ExecutionRecord, ExecutionRollbackRecord, ExecutionState } from './execution-record';
 
 /** The states a rollback starts from: the run stopped with commands committed and nobody will finish it. */
@@ -52,6 +56,33 @@ export class ExecutionRollbacks {
   async rollback(id: string, by: string, options: RollbackOptions = {}): Promise<ExecutionRecord> {
     const record = await this.ledger.load(id);
     if (!record) throw new ExecutionDecisionError(`No execution ${id} (unknown, or expired).`, 404);
+    return this.rollBack(record, by, options);
+  }
+
+  /**
+   * The execution's own principal rolls it back (a script's `myko.rollback`): only one it started
+   * (`tenantOf(owner)` is the caller's `principalOf`), each compensation visible and callable under the caller's
+   * filters and needing no approval (a script cannot give one), all checked before any runs; audited as the caller
+   * (`rollback.by`: `client:<principal>`), with no approval.
+   * @throws ExecutionDecisionError unknown or another principal's (404, the same answer), refused or not
+   *   rollbackable as for {@link rollback} (409)
+   */
+  async rollbackOwn(id: string, client: ClientContext): Promise<ExecutionRecord> {
+    const record = await this.ledger.load(id);
+    const principal = principalOf(client);
+    if (!record || tenantOf(record.owner) !== principal) {
+      throw new ExecutionDecisionError(`No execution ${id} of yours (unknown, expired, or another principal's).`, 404);
+    }
+    return this.rollBack(record, `client:${principal}`, {}, client.filters);
+  }
+
+  /** `filters`: the caller's, when the owner asks (every compensation checked against them first). */
+  private async rollBack(
+    record: ExecutionRecord,
+    by: string,
+    options: RollbackOptions,
+    filters?: ClientFilters,
+  ): Promise<ExecutionRecord> {
     if (record.state === 'rolled_back') return record;
     this.checkRollbackable(record);
     const undos = this.undosOf(record);
@@ -59,17 +90,40 @@ export class ExecutionRollbacks {
     if (missing.length > 0 && options.skipUncompensated !== true) {
       const names = [...new Set(missing.map((undo) => undo.operation))].join(', ');
       throw new ExecutionDecisionError(
-        `Execution ${id} cannot be rolled back: ${names} committed and declare${missing.length === 1 ? 's' : ''} ` +
+        `Execution ${record.id} cannot be rolled back: ${names} committed and declare${missing.length === 1 ? 's' : ''} ` +
           'no compensation; nothing ran. Pass skipUncompensated to roll back the rest.',
         409,
       );
     }
+    if (filters) this.checkAllowed(record, undos, filters);
     const rollback = await this.claim(record, by);
     for (const undo of undos) {
       if (!undo.compensation) rollback.skipped = [...new Set([...rollback.skipped, undo.position])];
-      else if (!(await this.compensate(record, rollback, undo, undo.compensation, by))) return record;
+      else if (!(await this.compensate(record, rollback, undo, undo.compensation, by, !filters))) return record;
     }
     return this.save(record, 'rolled_back');
+  }
+
+  /** The owner's rollback runs only compensations they could call themselves, without an approval. */
+  private checkAllowed(record: ExecutionRecord, undos: Undo[], filters: ClientFilters): void {
+    for (const undo of undos) {
+      if (!undo.compensation) continue;
+      const name = this.compensationName(undo, undo.compensation);
+      const args = compensationArgs(undo.compensation, record.calls[undo.position] as ExecutionRecord['calls'][number]);
+      const entry = this.registry.get(name);
+      const refusal = filters.isVisible(name)
+        ? filters.checkCallable(name, args, this.registry.canonOf(name))
+        : `${name} is not visible to this client`;
+      const gated = entry?.approval === true || filters.requiresApproval(name);
+      const why = refusal ?? (gated ? `${name} needs approval, which a script cannot give` : undefined);
+      if (why !== undefined) {
+        throw new ExecutionDecisionError(
+          `Execution ${record.id} cannot be rolled back by you: the compensation of ${undo.operation} ` +
+            `(journal place ${undo.position}): ${why}; nothing ran. An operator can roll it back.`,
+          409,
+        );
+      }
+    }
   }
 
   private checkRollbackable(record: ExecutionRecord): void {
@@ -122,11 +176,12 @@ export class ExecutionRollbacks {
     undo: Undo,
     compensation: CommandCompensation,
     by: string,
+    approvedBy: boolean,
   ): Promise<boolean> {
-    const name = this.registry.entryOf(undo.operation)?.descriptor.compensatedBy ?? compensation.command;
+    const name = this.compensationName(undo, compensation);
     try {
       const args = compensationArgs(compensation, record.calls[undo.position] as ExecutionRecord['calls'][number]);
-      await this.invoker.invoke(name, args, this.contextOf(record, by, undo.position));
+      await this.invoker.invoke(name, args, this.contextOf(record, by, undo.position, approvedBy));
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       rollback.failed = { position: undo.position, operation: undo.operation, compensation: name, error: message };
@@ -139,6 +194,11 @@ export class ExecutionRollbacks {
     return true;
   }
 
+  /** `command_<id>` of the compensating command. */
+  private compensationName(undo: Undo, compensation: CommandCompensation): string {
+    return this.registry.entryOf(undo.operation)?.descriptor.compensatedBy ?? compensation.command;
+  }
+
   private async save(record: ExecutionRecord, state: ExecutionState): Promise<ExecutionRecord> {
     record.state = state;
     record.updatedAt = Date.now();
@@ -146,8 +206,11 @@ export class ExecutionRollbacks {
     return record;
   }
 
-  /** The compensation runs as the execution's owner profile, approved by the operator who asked for it. */
-  private contextOf(record: ExecutionRecord, by: string, position: number): OperationContext {
+  /**
+   * The compensation runs as the execution's owner profile: approved by the operator who asked for it, or (the
+   * owner's own rollback, `approvedBy` false) with no approval, as the owner's own call would.
+   */
+  private contextOf(record: ExecutionRecord, by: string, position: number, approvedBy: boolean): OperationContext {
     const { owner } = record;
     const tag = `rollback:${record.id}:${position}`;
     const log = (level: 'debug' | 'log' | 'warn' | 'error') => (message: string) =>
@@ -164,7 +227,7 @@ export class ExecutionRollbacks {
       signal: new AbortController().signal,
       log: { debug: log('debug'), info: log('log'), warn: log('warn'), error: log('error') },
       progress: () => undefined,
-      approval: { granted: true, by },
+      ...(approvedBy ? { approval: { granted: true, by } } : {}),
     };
   }
 }

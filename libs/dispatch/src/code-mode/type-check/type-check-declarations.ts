@@ -104,6 +104,7 @@ const API = (command: string) => `declare const myko: {
   readonly command: ${command}<Myko_command>;
   readonly search: (query?: string, options?: { kind?: string; limit?: number; cursor?: string; detail?: 'summary' | 'full' }) => Promise<any>;
   readonly describe: (id: string) => Promise<any>;
+  readonly rollback: (executionId: string) => Promise<any>;
 };
 declare const console: { readonly log: (...data: any[]) => void; readonly info: (...data: any[]) => void; readonly warn: (...data: any[]) => void; readonly error: (...data: any[]) => void; readonly debug: (...data: any[]) => void };`;
 
