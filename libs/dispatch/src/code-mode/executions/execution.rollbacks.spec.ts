@@ -216,10 +216,10 @@ describe('ExecutionRollbacks', () => {
       stock = 8;
       const record = await stored('failed', [call('command_Take', { units: 2 }, { left: 8 })]);
       const hidden = ClientFilters.from({ visibility: { deny: 'command_Put' } });
-      await expect(rollbacks.rollbackOwn(record.id, clerk(hidden))).rejects.toMatchObject({
-        status: 409,
-        message: expect.stringContaining('command_Put'),
-      });
+      // A hidden compensation is refused without being named (the client must not learn it exists).
+      const refusal = await rollbacks.rollbackOwn(record.id, clerk(hidden)).catch((e: Error) => e);
+      expect(refusal).toMatchObject({ status: 409, message: expect.stringContaining('not available to this client') });
+      expect((refusal as Error).message).not.toContain('command_Put');
       const capped = ClientFilters.from({ callable: { allow: '{"command_Put":{"units":[1]}}' } });
       await expect(rollbacks.rollbackOwn(record.id, clerk(capped))).rejects.toThrow('command_Put');
       const gated = ClientFilters.from({ approval: 'command_Put' });

@@ -111,9 +111,10 @@ export class ExecutionRollbacks {
       const name = this.compensationName(undo, undo.compensation);
       const args = compensationArgs(undo.compensation, record.calls[undo.position] as ExecutionRecord['calls'][number]);
       const entry = this.registry.get(name);
+      // A compensation the caller cannot see is not named: the answer must not reveal a hidden operation.
       const refusal = filters.isVisible(name)
         ? filters.checkCallable(name, args, this.registry.canonOf(name))
-        : `${name} is not visible to this client`;
+        : 'it is not available to this client';
       const gated = entry?.approval === true || filters.requiresApproval(name);
       const why = refusal ?? (gated ? `${name} needs approval, which a script cannot give` : undefined);
       if (why !== undefined) {
