@@ -48,4 +48,15 @@ describe('CommandJournal.describe', () => {
     ]).describe();
     expect(text.split('\n')).toHaveLength(3);
   });
+
+  it('never says no data changed after a myko.rollback, which changes data outside the commands', () => {
+    const journal = new CommandJournal();
+    journal.noteRollback('ex_1', 'rolled_back');
+    expect(journal.describe()).toBe('No command ran.\nRollbacks asked:\nmyko.rollback("ex_1"): rolled_back');
+    journal.complete(journal.start('command_ShipOrder'));
+    expect(journal.describe().split('\n').slice(-2)).toEqual([
+      'Rollbacks asked:',
+      'myko.rollback("ex_1"): rolled_back',
+    ]);
+  });
 });

@@ -12,6 +12,8 @@ export interface CommandRecord {
  */
 export class CommandJournal {
   private readonly records: CommandRecord[] = [];
+  /** `myko.rollback` calls, `executionId: outcome`: their compensations changed data outside these records. */
+  private readonly rollbacks: string[] = [];
 
   start(name: string): CommandRecord {
     const record: CommandRecord = { name, status: 'running' };
@@ -33,19 +35,26 @@ export class CommandJournal {
     record.status = 'interrupted';
   }
 
+  /** A `myko.rollback(executionId)` the script asked for, and how it ended (kept apart: it has no approval place). */
+  noteRollback(executionId: string, outcome: string): void {
+    this.rollbacks.push(`myko.rollback(${JSON.stringify(executionId)}): ${outcome}`);
+  }
+
   get entries(): readonly CommandRecord[] {
     return this.records;
   }
 
   /** One paragraph for the failure report. */
   describe(): string {
-    if (this.records.length === 0) return 'No command ran, so no data changed.';
+    const rollbacks = this.rollbacks.length === 0 ? '' : `\nRollbacks asked:\n${this.rollbacks.join('\n')}`;
+    if (this.records.length === 0)
+      return rollbacks ? `No command ran.${rollbacks}` : 'No command ran, so no data changed.';
     const lines = groupRuns(this.records).map(({ first, count, record }) => {
       const position = count === 1 ? `${first + 1}.` : `${first + 1}-${first + count}.`;
       const times = count === 1 ? '' : ` ×${count}`;
       return `${position} ${record.name}${times}: ${describeRecord(record)}`;
     });
-    return `Commands run, in order:\n${lines.join('\n')}`;
+    return `Commands run, in order:\n${lines.join('\n')}${rollbacks}`;
   }
 }
 

@@ -177,8 +177,11 @@ export class HostBridge implements SandboxBridge {
     if (this.request.signal.aborted) throw new OperationAbortedError(label, 'the execution was stopped');
     this.rolledBack = true;
     try {
-      return JSON.stringify(await rollback(executionId));
+      const summary = await rollback(executionId);
+      this.journal.noteRollback(executionId, `${summary.state}`);
+      return JSON.stringify(summary);
     } catch (error) {
+      this.journal.noteRollback(executionId, `failed (${error instanceof Error ? error.message : String(error)})`);
       if (!(error instanceof ExecutionDecisionError)) throw this.toScriptError(label, error);
       throw new OperationError(error.message, error.status === 404 ? 'execution_not_found' : 'rollback_refused');
     }
