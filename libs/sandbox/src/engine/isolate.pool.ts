@@ -44,7 +44,7 @@ let bootstrapSnapshot: ivm.ExternalCopy<ArrayBuffer> | undefined;
 export class IsolatePool {
   private readonly warm: Promise<IsolateLease>[] = [];
   private readonly tracked = new Set<ivm.Isolate>();
-  private readonly kept = new KeptIsolates((isolate) => this.dispose(isolate));
+  private readonly kept = new KeptIsolates<IsolateLease>((isolate) => this.dispose(isolate));
   private closed = false;
   private refillScheduled: NodeJS.Immediate | undefined;
 
@@ -62,23 +62,17 @@ export class IsolatePool {
     return this.kept.size;
   }
 
-  /** @param reuseKey the run's conversation: an isolate kept for it is reused (with a fresh context) */
+  /** @param reuseKey the run's conversation: an isolate kept for it is reused (with the fresh context made for it) */
   async acquire(reuseKey?: string): Promise<IsolateLease> {
-    const kept = reuseKey === undefined ? undefined : this.kept.take(reuseKey);
-    if (kept) {
-      try {
-        return await this.contextIn(kept);
-      } catch {
-        this.dispose(kept.isolate);
-      }
-    }
-    return this.warm.shift() ?? this.create();
+    const kept = reuseKey === undefined ? undefined : await this.kept.take(reuseKey);
+    return kept ?? this.warm.shift() ?? this.create();
   }
 
   /**
    * Keeps the isolate of a run that ended normally, idle (no entry of it running), for the next run of
-   * `reuseKey`; its context is released first. Disposed instead when the pool is closed, the isolate is gone,
-   * or its heap is over half its limit.
+   * `reuseKey`; its context is released first, and the next run's fresh context is made in it now, after the
+   * run's answer, rather than on the next run's path. Disposed instead when the pool is closed, the isolate is
+   * gone, or its heap is over half its limit.
    */
   keep(lease: IsolateLease, reuseKey: string): void {
     const { isolate, context, harness, kept } = lease;
@@ -92,7 +86,7 @@ export class IsolatePool {
     } catch {
       // Gone with its isolate (a memory-limit breach): disposed below.
     }
-    if (fits) this.kept.keep(reuseKey, kept);
+    if (fits) this.kept.keep(reuseKey, kept, () => this.contextIn(kept));
     else this.dispose(isolate);
   }
 

@@ -9,24 +9,32 @@ export const KEPT_ISOLATE_IDLE_MS = 30_000;
 export interface KeptIsolate {
   readonly isolate: ivm.Isolate;
   readonly fromSnapshot: boolean;
-  /** Whose run its catastrophic-error callback reaches (none while kept). */
+  /** Whose run its catastrophic-error callback reaches (while kept: the prepared lease, which no run holds). */
   readonly owner: { lease?: unknown };
 }
 
-interface Entry {
-  readonly kept: KeptIsolate;
-  /** Its CPU time when kept: if it moved, code ran in it while no run held it, and it is not reused. */
+/** The next run's fresh context, made while the isolate is kept, and the isolate's CPU time once it was made. */
+interface Prepared<Lease> {
+  readonly lease: Lease;
+  /** If the isolate's CPU time moved past this, code ran in it while no run held it, and it is not reused. */
   readonly cpuNs: bigint;
+}
+
+interface Entry<Lease> {
+  readonly kept: KeptIsolate;
+  readonly prepared: Promise<Prepared<Lease> | undefined>;
   readonly timer: NodeJS.Timeout;
 }
 
 /**
  * Idle isolates kept for the next run of the same key (principal + conversation), bounded in count and idle
  * time so that memory stays capped. Only the key that ran in an isolate can take it back; nothing is shared
- * across keys. Disposal goes through `dispose` (the pool tracks live isolates).
+ * across keys. Disposal goes through `dispose` (the pool tracks live isolates). The next run's fresh context is
+ * made as soon as an isolate is kept (`prepare`), off that run's path; the isolate's CPU time is read once it
+ * is made, and any CPU spent in it after that disposes it instead of reusing it.
  */
-export class KeptIsolates {
-  private readonly entries = new Map<string, Entry>();
+export class KeptIsolates<Lease = unknown> {
+  private readonly entries = new Map<string, Entry<Lease>>();
 
   constructor(
     private readonly dispose: (isolate: ivm.Isolate) => void,
@@ -38,30 +46,43 @@ export class KeptIsolates {
     return this.entries.size;
   }
 
-  /** Keeps `kept` for `key`, replacing (disposing) one kept before and the least recently used past the bound. */
-  keep(key: string, kept: KeptIsolate): void {
+  /**
+   * Keeps `kept` for `key`, replacing (disposing) one kept before and the least recently used past the bound;
+   * `prepare` makes the next run's context in it now (nothing else enters it until that run takes it).
+   */
+  keep(key: string, kept: KeptIsolate, prepare: () => Promise<Lease>): void {
     this.drop(key);
-    const cpuNs = cpuTimeOf(kept.isolate);
-    if (cpuNs === undefined || this.max <= 0) {
+    if (cpuTimeOf(kept.isolate) === undefined || this.max <= 0) {
       this.dispose(kept.isolate);
       return;
     }
+    const prepared = prepare().then(
+      (lease) => {
+        const cpuNs = cpuTimeOf(kept.isolate);
+        return cpuNs === undefined ? undefined : { lease, cpuNs };
+      },
+      () => undefined,
+    );
     const timer = setTimeout(() => this.drop(key), this.idleMs);
     timer.unref();
-    this.entries.set(key, { kept, cpuNs, timer });
+    this.entries.set(key, { kept, prepared, timer });
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= this.max) break;
       this.drop(oldest);
     }
   }
 
-  /** The isolate kept for `key`, now no longer kept; undefined if none, or if it ran code while kept (disposed). */
-  take(key: string): KeptIsolate | undefined {
+  /**
+   * The context prepared in the isolate kept for `key`, which is no longer kept; undefined if none, if its
+   * preparation failed, or if code ran in it after (then it is disposed).
+   */
+  async take(key: string): Promise<Lease | undefined> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
     clearTimeout(entry.timer);
-    if (cpuTimeOf(entry.kept.isolate) === entry.cpuNs) return entry.kept;
+    const prepared = await entry.prepared;
+    if (prepared && cpuTimeOf(entry.kept.isolate) === prepared.cpuNs) return prepared.lease;
     this.dispose(entry.kept.isolate);
     return undefined;
   }

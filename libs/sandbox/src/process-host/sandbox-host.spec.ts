@@ -30,7 +30,7 @@ const answer = (runId: number, callId: number, json: string): AnswerMessage => (
 });
 
 /** A sandbox host with real isolates whose IPC port writes into a list instead of a channel. */
-function hostOnRecordedChannel() {
+function hostOnRecordedChannel(warmPool = 0) {
   const written: Array<FromHostMessage | BatchMessage<FromHostMessage>> = [];
   const port = createIpcPort(
     (message, done) => {
@@ -39,7 +39,7 @@ function hostOnRecordedChannel() {
     },
     () => undefined,
   );
-  const host = new SandboxHost({ memoryMb: 64, warmPool: 0, cpuSlots: 2 }, port);
+  const host = new SandboxHost({ memoryMb: 64, warmPool, cpuSlots: 2 }, port);
   const flat = () => written.flatMap((message) => (message.type === 'batch' ? message.messages : [message]));
   const calls = () => flat().filter((message): message is CallMessage => message.type === 'call');
   const done = (runId: number) =>
@@ -112,4 +112,17 @@ return settled.map((s) => s.status === 'fulfilled' ? s.value : s.reason.name + '
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls()).toHaveLength(before);
   }, 20_000);
+
+  it('sends nothing after a kept run’s done (no isolate count changed), and the new count after a warm one’s refill', async () => {
+    const { host, written, done } = hostOnRecordedChannel(1);
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 100));
+    host.handle({ ...run(1, 'return 1'), reuseKey: 'conversation' });
+    await until(() => done(1), 'the kept run');
+    await settled();
+    expect(written.map((message) => message.type)).toEqual(['done']);
+    host.handle(run(2, 'return 2'));
+    await until(() => done(2), 'the run without a conversation');
+    await settled();
+    expect(written.map((message) => message.type)).toEqual(['done', 'done', 'isolates']);
+  });
 });

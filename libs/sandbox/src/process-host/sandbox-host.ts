@@ -117,12 +117,20 @@ export class SandboxHost {
     }
     const rssMb = Math.round(process.memoryUsage.rss() / 2 ** 20);
     const { executing, peakExecuting } = this.gate.stats;
-    this.port.send({ type: 'done', runId, result, liveIsolates: this.pool.live, rssMb, executing, peakExecuting });
+    const liveIsolates = this.pool.live;
+    this.port.send({ type: 'done', runId, result, liveIsolates, rssMb, executing, peakExecuting });
     if (this.retiring && this.runs.size === 0) this.port.exit();
     // The pool's refill was scheduled (setImmediate) when the run released its isolate: this one runs after it.
-    // While other runs are in, their `done` will carry the count: one message less per run under load.
-    else if (this.runs.size === 0)
-      setImmediate(() => this.port.send({ type: 'isolates', liveIsolates: this.pool.live }));
+    // While other runs are in, their `done` will carry the count: one message less per run under load. A run
+    // whose isolate is kept for its conversation changes no count: nothing to send (a message and a wake-up of
+    // the server less per run).
+    else if (this.runs.size === 0) setImmediate(() => this.reportIsolates(liveIsolates));
+  }
+
+  /** The count of live isolates, if it is no longer the one the server was last told (`told`). */
+  private reportIsolates(told: number): void {
+    const liveIsolates = this.pool.live;
+    if (liveIsolates !== told) this.port.send({ type: 'isolates', liveIsolates });
   }
 
   /** The run that lost its isolate has already failed (its lease was told); the process is spent. */
