@@ -21,7 +21,13 @@ describe('KeptIsolates: the next context is made when an isolate is kept', () =>
   });
 
   it('makes the next run’s context at once, not when that run takes the isolate', async () => {
-    const prepare = jest.fn(() => isolate.createContext());
+    // As the pool's preparation does, it ends with a synchronous entry: isolated-vm may still charge CPU to the
+    // isolate for a moment after an async call's promise resolves, and a sync entry waits that out.
+    const prepare = jest.fn(async () => {
+      const context = await isolate.createContext();
+      context.evalSync('0');
+      return context;
+    });
     kept.keep('conversation', keptIsolate(), prepare);
     expect(prepare).toHaveBeenCalledTimes(1);
     const context = await kept.take('conversation');
