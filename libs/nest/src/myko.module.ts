@@ -11,6 +11,7 @@ import { AdminAuditAdapter } from './admin/admin-audit.adapter';
 import { AdminExecutionsAdapter } from './admin/admin-executions.adapter';
 import { AdminLiveAdapter } from './admin/admin-live.adapter';
 import { AuditModule } from './audit/audit.module';
+import { AuditExportReading } from './audit/audit-export.reading';
 import { AuditLog } from './audit/audit-log.service';
 import { EdgeRefusalAudit } from './audit/edge-refusal.audit';
 import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
@@ -94,8 +95,8 @@ export class MykoModule {
     return {
       module: MykoModule,
       imports: [RegistryModule, McpPrimitivesModule, state, dispatch, gateways, audit],
-      // The edge's refusals reach the audit log here, where both modules are known.
-      providers: [EdgeRefusalAudit],
+      // The edge's refusals reach the audit log, and its export's losses `/metrics`, here, where both modules are known.
+      providers: [EdgeRefusalAudit, AuditExportReading],
       exports: [gateways, audit],
     };
   }
