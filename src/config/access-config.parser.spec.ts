@@ -150,10 +150,10 @@ describe('parseAccessConfig', () => {
       'http(s) URL',
     ],
     [
-      'non-string audit.otlp.headers',
+      'an audit.otlp header neither a string nor {fromEnv}',
       { ...VALID, audit: { otlp: { endpoint: 'http://c:4318', headers: { 'X-Key': 1 } } } },
-      'audit.otlp.headers',
-      'string header values',
+      'audit.otlp.headers.X-Key',
+      'expected a string or {"fromEnv": "<VAR>", "scheme"?}',
     ],
     [
       'an unknown audit.otlp property',

@@ -188,6 +188,46 @@ describe('createAppConfig', () => {
       expect(createAppConfig('serve', { configPath: off }, {}).audit.enabled).toBe(false);
     });
 
+    it('reads an audit.otlp header from the environment ({ "fromEnv", "scheme"? }, as connectors do)', () => {
+      const headers = {
+        Authorization: { fromEnv: 'OTLP_TOKEN', scheme: 'Bearer' },
+        'X-Tenant': 'shop',
+        'X-Key': { fromEnv: 'OTLP_KEY' },
+      };
+      const path = configFile('otlp-env.json', {
+        ...PROFILES,
+        audit: { otlp: { endpoint: 'http://c:4318', headers } },
+      });
+      const env = { OTLP_TOKEN: 'tok-123', OTLP_KEY: 'key-456' };
+      expect(createAppConfig('serve', { configPath: path }, env).audit.otlp?.headers).toEqual({
+        Authorization: 'Bearer tok-123',
+        'X-Tenant': 'shop',
+        'X-Key': 'key-456',
+      });
+      expect(() => createAppConfig('serve', { configPath: path }, { OTLP_TOKEN: 'tok-123' })).toThrow(
+        /audit\.otlp\.headers\.X-Key\.fromEnv: the environment variable OTLP_KEY is not set/,
+      );
+    });
+
+    it('refuses an audit.otlp header that is neither a string nor { "fromEnv" }', () => {
+      const headers = { Authorization: { fromEnv: 'not a name' }, 'X-Other': { env: 'X' } };
+      const path = configFile('otlp-bad.json', {
+        ...PROFILES,
+        audit: { otlp: { endpoint: 'http://c:4318', headers } },
+      });
+      const error = (() => {
+        try {
+          createAppConfig('serve', { configPath: path }, {});
+        } catch (thrown) {
+          return thrown as Error;
+        }
+      })();
+      expect(error?.message).toContain(
+        'audit.otlp.headers.Authorization.fromEnv: expected an environment variable name',
+      );
+      expect(error?.message).toContain('audit.otlp.headers.X-Other');
+    });
+
     it('lets --audit-log override the file: a path from the working directory, stderr or off', () => {
       const path = configFile('audited-2.json', { ...PROFILES, audit: { path: 'a.log', queries: true } });
       expect(createAppConfig('serve', { configPath: path, auditLog: 'b.log' }, {}).audit).toEqual({

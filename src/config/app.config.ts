@@ -186,7 +186,7 @@ export function createAppConfig(mode: CliMode, cli: Partial<CliOptions> = {}, en
     ...(file ? { configPath: file.path } : {}),
     ...(access ? { access } : {}),
     ...(profile ? { profile } : {}),
-    audit: resolveAuditOptions(mode, file, cli.auditLog),
+    audit: resolveAuditOptions(mode, file, cli.auditLog, env),
     connectors: connectorsOf(file),
     warnings,
     ...(cli.synthetic ? { synthetic: cli.synthetic } : {}),

@@ -1,5 +1,6 @@
 import type { AccessConfigValidator } from './access-config.validator';
 import { isObject } from './access-config.validator';
+import { type EnvSecret, envSecretProblems } from './env-secret';
 import type { AuditConfig } from './interfaces/access-config.interface';
 
 const AUDIT_KEYS = ['enabled', 'path', 'queries', 'recentLines', 'otlp'];
@@ -42,14 +43,27 @@ function parseAuditOtlp(v: AccessConfigValidator, value: unknown): AuditConfig['
   if (typeof endpoint !== 'string' || !/^https?:\/\/\S+$/.test(endpoint)) {
     v.add('audit.otlp.endpoint', 'expected the http(s) URL of an OTLP/HTTP collector');
   }
-  const stringMap = isObject(headers) && Object.values(headers).every((header) => typeof header === 'string');
-  if (headers !== undefined && !stringMap) v.add('audit.otlp.headers', 'expected an object of string header values');
+  const headerMap = parseOtlpHeaders(v, headers);
   if (serviceName !== undefined && (typeof serviceName !== 'string' || serviceName.trim() === '')) {
     v.add('audit.otlp.serviceName', 'expected a non-empty string');
   }
   return {
     endpoint: String(endpoint),
-    ...(stringMap ? { headers: headers as Record<string, string> } : {}),
+    ...(headerMap ? { headers: headerMap } : {}),
     ...(typeof serviceName === 'string' ? { serviceName } : {}),
   };
+}
+
+/** Each header a string, or a secret from the environment (`{ "fromEnv", "scheme"? }`, resolved at start). */
+function parseOtlpHeaders(v: AccessConfigValidator, headers: unknown): Record<string, string | EnvSecret> | undefined {
+  if (headers === undefined) return undefined;
+  if (!isObject(headers)) {
+    v.add('audit.otlp.headers', 'expected an object of header values (strings, or {"fromEnv": "<VAR>"})');
+    return undefined;
+  }
+  const problems = Object.entries(headers).flatMap(([name, value]) =>
+    envSecretProblems(value, `audit.otlp.headers.${name}`),
+  );
+  for (const [path, problem] of problems) v.add(path, problem);
+  return problems.length === 0 ? (headers as Record<string, string | EnvSecret>) : undefined;
 }

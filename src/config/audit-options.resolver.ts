@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { AUDIT_OFF, type AuditOptions, DEFAULT_AUDIT_OPTIONS, STDERR_DESTINATION } from '@myko/nest';
 import { ConfigError } from './config.error';
 import { type LoadedConfigFile, resolveFromConfig } from './config-file.loader';
+import { resolveEnvSecret } from './env-secret';
 
 /** Files that are the process's stdout under another name. */
 const STDOUT_ALIASES = ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'];
@@ -23,12 +24,14 @@ export function resolveAuditOptions(
   mode: 'serve' | 'stdio',
   file: LoadedConfigFile | undefined,
   cliDestination: string | undefined,
+  env: Readonly<Record<string, string | undefined>> = {},
 ): AuditOptions {
   const section = file?.config.audit ?? {};
+  const otlp = section.otlp && withHeadersResolved(section.otlp, env);
   const queries = section.queries ?? DEFAULT_AUDIT_OPTIONS.queries;
   const recent = {
     ...(section.recentLines === undefined ? {} : { recentLines: section.recentLines }),
-    ...(section.otlp === undefined ? {} : { otlp: section.otlp }),
+    ...(otlp ? { otlp } : {}),
   };
   if (cliDestination === AUDIT_OFF) return { ...DEFAULT_AUDIT_OPTIONS, enabled: false, queries, ...recent };
   if (cliDestination !== undefined) {
@@ -41,4 +44,17 @@ export function resolveAuditOptions(
     queries,
     ...recent,
   };
+}
+
+type OtlpSection = NonNullable<NonNullable<LoadedConfigFile['config']['audit']>['otlp']>;
+
+/** The export's options, each header secret read from the environment now (an unset variable fails the start). */
+function withHeadersResolved(otlp: OtlpSection, env: Readonly<Record<string, string | undefined>>) {
+  const { headers, ...rest } = otlp;
+  if (!headers) return rest;
+  const resolved = Object.entries(headers).map(([name, value]) => [
+    name,
+    resolveEnvSecret(value, `audit.otlp.headers.${name}`, env),
+  ]);
+  return { ...rest, headers: Object.fromEntries(resolved) as Record<string, string> };
 }

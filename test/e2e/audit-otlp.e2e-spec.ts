@@ -59,11 +59,15 @@ describe('audit.otlp: every audit line also shipped as an OpenTelemetry log reco
     const config = {
       auth: { required: true },
       profiles: { partners: { keys: [hashApiKey(KEY)] } },
-      audit: { path: 'audit.log', otlp: { endpoint: collector.url, headers: { 'X-Collector-Key': COLLECTOR_KEY } } },
+      // The collector's key comes from the environment, as a deployment's secrets do.
+      audit: {
+        path: 'audit.log',
+        otlp: { endpoint: collector.url, headers: { 'X-Collector-Key': { fromEnv: 'COLLECTOR_KEY' } } },
+      },
     };
     writeFileSync(configPath, JSON.stringify(config));
     server = await startTestServer(
-      createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath }, {}),
+      createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath }, { COLLECTOR_KEY }),
     );
   });
   afterAll(async () => {

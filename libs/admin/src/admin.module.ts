@@ -1,6 +1,7 @@
 import { OperationInvoker, OperationRegistry } from '@myko/registry';
-import { type DynamicModule, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
+import { type DynamicModule, type FactoryProvider, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
 import { ADMIN_OPTIONS, DEFAULT_ADMIN_PATH } from './admin.constants';
+import { checkAdminOptions } from './admin-options.check';
 import { AccessExplainer } from './explain/access-explainer';
 import { adminController, controllerPath } from './http/admin.controller';
 import { AdminRequests } from './http/admin-requests';
@@ -28,6 +29,16 @@ export interface AdminMonitoringBindings {
 }
 
 /**
+ * Where the options known only at start-up come from (the access profiles and tool mode of an app's
+ * `forRootAsync()` factory): a factory of the whole `AdminModuleOptions`, and the modules it needs. Its `path`,
+ * `keys` and `scope` are those given to `forRoot()` (they decide what is mounted).
+ */
+export interface AdminOptionsBinding extends Pick<ModuleMetadata, 'imports'> {
+  readonly inject?: FactoryProvider['inject'];
+  readonly useFactory: (...args: never[]) => Pick<AdminModuleOptions, 'access' | 'toolMode'>;
+}
+
+/**
  * The admin API: JSON over HTTP at `path` (`/admin`) on the application's HTTP server, for the people
  * who run the service — the access explainer (`<path>/access/explain`), the operator door of durable
  * executions (`<path>/executions/<id>`, `…/approve`, `…/reject`, `…/rollback`), what is happening on this instance
@@ -46,13 +57,14 @@ export class AdminModule {
     audit?: AdminAuditBinding,
     executions?: AdminExecutionsBinding,
     monitoring: AdminMonitoringBindings = {},
+    resolved?: AdminOptionsBinding,
   ): DynamicModule {
     if (options.keys.length === 0 && !options.scope) return { module: AdminModule };
     const path = controllerPath(options, DEFAULT_ADMIN_PATH);
     const bindings = [audit, executions, monitoring.live, monitoring.auditLog, monitoring.tokens];
     return {
       module: AdminModule,
-      imports: bindings.flatMap((binding) => binding?.imports ?? []),
+      imports: [...bindings.flatMap((binding) => binding?.imports ?? []), ...(resolved?.imports ?? [])],
       controllers: [
         adminController(path),
         executionsController(path),
@@ -60,17 +72,34 @@ export class AdminModule {
         consoleController(path),
       ],
       providers: [
-        { provide: ADMIN_OPTIONS, useValue: options },
+        optionsProvider(options, resolved),
         ...bindings.flatMap((binding) => (binding ? [binding.provider] : [])),
         {
           provide: AccessExplainer,
-          inject: [OperationRegistry, OperationInvoker],
-          useFactory: (registry: OperationRegistry, invoker: OperationInvoker) =>
-            new AccessExplainer({ registry, invoker, access: options.access, toolMode: options.toolMode }),
+          inject: [OperationRegistry, OperationInvoker, ADMIN_OPTIONS],
+          useFactory: (registry: OperationRegistry, invoker: OperationInvoker, admin: AdminModuleOptions) =>
+            new AccessExplainer({ registry, invoker, access: admin.access, toolMode: admin.toolMode }),
         },
         AdminRequests,
       ],
       exports: [AccessExplainer],
     };
   }
+}
+
+/** `ADMIN_OPTIONS`: checked now when known now (a definition error), else when the factory runs (a start-up error). */
+function optionsProvider(options: AdminModuleOptions, resolved?: AdminOptionsBinding): Provider {
+  if (!resolved) return { provide: ADMIN_OPTIONS, useValue: checkAdminOptions(options) };
+  return {
+    provide: ADMIN_OPTIONS,
+    inject: resolved.inject ?? [],
+    useFactory: (...args: never[]) => {
+      const { access, toolMode } = resolved.useFactory(...args);
+      return checkAdminOptions({
+        ...options,
+        ...(access ? { access } : {}),
+        ...(toolMode ? { toolMode } : {}),
+      });
+    },
+  };
 }

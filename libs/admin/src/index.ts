@@ -19,7 +19,9 @@ export {
   type AdminExecutionsBinding,
   AdminModule,
   type AdminMonitoringBindings,
+  type AdminOptionsBinding,
 } from './admin.module';
-export { AdminRequestError } from './errors';
+export { checkAdminOptions } from './admin-options.check';
+export { AdminConfigError, AdminRequestError } from './errors';
 export { AccessExplainer, type ExplainerParts } from './explain/access-explainer';
 export * from './interfaces';

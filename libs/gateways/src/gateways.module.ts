@@ -26,6 +26,7 @@ import { EdgeWorkBudget } from './limits/edge-work.budget';
 import { HttpRequestLimiter } from './limits/http-request.limiter';
 import { WsOutboundSender } from './limits/ws-outbound.sender';
 import { WsSlotLedger } from './limits/ws-slot.ledger';
+import { AuditExportStats } from './observability/audit-export.stats';
 import { observabilityParts } from './observability/observability.parts';
 import { StdioTransport } from './stdio/stdio.transport';
 import { McpGateway } from './ws/mcp.gateway';
@@ -107,6 +108,7 @@ export class GatewaysModule {
         ForeignStreamResumer,
         EdgeAdmission,
         EdgeRefusals,
+        AuditExportStats,
         ClientAddressResolver,
         EdgeWorkBudget,
         WsSlotLedger,
@@ -121,6 +123,7 @@ export class GatewaysModule {
         GATEWAYS_OPTIONS,
         EdgeAdmission,
         EdgeRefusals,
+        AuditExportStats,
         ClientAddressResolver,
         WsOutboundSender,
         StdioTransport,

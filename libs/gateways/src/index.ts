@@ -23,6 +23,7 @@ export { type EdgeDoor, type EdgeRefusal, EdgeRefusals } from './limits/edge-ref
 export { applyHttpServerLimits } from './limits/http-server.limits';
 export { LIMIT_EXCEEDED } from './limits/limits.constants';
 export { type WsBackpressureStats, WsOutboundSender } from './limits/ws-outbound.sender';
+export { AuditExportStats } from './observability/audit-export.stats';
 export type { MetricsConfig, ObservabilityConfig, TracingConfig } from './observability/observability-config.interface';
 export { MykoTracing } from './observability/tracing.service';
 export type { TracingOptions } from './observability/tracing-options.interface';

@@ -65,13 +65,14 @@ export interface MykoModuleOptions {
   dispatch?: Omit<DispatchModuleOptions, 'instructions' | 'sandbox'>;
   /**
    * The admin API (`AdminModule`, docs/operations.md): served at `path` (`/admin`) only when `keys` names
-   * at least one admin key (`sha256:<hex>`); absent or without keys, nothing is mounted.
+   * at least one admin key (`sha256:<hex>`) or `scope` an admin OAuth scope (which needs `access.oauth`: without it
+   * the module refuses to start); absent, nothing is mounted. Static in `forRootAsync()` (it decides the routes).
    */
   admin?: { path?: string; keys: readonly string[]; scope?: string };
 }
 
 /** The options that decide the module's routes and providers: static in `forRootAsync()`. */
-export type MykoStaticOptions = Pick<MykoModuleOptions, 'path' | 'pathAliases' | 'health' | 'observability'>;
+export type MykoStaticOptions = Pick<MykoModuleOptions, 'path' | 'pathAliases' | 'health' | 'observability' | 'admin'>;
 
 /**
  * Options of `MykoModule.forRootAsync()`: a factory for the options known only at start-up (access

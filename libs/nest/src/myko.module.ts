@@ -1,16 +1,25 @@
 import { BEARER_TOKEN_AUTHENTICATOR } from '@myko/access';
-import { ADMIN_AUDIT, ADMIN_AUDIT_LOG, ADMIN_EXECUTIONS, ADMIN_LIVE, ADMIN_TOKENS, AdminModule } from '@myko/admin';
+import {
+  ADMIN_AUDIT,
+  ADMIN_AUDIT_LOG,
+  ADMIN_EXECUTIONS,
+  ADMIN_LIVE,
+  ADMIN_TOKENS,
+  AdminModule,
+  type AdminModuleOptions,
+} from '@myko/admin';
 import { ApprovalDoors, DispatchModule, ExecuteActivity, ExecutionDecisions, ExecutionRollbacks } from '@myko/dispatch';
 import { GatewaysModule, McpGateway, McpSessionRegistry } from '@myko/gateways';
 import { McpPrimitivesModule } from '@myko/mcp';
 import { OpenApiConnectorModule } from '@myko/openapi';
 import { RegistryModule } from '@myko/registry';
 import { MessageBus, StateModule } from '@myko/state';
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
 import { AdminAuditAdapter } from './admin/admin-audit.adapter';
 import { AdminExecutionsAdapter } from './admin/admin-executions.adapter';
 import { AdminLiveAdapter } from './admin/admin-live.adapter';
 import { AuditModule } from './audit/audit.module';
+import { AuditExportReading } from './audit/audit-export.reading';
 import { AuditLog } from './audit/audit-log.service';
 import { EdgeRefusalAudit } from './audit/edge-refusal.audit';
 import type { MykoModuleAsyncOptions, MykoModuleOptions, MykoStaticOptions } from './myko-module.options';
@@ -44,13 +53,15 @@ export class MykoModule {
       GatewaysModule.forRoot(lib.gateways),
       AuditModule.forRoot(lib.audit),
     ]);
-    const extra = [...connectorModules(options), ...adminModules(options, lib, composed)];
+    const settings = optionsHolder([], { provide: MYKO_MODULE_OPTIONS, useValue: lib });
+    const admin = adminModules(options.admin, composed, settings, adminSettingsOf(lib));
+    const extra = [...connectorModules(options), ...admin];
     return extra.length === 0 ? composed : { ...composed, imports: [...(composed.imports ?? []), ...extra] };
   }
 
   /**
    * Options known only at start-up (`useFactory` + `inject` + `imports`, as `TypeOrmModule`). `path`,
-   * `pathAliases`, `health` and `observability` stay beside the factory: they decide routes and
+   * `pathAliases`, `health`, `observability` and `admin` stay beside the factory: they decide routes and
    * providers, which Nest fixes when the module is defined.
    * @example
    * ```ts
@@ -64,29 +75,24 @@ export class MykoModule {
    */
   static forRootAsync(options: MykoModuleAsyncOptions): DynamicModule {
     const { imports = [], inject = [], useFactory, ...fixed } = options;
-    const holder: DynamicModule = {
-      module: MykoOptionsModule,
-      imports,
-      providers: [
-        {
-          provide: MYKO_MODULE_OPTIONS,
-          inject,
-          useFactory: async (...args: never[]) => libOptionsOf({ ...(await useFactory(...args)), ...fixed }),
-        },
-      ],
-      exports: [MYKO_MODULE_OPTIONS],
-    };
+    const holder = optionsHolder(imports, {
+      provide: MYKO_MODULE_OPTIONS,
+      inject,
+      useFactory: async (...args: never[]) => libOptionsOf({ ...(await useFactory(...args)), ...fixed }),
+    });
     const from = <T>(pick: (lib: MykoLibOptions) => T) => ({
       imports: [holder],
       inject: [MYKO_MODULE_OPTIONS],
       useFactory: pick,
     });
-    return MykoModule.compose([
+    const composed = MykoModule.compose([
       StateModule.forRootAsync(from((lib) => lib.state)),
       DispatchModule.forRootAsync(from((lib) => lib.dispatch)),
       GatewaysModule.forRootAsync({ ...from((lib) => lib.gateways), ...gatewaysStaticOf(fixed), oauthMetadata: true }),
       AuditModule.forRootAsync(from((lib) => lib.audit)),
     ]);
+    const admin = adminModules(fixed.admin, composed, holder);
+    return admin.length === 0 ? composed : { ...composed, imports: [...(composed.imports ?? []), ...admin] };
   }
 
   /** The composition both entry points share: the registry and MCP primitives are global, once. */
@@ -94,8 +100,8 @@ export class MykoModule {
     return {
       module: MykoModule,
       imports: [RegistryModule, McpPrimitivesModule, state, dispatch, gateways, audit],
-      // The edge's refusals reach the audit log here, where both modules are known.
-      providers: [EdgeRefusalAudit],
+      // The edge's refusals reach the audit log, and its export's losses `/metrics`, here, where both modules are known.
+      providers: [EdgeRefusalAudit, AuditExportReading],
       exports: [gateways, audit],
     };
   }
@@ -106,41 +112,58 @@ function connectorModules(options: MykoModuleOptions): DynamicModule[] {
   return connectors.length === 0 ? [] : [OpenApiConnectorModule.forRoot({ connectors })];
 }
 
+/** The module that holds the split options (`MYKO_MODULE_OPTIONS`): a value, or the app's factory's result. */
+function optionsHolder(imports: ModuleMetadata['imports'], provider: Provider): DynamicModule {
+  return { module: MykoOptionsModule, imports, providers: [provider], exports: [MYKO_MODULE_OPTIONS] };
+}
+
+/** What the admin API takes from the other options: the access profiles the MCP door enforces, and the tool mode. */
+function adminSettingsOf(lib: MykoLibOptions): Pick<AdminModuleOptions, 'access' | 'toolMode'> {
+  const { access } = lib.gateways;
+  const { toolMode } = lib.dispatch;
+  return { ...(access ? { access } : {}), ...(toolMode ? { toolMode } : {}) };
+}
+
 /**
  * The admin API, only with admin keys or an admin scope (nothing is mounted otherwise); its audit lines go to
  * the audit log, which it reaches through the module that provides it; an admin scope's tokens are verified
- * by the gateways' OAuth authenticator.
+ * by the gateways' OAuth authenticator. Its access profiles and tool mode are `known` at definition (`forRoot`),
+ * else read from `settings` at start-up (`forRootAsync`'s factory).
  */
-function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed: DynamicModule): DynamicModule[] {
-  if (!options.admin || (options.admin.keys.length === 0 && !options.admin.scope)) return [];
-  const audit = (composed.imports ?? []).find((module) => (module as DynamicModule).module === AuditModule);
-  const dispatch = (composed.imports ?? []).find((module) => (module as DynamicModule).module === DispatchModule);
-  const gateways = (composed.imports ?? []).find((module) => (module as DynamicModule).module === GatewaysModule);
-  const access = lib.gateways.access;
-  const auditImports = audit ? [audit as DynamicModule] : [];
+function adminModules(
+  admin: MykoModuleOptions['admin'],
+  composed: DynamicModule,
+  settings: DynamicModule,
+  known?: Pick<AdminModuleOptions, 'access' | 'toolMode'>,
+): DynamicModule[] {
+  if (!admin || (admin.keys.length === 0 && !admin.scope)) return [];
+  const imported = (module: unknown) =>
+    (composed.imports ?? []).filter((entry) => (entry as DynamicModule).module === module) as DynamicModule[];
+  const [audit, dispatch, gateways] = [imported(AuditModule), imported(DispatchModule), imported(GatewaysModule)];
   return [
     AdminModule.forRoot(
+      { ...admin, ...known },
+      { imports: audit, provider: { provide: ADMIN_AUDIT, useExisting: AuditLog } },
       {
-        ...options.admin,
-        ...(access ? { access } : {}),
-        ...(options.dispatch?.toolMode ? { toolMode: options.dispatch.toolMode } : {}),
-      },
-      { imports: auditImports, provider: { provide: ADMIN_AUDIT, useExisting: AuditLog } },
-      {
-        imports: dispatch ? [dispatch as DynamicModule] : [],
+        imports: [...dispatch, settings],
         provider: {
           provide: ADMIN_EXECUTIONS,
-          inject: [ExecutionDecisions, ExecutionRollbacks, ApprovalDoors],
+          inject: [ExecutionDecisions, ExecutionRollbacks, ApprovalDoors, MYKO_MODULE_OPTIONS],
           // Built only when the admin API mounts its executions routes: an operator can decide pauses from then on.
-          useFactory: (decisions: ExecutionDecisions, rollbacks: ExecutionRollbacks, doors: ApprovalDoors) => {
+          useFactory: (
+            decisions: ExecutionDecisions,
+            rollbacks: ExecutionRollbacks,
+            doors: ApprovalDoors,
+            lib: MykoLibOptions,
+          ) => {
             doors.openOperatorDoor('admin-api');
-            return new AdminExecutionsAdapter(decisions, access, rollbacks);
+            return new AdminExecutionsAdapter(decisions, lib.gateways.access, rollbacks);
           },
         },
       },
       {
         auditLog: {
-          imports: auditImports,
+          imports: audit,
           provider: {
             provide: ADMIN_AUDIT_LOG,
             inject: [AuditLog],
@@ -148,11 +171,11 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
           },
         },
         tokens: {
-          imports: gateways ? [gateways as DynamicModule] : [],
+          imports: gateways,
           provider: { provide: ADMIN_TOKENS, useExisting: BEARER_TOKEN_AUTHENTICATOR },
         },
         live: {
-          imports: [...(dispatch ? [dispatch as DynamicModule] : []), ...(gateways ? [gateways as DynamicModule] : [])],
+          imports: [...dispatch, ...gateways],
           provider: {
             provide: ADMIN_LIVE,
             inject: [
@@ -170,6 +193,13 @@ function adminModules(options: MykoModuleOptions, lib: MykoLibOptions, composed:
           },
         },
       },
+      known
+        ? undefined
+        : {
+            imports: [settings],
+            inject: [MYKO_MODULE_OPTIONS],
+            useFactory: (lib: MykoLibOptions) => adminSettingsOf(lib),
+          },
     ),
   ];
 }

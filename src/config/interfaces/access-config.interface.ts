@@ -2,6 +2,7 @@ import type { AccessProfilesConfig } from '@myko/access';
 import type { FairnessOptions } from '@myko/dispatch';
 import type { ObservabilityConfig } from '@myko/gateways';
 import type { OpenApiConnectorOptions } from '@myko/openapi';
+import type { EnvSecret } from '../env-secret';
 import type { ProtocolConfig } from '../protocol-config.parser';
 import type { LimitsConfig } from './limits-config.interface';
 import type { RedisConfig } from './redis-config.interface';
@@ -24,7 +25,8 @@ export interface AuditConfig {
   /** Also ship every line as an OpenTelemetry log record (OTLP/HTTP JSON to `<endpoint>/v1/logs`). */
   readonly otlp?: {
     readonly endpoint: string;
-    readonly headers?: Readonly<Record<string, string>>;
+    /** Each a string, or `{ "fromEnv": "<VAR>", "scheme"? }`: a secret read from the environment at start. */
+    readonly headers?: Readonly<Record<string, string | EnvSecret>>;
     /** @default "myko-nest" */
     readonly serviceName?: string;
   };

@@ -1,1 +1,2 @@
+export { AdminConfigError } from './admin-config.error';
 export { AdminRequestError } from './admin-request.error';

@@ -5,10 +5,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { HostOriginPolicy } from '../common/host-origin.policy';
 import { requestPath } from '../common/request-path';
 import { McpHttpError } from '../errors';
-import { GATEWAYS_OPTIONS, TRANSPORT_ERROR } from '../gateways.constants';
+import { GATEWAYS_OPTIONS, SHUTDOWN_RETRY_AFTER_SECONDS, TRANSPORT_ERROR } from '../gateways.constants';
 import type { ResolvedGatewaysOptions } from '../interfaces';
 import { DrainCoordinator } from '../lifecycle/drain.coordinator';
-import { writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
+import { SHUTTING_DOWN_MESSAGE, SHUTTING_DOWN_REASON, writeShutdownRefusal } from '../lifecycle/shutdown-refusal';
 import { clientIdOf } from '../limits/client-address';
 import { ClientAddressResolver } from '../limits/client-address.resolver';
 import { EdgeRefusals, reasonOfStatus } from '../limits/edge-refusals';
@@ -68,10 +68,25 @@ export class McpHttpRouter implements OnApplicationBootstrap {
       // While the server drains, all but MCP POSTs get 503 (`/health` too, so a load balancer takes the
       // instance out); the endpoint still takes notifications and responses in-flight calls may await.
       const isMcp = this.routedPaths.has(requestPath(req.url));
-      if (this.drain.isDraining && !(isMcp && req.method === 'POST')) writeShutdownRefusal(res);
+      if (this.drain.isDraining && !(isMcp && req.method === 'POST')) this.refuseDraining(req, res, isMcp);
       else if (isMcp) this.route(req, res);
       else for (const listener of fallbacks) listener.call(server, req, res);
     });
+  }
+
+  /** 503 while the server drains; reported for the audit log on MCP's paths (the app's own routes are its own). */
+  private refuseDraining(req: IncomingMessage, res: ServerResponse, isMcp: boolean): void {
+    writeShutdownRefusal(res);
+    if (!isMcp) return;
+    this.refusals.report(() => ({
+      at: Date.now(),
+      door: 'http',
+      status: 503,
+      principal: clientIdOf(undefined, this.addresses.of(req)),
+      reason: SHUTTING_DOWN_REASON,
+      retryAfterMs: SHUTDOWN_RETRY_AFTER_SECONDS * 1000,
+      detail: SHUTTING_DOWN_MESSAGE,
+    }));
   }
 
   /** Answers one MCP request; never throws (a failure becomes its HTTP status and JSON-RPC error). */
@@ -120,7 +135,7 @@ export class McpHttpRouter implements OnApplicationBootstrap {
         ...subject,
         reason:
           limit?.limit ??
-          (error.status === 503 && this.drain.isDraining ? 'shutting-down' : reasonOfStatus(error.status)),
+          (error.status === 503 && this.drain.isDraining ? SHUTTING_DOWN_REASON : reasonOfStatus(error.status)),
         ...(limit ? { retryAfterMs: limit.retryAfterMs } : {}),
         detail: error.message,
       };

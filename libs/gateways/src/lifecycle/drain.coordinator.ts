@@ -1,5 +1,11 @@
 import type { Server, ServerResponse } from 'node:http';
-import { DispatchService, type JsonRpcFailure, SERVER_SHUTTING_DOWN, ServerShuttingDownError } from '@myko/dispatch';
+import {
+  type ClientContext,
+  DispatchService,
+  type JsonRpcFailure,
+  SERVER_SHUTTING_DOWN,
+  ServerShuttingDownError,
+} from '@myko/dispatch';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { WebSocket } from 'ws';
@@ -7,8 +13,14 @@ import { McpHttpError } from '../errors';
 import { GATEWAYS_OPTIONS, WS_GOING_AWAY } from '../gateways.constants';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import type { ResolvedGatewaysOptions } from '../interfaces';
+import { EdgeRefusals } from '../limits/edge-refusals';
 import { nextMacrotask, settleWithin } from './settle-within';
-import { SHUTDOWN_REFUSAL_HEADERS, SHUTTING_DOWN_MESSAGE, shutdownRefusalOfText } from './shutdown-refusal';
+import {
+  drainRefusalOf,
+  SHUTDOWN_REFUSAL_HEADERS,
+  SHUTTING_DOWN_MESSAGE,
+  shutdownRefusalOfText,
+} from './shutdown-refusal';
 
 /** After the last answer, how long sockets get to close by themselves before Nest destroys the rest. */
 const CONNECTION_CLOSE_WAIT_MS = 2_000;
@@ -38,6 +50,7 @@ export class DrainCoordinator implements BeforeApplicationShutdown {
     private readonly dispatch: DispatchService,
     private readonly sessions: McpSessionRegistry,
     @Inject(GATEWAYS_OPTIONS) private readonly options: Pick<ResolvedGatewaysOptions, 'shutdownGraceMs'>,
+    private readonly refusals: EdgeRefusals,
     @Optional() private readonly adapterHost?: HttpAdapterHost,
   ) {}
 
@@ -72,9 +85,15 @@ export class DrainCoordinator implements BeforeApplicationShutdown {
     throw new McpHttpError(503, SERVER_SHUTTING_DOWN, SHUTTING_DOWN_MESSAGE, SHUTDOWN_REFUSAL_HEADERS);
   }
 
-  /** WebSocket and stdio: the error answer to a text message that is a request, once the drain has begun. */
-  refusalOf(text: string): JsonRpcFailure | undefined {
-    return this.draining ? shutdownRefusalOfText(text) : undefined;
+  /**
+   * WebSocket and stdio: the error answer to a text message that is a request, once the drain has begun; reported
+   * as an edge refusal of `client` (the audit log listens until it closes, after the drain).
+   */
+  refusalOf(text: string, door: 'ws' | 'stdio', client: ClientContext): JsonRpcFailure | undefined {
+    if (!this.draining) return undefined;
+    const refusal = shutdownRefusalOfText(text);
+    if (refusal) this.refusals.report(() => drainRefusalOf(text, door, client));
+    return refusal;
   }
 
   async beforeApplicationShutdown(signal?: string): Promise<void> {

@@ -1,6 +1,16 @@
 import type { ServerResponse } from 'node:http';
-import { classifyMessage, failureResponse, type JsonRpcFailure, SERVER_SHUTTING_DOWN } from '@myko/dispatch';
+import {
+  type ClientContext,
+  classifyMessage,
+  failureResponse,
+  type JsonRpcFailure,
+  SERVER_SHUTTING_DOWN,
+} from '@myko/dispatch';
 import { SHUTDOWN_RETRY_AFTER_SECONDS } from '../gateways.constants';
+import { type EdgeRefusal, methodOf } from '../limits/edge-refusals';
+
+/** The reason of every refusal of a draining server, in the audit log. */
+export const SHUTTING_DOWN_REASON = 'shutting-down';
 
 export const SHUTTING_DOWN_MESSAGE = 'Server shutting down: not accepting new requests';
 const SHUTTING_DOWN = { code: SERVER_SHUTTING_DOWN, message: SHUTTING_DOWN_MESSAGE } as const;
@@ -40,4 +50,25 @@ export function writeShutdownRefusal(res: ServerResponse): void {
     'Content-Length': Buffer.byteLength(body),
   });
   res.end(body);
+}
+
+/** The edge refusal of a request refused on an open WebSocket or on stdio while the server drains. */
+export function drainRefusalOf(text: string, door: 'ws' | 'stdio', client: ClientContext): EdgeRefusal {
+  const principal = client.clientId ?? (door === 'stdio' ? 'stdio' : 'unknown');
+  let operation: string | undefined;
+  try {
+    operation = methodOf(JSON.parse(text));
+  } catch {
+    // Only requests are refused, and those parsed.
+  }
+  return {
+    at: Date.now(),
+    door,
+    principal,
+    conversation: `${principal}/${client.sessionId}`,
+    ...(operation === undefined ? {} : { operation }),
+    reason: SHUTTING_DOWN_REASON,
+    retryAfterMs: SHUTDOWN_RETRY_AFTER_SECONDS * 1000,
+    detail: SHUTTING_DOWN_MESSAGE,
+  };
 }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 
-/** Which door turned the client away: an HTTP request, a WebSocket handshake, a request on an open WebSocket. */
-export type EdgeDoor = 'http' | 'ws-handshake' | 'ws';
+/**
+ * Which door turned the client away: an HTTP request, a WebSocket handshake, a request on an open WebSocket, a
+ * request on stdio (refused while the server drains).
+ */
+export type EdgeDoor = 'http' | 'ws-handshake' | 'ws' | 'stdio';
 
 /**
  * One refusal at the edge, for the audit log (a SIEM's input): a limit (429/503, -32029 on an open socket), a

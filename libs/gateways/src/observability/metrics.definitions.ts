@@ -71,6 +71,11 @@ export function defineMetrics(registers: Registry[]) {
       registers,
     }),
     inFlight: new Gauge({ name: 'myko_mcp_requests_in_flight', help: 'MCP requests being handled now.', registers }),
+    auditOtlpDropped: new Counter({
+      name: 'myko_audit_otlp_dropped_total',
+      help: 'Audit lines the OpenTelemetry logs export dropped (a full queue, a POST failed twice); the file keeps them.',
+      registers,
+    }),
   };
 }
 

@@ -13,6 +13,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit, Optional } from '@
 import { Registry } from 'prom-client';
 import { McpSessionRegistry } from '../http/mcp-session.registry';
 import { EdgeAdmission } from '../limits/edge-admission.service';
+import { AuditExportStats } from './audit-export.stats';
 import { LabelledChildren } from './labelled-children';
 import { defineMetrics, type MykoMetricSet } from './metrics.definitions';
 import { registerProcessMetrics } from './process.metrics';
@@ -47,6 +48,7 @@ export class MykoMetrics implements OnModuleInit, OnModuleDestroy, RequestObserv
     private readonly invoker: OperationInvoker,
     private readonly sessions: McpSessionRegistry,
     private readonly admission: EdgeAdmission,
+    private readonly auditExport: AuditExportStats,
     @Optional() private readonly sandbox?: SandboxHealthProvider,
   ) {}
 
@@ -95,6 +97,9 @@ export class MykoMetrics implements OnModuleInit, OnModuleDestroy, RequestObserv
     const m = this.metrics;
     m.sessions.set({ transport: 'http' }, this.sessions.size);
     m.sessions.set({ transport: 'ws' }, this.admission.wsConnections());
+    // A count kept by the audit log, read as it stands: set, not added to.
+    m.auditOtlpDropped.reset();
+    m.auditOtlpDropped.inc(this.auditExport.otlpDropped);
     const health = this.sandbox?.current();
     if (!health) return;
     m.executeRunning.set(health.running);

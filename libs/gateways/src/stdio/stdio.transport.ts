@@ -98,7 +98,7 @@ export class StdioTransport {
   }
 
   private async answer(line: string, client: ClientContext, write: (message: unknown) => void): Promise<void> {
-    const refusal = this.drain.refusalOf(line);
+    const refusal = this.drain.refusalOf(line, 'stdio', client);
     if (refusal) return write(refusal);
     // The same limit as an HTTP body or a WebSocket message, answered the same way.
     const bytes = Buffer.byteLength(line);

@@ -201,7 +201,7 @@ export class McpGateway implements OnApplicationBootstrap, BeforeApplicationShut
     if (typeof frame !== 'string') {
       return failureResponse(null, BINARY_FRAME_REFUSED);
     }
-    const refusal = this.drain.refusalOf(frame);
+    const refusal = this.drain.refusalOf(frame, 'ws', client);
     if (refusal) return refusal;
     const bytes = Buffer.byteLength(frame);
     if (bytes > this.options.maxMessageBytes) return oversizedMessageError(frame, bytes, this.options.maxMessageBytes);

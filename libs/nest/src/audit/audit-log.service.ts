@@ -28,6 +28,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   private local?: MemoryRecentAuditLines;
   private shared?: RedisRecentAuditLines;
   private otlp?: AuditOtlpExporter;
+  private readonly closing: (() => void)[] = [];
 
   constructor(
     private readonly invoker: OperationInvoker,
@@ -54,6 +55,7 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    for (const flush of this.closing.splice(0)) flush();
     for (const stop of this.unsubscribe) stop();
     await Promise.all([this.shared?.flush(), this.otlp?.close()]);
     this.sink?.close();
@@ -70,6 +72,14 @@ export class AuditLog implements OnModuleInit, OnApplicationShutdown {
   /** Whether lines are written: the audit log is on. Who builds lines for it asks first. */
   get listening(): boolean {
     return this.options.enabled;
+  }
+
+  /**
+   * Runs `flush` as the log closes, after the transports' drain (whose refusals are still written), before the
+   * last lines leave: where lines built elsewhere and held back (`EdgeRefusalAudit`'s coalesced refusals) go out.
+   */
+  onClosing(flush: () => void): void {
+    this.closing.push(flush);
   }
 
   /** One `guard` line built elsewhere (the edge's refusals, `EdgeRefusalAudit`), while the audit log is on. */

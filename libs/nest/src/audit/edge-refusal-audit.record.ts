@@ -20,7 +20,7 @@ export interface EdgeRefusalAuditRecord {
   outcome: 'refused';
   /** The limit (`rateLimit`, `maxSessionsPerKey`, `quota.requestsPerSecond`…), else `unauthorized`, `forbidden`… */
   reason: string;
-  /** `http`, `ws-handshake`, or `ws` (a -32029 on an open WebSocket). */
+  /** `http`, `ws-handshake`, `ws` (a -32029 on an open WebSocket; -32000 while draining), or `stdio` (while draining). */
   door: EdgeDoor;
   /** The HTTP status answered (absent on an open WebSocket). */
   status?: number;

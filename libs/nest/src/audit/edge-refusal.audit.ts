@@ -1,5 +1,5 @@
 import { type EdgeRefusal, EdgeRefusals } from '@myko/gateways';
-import { type BeforeApplicationShutdown, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { AuditLog } from './audit-log.service';
 import { toEdgeRefusalAuditRecord } from './edge-refusal-audit.record';
 import { RefusalCoalescer } from './refusal.coalescer';
@@ -11,7 +11,7 @@ import { RefusalCoalescer } from './refusal.coalescer';
  * log is on: otherwise no refusal builds anything.
  */
 @Injectable()
-export class EdgeRefusalAudit implements OnModuleInit, BeforeApplicationShutdown {
+export class EdgeRefusalAudit implements OnModuleInit {
   private coalescer?: RefusalCoalescer<EdgeRefusal>;
   private stop?: () => void;
 
@@ -29,11 +29,14 @@ export class EdgeRefusalAudit implements OnModuleInit, BeforeApplicationShutdown
     this.stop = this.refusals.onRefusal((refusal) =>
       coalescer.add(`${refusal.principal}\0${refusal.door}\0${refusal.reason}`, refusal),
     );
+    // Listening through the drain, whose refusals (503, -32000 on WebSocket and stdio) are audited too.
+    this.audit.onClosing(() => this.close());
   }
 
-  /** The refusals counted but not yet written go out before the audit log closes. */
-  beforeApplicationShutdown(): void {
+  /** The refusals counted but not yet written go out as the audit log closes (the drain is over by then). */
+  private close(): void {
     this.stop?.();
+    this.stop = undefined;
     this.coalescer?.flush();
   }
 }
