@@ -12,8 +12,13 @@ const NOBODY = 'test://items/pear';
 /** One URI per test, so that what a failing test leaves watched does not fail the next ones. */
 const [APPLE, BANANA, CHERRY] = ['apple', 'banana', 'cherry'].map((name) => `test://items/${name}`);
 
+/**
+ * No script runs here: without a type check, no instance warms type-check workers at boot (seconds of CPU each,
+ * eight instances in this file).
+ */
+const NO_SCRIPTS = { execute: { typeCheck: 'off' } } as const;
 /** A lease far longer than any wait below: what turns false here is the change message, never the lease. */
-const SLOW = { cluster: { watchPeriodMs: 20_000, watchLeaseMs: 60_000 } };
+const SLOW = { ...NO_SCRIPTS, cluster: { watchPeriodMs: 20_000, watchLeaseMs: 60_000 } };
 
 const watched = (harness: DispatchHarness, uri: string) => harness.moduleRef.get(ResourceEvents).isWatched(uri);
 
@@ -72,7 +77,7 @@ describe('ResourceEvents.isWatched across instances on one Redis', () => {
 
   it('an instance gone without a word counts as watching until its lease ends, then no longer', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const c = await cluster.instance({ cluster: { watchPeriodMs: 200, watchLeaseMs: 1_500 } });
+    const c = await cluster.instance({ ...NO_SCRIPTS, cluster: { watchPeriodMs: 200, watchLeaseMs: 1_500 } });
     try {
       const [onC] = cluster.sessionOn(c);
       await onC.harness.result('resources/subscribe', { uri: CHERRY }, onC.client);
@@ -138,7 +143,7 @@ describe('ResourceEvents.isWatched across a Redis outage', () => {
 describe('ResourceEvents.isWatched on a single instance (no Redis)', () => {
   it('answers for this instance alone and puts nothing on the bus', async () => {
     const harness = await DispatchHarness.create(
-      { cluster: { watchPeriodMs: 10, watchLeaseMs: 10 } },
+      { ...NO_SCRIPTS, cluster: { watchPeriodMs: 10, watchLeaseMs: 10 } },
       [SpecPrimitives],
       [StateModule.forRoot()],
     );
