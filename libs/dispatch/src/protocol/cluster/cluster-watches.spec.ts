@@ -1,7 +1,7 @@
 import { ResourceEvents } from '@myko/mcp';
 import { MessageBus, type RedisMessageBus, RedisStateClient, StateModule } from '@myko/state';
 import { Logger } from '@nestjs/common';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { DispatchCluster, until } from '../../__fixtures__/dispatch-cluster.fixture';
 import { SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';
 import { resolveClusterWatchOptions } from './cluster-watch.defaults';
@@ -12,11 +12,6 @@ const NOBODY = 'test://items/pear';
 /** One URI per test, so that what a failing test leaves watched does not fail the next ones. */
 const [APPLE, BANANA, CHERRY] = ['apple', 'banana', 'cherry'].map((name) => `test://items/${name}`);
 
-/**
- * No script runs here: without a type check, no instance warms type-check workers at boot (seconds of CPU each,
- * eight instances in this file).
- */
-const NO_SCRIPTS = { execute: { typeCheck: 'off' } } as const;
 /** A lease far longer than any wait below: what turns false here is the change message, never the lease. */
 const SLOW = { ...NO_SCRIPTS, cluster: { watchPeriodMs: 20_000, watchLeaseMs: 60_000 } };
 
