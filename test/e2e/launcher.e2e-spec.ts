@@ -1,11 +1,38 @@
-import { finished, launch, stopLaunched } from '../helpers/launcher-run';
+import type { ChildProcess } from 'node:child_process';
+import { type Finished, finished, launch, stopLaunched } from '../helpers/launcher-run';
 import { useReleases } from '../helpers/releases';
 
 jest.setTimeout(60_000);
 
+/** The serve run's address, once it prints its MCP URL. */
+function announcedUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(out);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.once('close', () => reject(new Error(`serve exited early: ${out}`)));
+  });
+}
+
 describe('bin/myko-nest', () => {
   // A server a failed assertion left running is stopped after the test.
   const opened = useReleases();
+  // The two runs that boot the service start with the file, so their boots overlap the quick runs before them;
+  // each is waited on (and its output read) in its own test.
+  let stdio: { child: ChildProcess; done: Promise<Finished> };
+  let serve: { child: ChildProcess; done: Promise<Finished>; url: Promise<string> };
+  beforeAll(() => {
+    const stdioChild = launch(['stdio', '--db', ':memory:']);
+    stdio = { child: stdioChild, done: finished(stdioChild) };
+    const serveChild = launch(['serve', '--port', '0', '--db', ':memory:']);
+    serve = { child: serveChild, done: finished(serveChild), url: announcedUrl(serveChild) };
+    // Not unhandled while the tests before theirs run: each test awaits its own.
+    serve.url.catch(() => undefined);
+  });
+  afterAll(() => Promise.all([stopLaunched(stdio.child), stopLaunched(serve.child)]));
 
   it('--help prints the usage and exits 0', async () => {
     const result = await finished(launch(['--help']));
@@ -42,8 +69,7 @@ describe('bin/myko-nest', () => {
   });
 
   it('stdio: protocol only on stdout, blank lines skipped, exits 0 at stdin EOF after answering', async () => {
-    const child = launch(['stdio', '--db', ':memory:']);
-    const done = finished(child);
+    const { child, done } = stdio;
     const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'pipe', version: '0' } };
     child.stdin?.end(
       [
@@ -71,17 +97,8 @@ describe('bin/myko-nest', () => {
   });
 
   it('serve listens on the given port, answers /health, and shuts down cleanly on SIGTERM', async () => {
-    const child = opened(launch(['serve', '--port', '0', '--db', ':memory:']), stopLaunched);
-    const done = finished(child);
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /http:\/\/127\.0\.0\.1:(\d+)\/mcp/.exec(out);
-        if (match) resolve(`http://127.0.0.1:${match[1]}`);
-      });
-      child.once('close', () => reject(new Error(`serve exited early: ${out}`)));
-    });
+    const { child, done } = serve;
+    const url = await serve.url;
     const health = await fetch(`${url}/health`);
     expect(health.status).toBe(200);
     child.kill('SIGTERM');

@@ -17,6 +17,11 @@ jest.setTimeout(60_000);
 
 const BURST = 6;
 const PINNED = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
+/**
+ * The counters are the edge's and the sandbox's, never the type check's (the scripts are plain JavaScript): without
+ * it, each of the four boots skips warming its type-check workers (seconds of CPU each).
+ */
+const NO_TYPE_CHECK = 'off';
 
 /** Two in-process instances on one Redis, configured as an operator would: abuse backoff and a rate limit. */
 describe('counters every instance shares through Redis', () => {
@@ -34,7 +39,13 @@ describe('counters every instance shares through Redis', () => {
     const limits = { rateLimit: { requestsPerSecond: 0.1, burst: BURST } };
     writeFileSync(
       configPath,
-      JSON.stringify({ auth: { required: false }, sandbox, limits, redis: { url: redis.url } }),
+      JSON.stringify({
+        auth: { required: false },
+        sandbox,
+        limits,
+        redis: { url: redis.url },
+        typeCheck: NO_TYPE_CHECK,
+      }),
     );
     const cli = { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath };
     a = await startTestServer(createAppConfig('serve', cli, {}));
@@ -104,7 +115,10 @@ describe('session caps counted over every instance', () => {
     const dir = mkdtempSync(join(tmpdir(), 'myko-shared-caps-'));
     const configPath = join(dir, 'myko.config.json');
     const limits = { maxSessionsPerAddress: 2 };
-    writeFileSync(configPath, JSON.stringify({ auth: { required: false }, limits, redis: { url: redis.url } }));
+    writeFileSync(
+      configPath,
+      JSON.stringify({ auth: { required: false }, limits, redis: { url: redis.url }, typeCheck: NO_TYPE_CHECK }),
+    );
     const cli = { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath };
     a = await startTestServer(createAppConfig('serve', cli, {}));
     b = await startTestServer(createAppConfig('serve', cli, {}));

@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { LAUNCHER } from '../helpers/mcp-client';
 import { RawWsSession } from '../helpers/raw-ws-session';
+import { allStarted } from '../helpers/releases';
 import { killServeProcess, type ServeProcess, startServeProcess } from '../helpers/serve-process';
 import { type Json, RawSession, SseReader } from '../helpers/sse-client';
 
@@ -71,13 +72,26 @@ async function keptAliveConnection(session: RawSession, origin: string): Promise
   };
 }
 
-describe('myko-nest serve on SIGTERM', () => {
-  let server: ServeProcess | undefined;
+/** Each test's grace period: every test signals a server of its own. */
+const GRACE_MS = { drain: 8_000, overLong: 1_000, secondSignal: 20_000 };
 
-  afterEach(() => killServeProcess(server));
+describe('myko-nest serve on SIGTERM', () => {
+  const servers: Partial<Record<keyof typeof GRACE_MS, ServeProcess>> = {};
+
+  // Started together, so their boots overlap instead of adding up; each waits idle for its test.
+  beforeAll(async () => {
+    const started = Object.entries(GRACE_MS).map(async ([name, ms]) => {
+      const server = await startServeProcess(['--shutdown-grace-ms', String(ms)]);
+      servers[name as keyof typeof GRACE_MS] = server;
+    });
+    await allStarted(started);
+  }, 180_000);
+  afterAll(() => {
+    for (const server of Object.values(servers)) killServeProcess(server);
+  });
 
   it('answers in-flight HTTP and WebSocket calls, refuses new work, closes WebSockets with 1001, ends SSE streams, exits 0', async () => {
-    server = await startServeProcess(['--shutdown-grace-ms', '8000']);
+    const server = servers.drain as ServeProcess;
     const http = await RawSession.open(`${server.origin}/mcp`);
     const standalone = new SseReader(await http.get());
     const ws = await RawWsSession.open(`${server.origin.replace('http', 'ws')}/mcp`);
@@ -112,7 +126,7 @@ describe('myko-nest serve on SIGTERM', () => {
   });
 
   it('stops a run still going when the grace period ends, answers it with an error, and still exits 0', async () => {
-    server = await startServeProcess(['--shutdown-grace-ms', '1000']);
+    const server = servers.overLong as ServeProcess;
     const http = await RawSession.open(`${server.origin}/mcp`);
     const call = http.callTool(1, 'execute', { code: busyFor(8_000, 'too late') });
     await sleep(500);
@@ -135,7 +149,7 @@ describe('myko-nest serve on SIGTERM', () => {
   });
 
   it('exits at once on a second SIGTERM during the drain', async () => {
-    server = await startServeProcess(['--shutdown-grace-ms', '20000']);
+    const server = servers.secondSignal as ServeProcess;
     const http = await RawSession.open(`${server.origin}/mcp`);
     void http.callTool(1, 'execute', { code: busyFor(8_000, 'never') }).catch(() => undefined);
     await sleep(500);
@@ -149,8 +163,16 @@ describe('myko-nest serve on SIGTERM', () => {
   });
 });
 
-/** `bin/myko-nest stdio` with its stdout read line by line as JSON-RPC messages. */
-function startStdio(): { child: ChildProcess; answer(id: number): Promise<Json>; exited: Promise<number | null> } {
+/**
+ * `bin/myko-nest stdio` with its stdout read line by line as JSON-RPC messages, initialized; `callBusy()` sends
+ * the call (id 1) the test then leaves in flight.
+ */
+function startStdio(): {
+  child: ChildProcess;
+  answer(id: number): Promise<Json>;
+  callBusy(): void;
+  exited: Promise<number | null>;
+} {
   const child = spawn(LAUNCHER, ['stdio', '--db', ':memory:', '--shutdown-grace-ms', '8000', '--audit-log', 'off'], {
     env: { PATH: process.env.PATH ?? '' },
     stdio: ['pipe', 'pipe', 'ignore'],
@@ -171,22 +193,32 @@ function startStdio(): { child: ChildProcess; answer(id: number): Promise<Json>;
     params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo },
   });
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  send(executeCall(1, busyFor(1_500, 'stdio done')));
   return {
     child,
+    callBusy: () => send(executeCall(1, busyFor(1_500, 'stdio done'))),
     answer: (id) => (seen.has(id) ? Promise.resolve(seen.get(id)) : new Promise((resolve) => answers.set(id, resolve))),
     exited: new Promise((resolve) => child.on('close', (code) => resolve(code))),
   };
 }
 
 describe('myko-nest stdio', () => {
-  let stdio: ReturnType<typeof startStdio> | undefined;
+  let onSignal: ReturnType<typeof startStdio> | undefined;
+  let onEnd: ReturnType<typeof startStdio> | undefined;
 
-  afterEach(() => stdio?.child.kill('SIGKILL'));
+  // Both started together and initialized (their boots overlap); each test then makes its call and ends it.
+  beforeAll(async () => {
+    onSignal = startStdio();
+    onEnd = startStdio();
+    await Promise.all([onSignal.answer(0), onEnd.answer(0)]);
+  }, 120_000);
+  afterAll(() => {
+    onSignal?.child.kill('SIGKILL');
+    onEnd?.child.kill('SIGKILL');
+  });
 
   it('answers the in-flight call after SIGTERM, then exits 0', async () => {
-    stdio = startStdio();
-    await stdio.answer(0);
+    const stdio = onSignal as ReturnType<typeof startStdio>;
+    stdio.callBusy();
     await sleep(500);
     stdio.child.kill('SIGTERM');
     expect((await stdio.answer(1)).result.content[0].text).toBe('"stdio done"');
@@ -194,8 +226,9 @@ describe('myko-nest stdio', () => {
   });
 
   it('answers the in-flight call after stdin ends, then exits 0', async () => {
-    stdio = startStdio();
-    await stdio.answer(0);
+    const stdio = onEnd as ReturnType<typeof startStdio>;
+    stdio.callBusy();
+    await sleep(500);
     stdio.child.stdin?.end();
     expect((await stdio.answer(1)).result.content[0].text).toBe('"stdio done"');
     expect(await stdio.exited).toBe(0);

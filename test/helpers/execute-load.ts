@@ -32,12 +32,16 @@ export interface LoadServer {
   close(): Promise<void>;
 }
 
-export async function startLoadServer(sandbox: Record<string, unknown>): Promise<LoadServer> {
+/** `config`: more of the config file's root beside `sandbox` (`{ typeCheck: 'off' }`). */
+export async function startLoadServer(
+  sandbox: Record<string, unknown>,
+  config: Record<string, unknown> = {},
+): Promise<LoadServer> {
   const keys = { a: generateApiKey(), b: generateApiKey() };
   const dir = mkdtempSync(join(tmpdir(), 'myko-load-'));
   const configPath = join(dir, 'myko.config.json');
   const profiles = { agents: { keys: [hashApiKey(keys.a), hashApiKey(keys.b)] } };
-  writeFileSync(configPath, JSON.stringify({ auth: { required: false }, profiles, sandbox }));
+  writeFileSync(configPath, JSON.stringify({ ...config, auth: { required: false }, profiles, sandbox }));
   const cli = { host: '127.0.0.1', port: 0, databasePath: ':memory:', auditLog: 'off', configPath, plugins: [] };
   // Loaded the way `loadPlugins()` hands it to the app (its ESM hooks cannot run under jest; the --plugin
   // loader has its own e2e tests): the plugin's packages resolve to the service's own copies here too.

@@ -21,6 +21,12 @@ export type Json = any;
 let nextId = 1;
 let nextSession = 1;
 
+/**
+ * Options of a dispatch that runs no script (nor lists its tools, whose `execute` reads the mode): without a type
+ * check its boot warms no type-check workers (from the TypeScript sources under jest, seconds of CPU each).
+ */
+export const NO_SCRIPTS = { execute: { typeCheck: 'off' } } as const satisfies DispatchModuleOptions;
+
 /** A booted RegistryModule + DispatchModule with the shop fixture, driven through `DispatchService.handle`. */
 export class DispatchHarness {
   private constructor(

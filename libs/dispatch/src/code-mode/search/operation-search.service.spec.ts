@@ -1,13 +1,13 @@
 import { ClientFilters } from '@myko/filter';
 import { OperationRegistry } from '@myko/registry';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { OperationSearchService } from './operation-search.service';
 
 const request = { query: 'late', limit: 20, detail: 'summary' as const };
 
 describe('OperationSearchService', () => {
   it('builds the index at application bootstrap, when the registry is sealed', async () => {
-    const harness = await DispatchHarness.create();
+    const harness = await DispatchHarness.create(NO_SCRIPTS);
     try {
       const registry = harness.moduleRef.get(OperationRegistry);
       expect(registry.isSealed).toBe(true);

@@ -1,7 +1,7 @@
 import { ClientFilters } from '@myko/filter';
 import { OperationRegistry } from '@myko/registry';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { OperationSearchService } from './operation-search.service';
 import type { SearchRequest } from './search-result.interface';
 import { MAX_FUZZY_WORD_LENGTH } from './search-typo';
@@ -61,7 +61,7 @@ describe('search cost, bounded by the query size', () => {
     service.search({ query, limit: 20, detail: 'summary' } satisfies SearchRequest, ClientFilters.ALLOW_ALL);
 
   beforeAll(async () => {
-    harness = await DispatchHarness.create({}, [LongNamedOperation]);
+    harness = await DispatchHarness.create(NO_SCRIPTS, [LongNamedOperation]);
     service = harness.moduleRef.get(OperationSearchService);
   });
   afterAll(() => harness.close());

@@ -1,6 +1,6 @@
 import { OperationRegistry } from '@myko/registry';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';
 
 /** 150 reports whose ids share a prefix, to exceed the 100-value limit. */
@@ -22,7 +22,7 @@ describe('completion/complete', () => {
     harness.result('completion/complete', { ref, argument: { name, value }, ...extra });
 
   beforeAll(async () => {
-    harness = await DispatchHarness.create({}, [SpecPrimitives, ManyReports]);
+    harness = await DispatchHarness.create(NO_SCRIPTS, [SpecPrimitives, ManyReports]);
   });
   afterAll(() => harness.close());
 

@@ -1,11 +1,11 @@
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { PIXEL, SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';
 
 describe('prompts/list and prompts/get', () => {
   let harness: DispatchHarness;
 
   beforeAll(async () => {
-    harness = await DispatchHarness.create({}, [SpecPrimitives]);
+    harness = await DispatchHarness.create(NO_SCRIPTS, [SpecPrimitives]);
   });
   afterAll(() => harness.close());
 
@@ -76,7 +76,7 @@ describe('prompts when no plugin declares one', () => {
   let harness: DispatchHarness;
 
   beforeAll(async () => {
-    harness = await DispatchHarness.create();
+    harness = await DispatchHarness.create(NO_SCRIPTS);
   });
   afterAll(() => harness.close());
 

@@ -1,5 +1,5 @@
 import { ResourceEvents } from '@myko/mcp';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { PIXEL, SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';
 import type { JsonRpcMessage } from '../../interfaces/json-rpc.types';
 
@@ -8,7 +8,7 @@ describe('custom resources (@McpResource) and subscriptions', () => {
   const hiding = () => harness.client(DispatchHarness.filters({ 'visibility-deny': 'secret_doc' }));
 
   beforeAll(async () => {
-    harness = await DispatchHarness.create({}, [SpecPrimitives]);
+    harness = await DispatchHarness.create(NO_SCRIPTS, [SpecPrimitives]);
   });
   afterAll(() => harness.close());
 

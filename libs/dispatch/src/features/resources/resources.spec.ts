@@ -1,6 +1,6 @@
 import { OperationRegistry } from '@myko/registry';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 
 /** Registers enough operations to need a second resources/list page. */
 @Injectable()
@@ -26,7 +26,7 @@ describe('schema resources', () => {
   const hiding = () => harness.client(DispatchHarness.filters({ 'visibility-deny': 'query_SecretSalaries' }));
 
   beforeAll(async () => {
-    harness = await DispatchHarness.create({}, [GeneratedOperations]);
+    harness = await DispatchHarness.create(NO_SCRIPTS, [GeneratedOperations]);
   });
   afterAll(() => harness.close());
 

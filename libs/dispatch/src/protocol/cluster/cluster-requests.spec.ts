@@ -1,6 +1,6 @@
 import { MessageBus, type RedisMessageBus } from '@myko/state';
 import { Logger } from '@nestjs/common';
-import type { DispatchHarness, Json } from '../../__fixtures__/dispatch.harness';
+import { type DispatchHarness, type Json, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { callTool, DispatchCluster, pause, until } from '../../__fixtures__/dispatch-cluster.fixture';
 import { ServerShuttingDownError } from '../../errors';
 import type { JsonRpcRequest } from '../../interfaces/json-rpc.types';
@@ -18,7 +18,7 @@ describe('requests across instances on one Redis', () => {
 
   beforeAll(async () => {
     cluster = await DispatchCluster.start();
-    [a, b] = [await cluster.instance(), await cluster.instance()];
+    [a, b] = [await cluster.instance(NO_SCRIPTS), await cluster.instance(NO_SCRIPTS)];
   });
 
   afterAll(() => cluster?.close());
@@ -70,7 +70,7 @@ describe('requests across instances on one Redis', () => {
 
   it('a request whose awaiting instance is gone: the answer is dropped with a warning, the request fails on its own, no hang', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const c = await cluster.instance();
+    const c = await cluster.instance(NO_SCRIPTS);
     try {
       const [onC, onB] = cluster.sessionOn(c, b);
       await onC.harness.initialize(onC.client, { sampling: {} });

@@ -1,7 +1,7 @@
 import { ResourceEvents } from '@myko/mcp';
 import { MessageBus, type RedisMessageBus, RedisStateClient, StateModule } from '@myko/state';
 import { Logger } from '@nestjs/common';
-import { DispatchHarness } from '../../__fixtures__/dispatch.harness';
+import { DispatchHarness, NO_SCRIPTS } from '../../__fixtures__/dispatch.harness';
 import { DispatchCluster, until } from '../../__fixtures__/dispatch-cluster.fixture';
 import { SpecPrimitives } from '../../__fixtures__/mcp-primitives.fixture';
 import { resolveClusterWatchOptions } from './cluster-watch.defaults';
@@ -13,7 +13,7 @@ const NOBODY = 'test://items/pear';
 const [APPLE, BANANA, CHERRY] = ['apple', 'banana', 'cherry'].map((name) => `test://items/${name}`);
 
 /** A lease far longer than any wait below: what turns false here is the change message, never the lease. */
-const SLOW = { cluster: { watchPeriodMs: 20_000, watchLeaseMs: 60_000 } };
+const SLOW = { ...NO_SCRIPTS, cluster: { watchPeriodMs: 20_000, watchLeaseMs: 60_000 } };
 
 const watched = (harness: DispatchHarness, uri: string) => harness.moduleRef.get(ResourceEvents).isWatched(uri);
 
@@ -72,7 +72,7 @@ describe('ResourceEvents.isWatched across instances on one Redis', () => {
 
   it('an instance gone without a word counts as watching until its lease ends, then no longer', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const c = await cluster.instance({ cluster: { watchPeriodMs: 200, watchLeaseMs: 1_500 } });
+    const c = await cluster.instance({ ...NO_SCRIPTS, cluster: { watchPeriodMs: 200, watchLeaseMs: 1_500 } });
     try {
       const [onC] = cluster.sessionOn(c);
       await onC.harness.result('resources/subscribe', { uri: CHERRY }, onC.client);
@@ -138,7 +138,7 @@ describe('ResourceEvents.isWatched across a Redis outage', () => {
 describe('ResourceEvents.isWatched on a single instance (no Redis)', () => {
   it('answers for this instance alone and puts nothing on the bus', async () => {
     const harness = await DispatchHarness.create(
-      { cluster: { watchPeriodMs: 10, watchLeaseMs: 10 } },
+      { ...NO_SCRIPTS, cluster: { watchPeriodMs: 10, watchLeaseMs: 10 } },
       [SpecPrimitives],
       [StateModule.forRoot()],
     );
