@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
 import { parsePrometheusText, promtoolCheck, seriesValue } from '../helpers/prometheus-text';
-import { INITIALIZE, PROTOCOL_VERSION } from '../helpers/raw-mcp';
+import { INITIALIZE, postMcp } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
@@ -59,17 +59,8 @@ describe('/metrics counts the audit lines the OpenTelemetry export dropped', () 
 
   it('shows 0 before any loss, then the lines lost to a collector that refuses every POST', async () => {
     expect(await dropped()).toBe(0);
-    const refused = await fetch(server.httpUrl, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': PROTOCOL_VERSION,
-      },
-      body: JSON.stringify(INITIALIZE),
-    });
+    const refused = await postMcp(server.httpUrl, INITIALIZE);
     expect(refused.status).toBe(401);
-    await refused.text();
     // The 401's guard line: its POST fails, its retry fails, it is dropped.
     const end = Date.now() + 20_000;
     let last = await dropped();

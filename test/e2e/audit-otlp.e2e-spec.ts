@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { generateApiKey, hashApiKey } from '@myko/access';
 import { createAppConfig } from '../../src/config/app.config';
 import { auditLines } from '../helpers/access-fixtures';
-import { eventually, INITIALIZE, PROTOCOL_VERSION } from '../helpers/raw-mcp';
+import { eventually, INITIALIZE, postMcp } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 const KEY = generateApiKey();
@@ -77,17 +77,8 @@ describe('audit.otlp: every audit line also shipped as an OpenTelemetry log reco
   });
 
   it('POSTs the lines as OTLP/HTTP JSON log records (retrying a failed POST once), the line as body', async () => {
-    const refused = await fetch(server.httpUrl, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'MCP-Protocol-Version': PROTOCOL_VERSION,
-      },
-      body: JSON.stringify(INITIALIZE),
-    });
+    const refused = await postMcp(server.httpUrl, INITIALIZE);
     expect(refused.status).toBe(401);
-    await refused.text();
 
     expect(await eventually(() => records().length > 0, 15_000)).toBe(true);
     const written = auditLines(auditPath).find((line) => line.kind === 'guard' && line.status === 401);
