@@ -126,6 +126,12 @@ export interface ExecutionRollbackRecord {
   at: number;
   /** How many rollbacks were started (each is claimed once, on any instance). */
   attempts: number;
+  /**
+   * How many of them ended in `rollback_failed`: the next attempt's claim. An attempt still running (or cut short
+   * with its instance) keeps its claim, so a second rollback started meanwhile is refused instead of running the
+   * same compensations beside it. Absent on records written before: `attempts` then.
+   */
+  ended?: number;
   /** Journal positions of the committed calls compensated, in the order they were (the latest call first). */
   compensated: number[];
   /** Journal positions of committed calls left as they are (no compensation, `skipUncompensated`). */

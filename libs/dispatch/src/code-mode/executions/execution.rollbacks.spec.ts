@@ -117,6 +117,28 @@ describe('ExecutionRollbacks', () => {
     expect(stock).toBe(10);
   });
 
+  it('refuses a second rollback while one runs, even once the first has saved a compensation', async () => {
+    stock = 8;
+    const record = await stored('failed', [
+      call('command_Take', { units: 1 }, { left: 9 }),
+      call('command_Take', { units: 1 }, { left: 8 }),
+    ]);
+    // The first rollback's save after its first compensation is where a second one used to slip in.
+    const save = ledger.save.bind(ledger);
+    let second: Promise<unknown> | undefined;
+    jest.spyOn(ledger, 'save').mockImplementation(async (saved) => {
+      await save(saved);
+      if (second) return;
+      second = rollbacks.rollback(record.id, 'operator-2').catch((error: unknown) => error);
+      await second;
+    });
+    const first = await rollbacks.rollback(record.id, 'operator-1');
+    expect(await second).toMatchObject({ status: 409, message: expect.stringContaining('already being rolled back') });
+    expect(first).toMatchObject({ state: 'rolled_back', rollback: { attempts: 1, compensated: [1, 0] } });
+    expect(audit.map((line) => line.name)).toEqual(['command_Put', 'command_Put']);
+    expect(stock).toBe(10);
+  });
+
   it('stops at a failing compensation, names it, and a later rollback goes on from there', async () => {
     stock = 8;
     failRestock = true;

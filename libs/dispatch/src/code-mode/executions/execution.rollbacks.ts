@@ -159,12 +159,15 @@ export class ExecutionRollbacks {
   /** The one right to run this rollback attempt, on any instance. */
   private async claim(record: ExecutionRecord, by: string): Promise<ExecutionRollbackRecord> {
     const attempts = record.rollback?.attempts ?? 0;
+    // Keyed by the attempts that ended, not those started: each compensation saves the record, and a rollback
+    // that read `attempts` from a running one's save would claim a fresh key and run the rest beside it.
+    const ended = record.rollback?.ended ?? attempts;
     const ttl = Math.max(1, record.expiresAt - Date.now());
-    if (!(await this.ledger.claimStep(record.id, `rollback-${attempts}`, ttl))) {
+    if (!(await this.ledger.claimStep(record.id, `rollback-${ended}`, ttl))) {
       throw new ExecutionDecisionError(`Execution ${record.id} is already being rolled back.`, 409);
     }
     const { failed: _failed, ...before } = record.rollback ?? { compensated: [], skipped: [] };
-    record.rollback = { ...before, by, at: Date.now(), attempts: attempts + 1 };
+    record.rollback = { ...before, by, at: Date.now(), attempts: attempts + 1, ended };
     // An expired pause is past its `expiresAt`: what its rollback did is kept a retention period from now.
     this.ledger.keepFromNow(record);
     return record.rollback;
@@ -186,6 +189,7 @@ export class ExecutionRollbacks {
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       rollback.failed = { position: undo.position, operation: undo.operation, compensation: name, error: message };
+      rollback.ended = (rollback.ended ?? 0) + 1;
       await this.save(record, 'rollback_failed');
       return false;
     }
