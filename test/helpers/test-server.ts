@@ -7,12 +7,27 @@ import { type AppServer, startAppServer } from '../support/app-server';
 /** An in-process myko-nest (HTTP + WebSocket) on 127.0.0.1 and a free port, with an in-memory database. */
 export type TestServer = AppServer;
 
-/** Starts the same app `myko-nest serve` runs, from the sources, with config overrides for the test. */
+/**
+ * Starts the same app `myko-nest serve` runs, from the sources, with config overrides for the test. Unlike the
+ * product, whose default is `strict`, a test server checks no script's types unless the test names a mode
+ * (`dispatch.execute.typeCheck`, a per-profile mode, or a config file's `typeCheck`): starting the checker's three
+ * worker processes costs ≈3.5 s of CPU a boot, and most tests boot servers to run scripts whose types are not
+ * what they test. The type-check suites name their mode.
+ */
 export function startTestServer(
   overrides: Partial<AppConfig> = {},
   logLevels: LogLevel[] = ['error', 'warn'],
 ): Promise<TestServer> {
-  return startAppServer({ createAppConfig, createHttpApp }, { overrides, logLevels });
+  const withOverrides = (config: AppConfig): AppConfig => uncheckedUnlessNamed({ ...config, ...overrides });
+  return startAppServer({ createAppConfig, createHttpApp }, { overrides: withOverrides, logLevels });
+}
+
+/** `config` with `typeCheck: 'off'` when it names no type-check mode anywhere; else `config` as it is. */
+function uncheckedUnlessNamed(config: AppConfig): AppConfig {
+  const execute = config.dispatch.execute ?? {};
+  const named = execute.typeCheck !== undefined || Object.keys(execute.profileTypeChecks ?? {}).length > 0;
+  if (named) return config;
+  return { ...config, dispatch: { ...config.dispatch, execute: { ...execute, typeCheck: 'off' } } };
 }
 
 /**
