@@ -4,7 +4,7 @@ import { accessTransport, callText, startAccessServer, writeAccessConfig } from 
 import { connectClient } from '../helpers/mcp-client';
 import { readDocs } from '../helpers/readme-example';
 import { releaseAll, useReleases } from '../helpers/releases';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer, typeChecked } from '../helpers/test-server';
 
 const README = readDocs();
 
@@ -40,7 +40,7 @@ describe('documented examples', () => {
   let client: Client;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(typeChecked());
     client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl));
   });
   afterAll(() =>
@@ -93,7 +93,8 @@ describe('documented examples', () => {
   });
 
   it('runs the scripts of the README and docs/ as written: each succeeds, or answers what the README shows', async () => {
-    const fixture = writeAccessConfig();
+    // The README shows a type check's refusal: the product's default mode, which test servers leave off unless named.
+    const fixture = writeAccessConfig({ typeCheck: 'strict' });
     const access = opened(await startAccessServer(fixture.path), (server) => server.close());
     const target = { server: access, configPath: fixture.path };
     const support = opened(await connectClient(accessTransport('http', target, { profile: 'support' })), close);

@@ -1,5 +1,5 @@
 import { openSession, postMcp, type RawReply } from '../helpers/raw-mcp';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer, typeChecked } from '../helpers/test-server';
 import { unknownIdScript } from '../support/probe-scripts';
 
 jest.setTimeout(60_000);
@@ -28,7 +28,7 @@ describe('execute: a flood of unknown ids does not stall other clients', () => {
   let bystander: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(typeChecked());
     url = server.httpUrl;
     [flooder, bystander] = await Promise.all([openSession(url), openSession(url)]);
   });

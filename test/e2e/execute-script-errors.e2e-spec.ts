@@ -8,7 +8,7 @@ import { createAppConfig } from '../../src/config/app.config';
 import { startTicketsService, TICKETS_DOCUMENT, type TicketsService } from '../fixtures/openapi/tickets/tickets.server';
 import { callExecute, executeJson } from '../helpers/execute-tool';
 import { connectClient } from '../helpers/mcp-client';
-import { startTestServer, type TestServer } from '../helpers/test-server';
+import { startTestServer, type TestServer, typeChecked } from '../helpers/test-server';
 
 jest.setTimeout(60_000);
 
@@ -64,7 +64,7 @@ describe('errors a script catches carry code, status, retryable and details (SDK
     service = await startTicketsService();
     const configPath = writeConfig(service);
     server = await startTestServer(
-      createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath }, {}),
+      typeChecked(createAppConfig('serve', { host: '127.0.0.1', port: 0, databasePath: ':memory:', configPath }, {})),
     );
     const headers = { Authorization: `Bearer ${KEY}` };
     client = await connectClient(new StreamableHTTPClientTransport(server.httpUrl, { requestInit: { headers } }));

@@ -15,12 +15,29 @@ export type TestServer = AppServer;
  * what they test. The type-check suites name their mode.
  */
 export function startTestServer(
-  overrides: Partial<AppConfig> = {},
+  overrides: ConfigOverrides = {},
   logLevels: LogLevel[] = ['error', 'warn'],
 ): Promise<TestServer> {
-  const withOverrides = (config: AppConfig): AppConfig => uncheckedUnlessNamed({ ...config, ...overrides });
+  const withOverrides = (config: AppConfig): AppConfig => uncheckedUnlessNamed(applied(config, overrides));
   return startAppServer({ createAppConfig, createHttpApp }, { overrides: withOverrides, logLevels });
 }
+
+/** Config fields to replace, or a function of the config. */
+export type ConfigOverrides = Partial<AppConfig> | ((config: AppConfig) => AppConfig);
+
+/** `overrides` for a test whose scripts' types matter: type-checked in `mode` (the product's default, `strict`). */
+export function typeChecked(overrides: ConfigOverrides = {}, mode: TypeCheckMode = 'strict'): ConfigOverrides {
+  return (config) => {
+    const replaced = applied(config, overrides);
+    const execute = { ...replaced.dispatch.execute, typeCheck: mode };
+    return { ...replaced, dispatch: { ...replaced.dispatch, execute } };
+  };
+}
+
+type TypeCheckMode = 'strict' | 'warn' | 'off';
+
+const applied = (config: AppConfig, overrides: ConfigOverrides): AppConfig =>
+  typeof overrides === 'function' ? overrides(config) : { ...config, ...overrides };
 
 /** `config` with `typeCheck: 'off'` when it names no type-check mode anywhere; else `config` as it is. */
 function uncheckedUnlessNamed(config: AppConfig): AppConfig {
@@ -34,7 +51,7 @@ function uncheckedUnlessNamed(config: AppConfig): AppConfig {
  * One server for the tests of a file: started before them, closed after them. Returns a getter (the
  * server exists only once `beforeAll` has run).
  */
-export function useTestServer(overrides: Partial<AppConfig> = {}): () => TestServer {
+export function useTestServer(overrides: ConfigOverrides = {}): () => TestServer {
   let server: TestServer | undefined;
   beforeAll(async () => {
     server = await startTestServer(overrides);
