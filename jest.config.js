@@ -22,13 +22,7 @@ const common = {
   testEnvironment: '<rootDir>/test/support/releasing.environment.js',
 };
 
-const { availableParallelism } = require('node:os');
-
 module.exports = {
-  // Two test files at once even on two cores (Jest's default there is one): most of an e2e file's time is spent
-  // waiting on the servers, sandbox processes and timers it started, so one file at a time left a core idle
-  // (full suite on this 2-core machine: ≈27 → ≈18 min, 0 failures).
-  maxWorkers: Math.max(2, availableParallelism() - 1),
   // Hooks and tests that set no timeout of their own get 60 s, not Jest's 5 s: servers start slowly on a loaded
   // 2-core CI machine. A global option: inside `projects` Jest ignores it (a 6 s hook failed at 5 s there).
   testTimeout: 60_000,

@@ -20,7 +20,10 @@ let client: RedisStateClient;
 
 beforeAll(async () => {
   server = await startRedisServer();
-  client = new RedisStateClient(await connectRedis({ url: server.url, keyPrefix: 'spec:' }), server.url);
+  // A command's time limit far above the product's 2 s: these cases test the store, not a slow Redis, and a
+  // starved test process once read its reply only after 2 s.
+  const redis = await connectRedis({ url: server.url, keyPrefix: 'spec:', commandTimeoutMs: 20_000 });
+  client = new RedisStateClient(redis, server.url);
 });
 
 afterAll(() =>
