@@ -27,14 +27,16 @@ export type ConfigOverrides = Partial<AppConfig> | ((config: AppConfig) => AppCo
 
 /** `overrides` for a test whose scripts' types matter: type-checked in `mode` (the product's default, `strict`). */
 export function typeChecked(overrides: ConfigOverrides = {}, mode: TypeCheckMode = 'strict'): ConfigOverrides {
-  return (config) => {
-    const replaced = applied(config, overrides);
-    const execute = { ...replaced.dispatch.execute, typeCheck: mode };
-    return { ...replaced, dispatch: { ...replaced.dispatch, execute } };
-  };
+  return (config) => withTypeCheck(applied(config, overrides), mode);
 }
 
-type TypeCheckMode = 'strict' | 'warn' | 'off';
+type TypeCheckMode = NonNullable<NonNullable<AppConfig['dispatch']['execute']>['typeCheck']>;
+
+/** `config` with its scripts type-checked in `mode`. */
+const withTypeCheck = (config: AppConfig, mode: TypeCheckMode): AppConfig => ({
+  ...config,
+  dispatch: { ...config.dispatch, execute: { ...config.dispatch.execute, typeCheck: mode } },
+});
 
 const applied = (config: AppConfig, overrides: ConfigOverrides): AppConfig =>
   typeof overrides === 'function' ? overrides(config) : { ...config, ...overrides };
@@ -43,8 +45,7 @@ const applied = (config: AppConfig, overrides: ConfigOverrides): AppConfig =>
 function uncheckedUnlessNamed(config: AppConfig): AppConfig {
   const execute = config.dispatch.execute ?? {};
   const named = execute.typeCheck !== undefined || Object.keys(execute.profileTypeChecks ?? {}).length > 0;
-  if (named) return config;
-  return { ...config, dispatch: { ...config.dispatch, execute: { ...execute, typeCheck: 'off' } } };
+  return named ? config : withTypeCheck(config, 'off');
 }
 
 /**

@@ -28,7 +28,7 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
 
   describe('time', () => {
     it('stops `await myko.query(…); while (true) {}` with the wall clock', async () => {
-      // 1 s, not less: the run's first call must be in before the limit even when two test files load the machine.
+      // 1 s, not less: the run's first call must be in before the limit on a loaded machine (300 ms failed once).
       const sandbox = await service({ wallTimeMs: 1_000, cpuTimeMs: 10_000 });
       const started = Date.now();
       const result = await sandbox.run({ code: "await myko.query('Echo');\nwhile (true) {}", bridge });
