@@ -10,6 +10,9 @@ import { RedisExecutionStore } from './redis-execution.store';
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A retention short enough to wait out, long enough that a loaded machine still reads the record before it ends. */
+const SHORT = 1_000;
+const PAST_SHORT = SHORT + 400;
 
 /** Saves execution `id` of `principal` in `state` as last changed at `updatedAt`. */
 function saveAs(store: ExecutionStore, id: string, principal: string, state: string, updatedAt: number, ttl = MINUTE) {
@@ -53,10 +56,10 @@ function behavesAsAnExecutionStore(make: () => Promise<ExecutionStore[]>): void 
   it('tracks ids in a named set, readable from any instance, each until its own time ends', async () => {
     const [a, b] = await make();
     await a.track('owner-1', 'task_a', 60_000);
-    await b.track('owner-1', 'task_b', 100);
+    await b.track('owner-1', 'task_b', SHORT);
     await a.track('owner-2', 'task_c', 60_000);
     expect((await b.tracked('owner-1')).sort()).toEqual(['task_a', 'task_b']);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(PAST_SHORT);
     expect(await a.tracked('owner-1')).toEqual(['task_a']);
     expect(await b.tracked('owner-2')).toEqual(['task_c']);
     expect(await b.tracked('owner-unknown')).toEqual([]);
@@ -74,9 +77,9 @@ function behavesAsAnExecutionStore(make: () => Promise<ExecutionStore[]>): void 
 
   it('forgets a record once its retention ended, in its listings too', async () => {
     const [a, b] = await make();
-    await saveAs(a, 'ex_3', 'key:gone', 'paused', 3, 100);
+    await saveAs(a, 'ex_3', 'key:gone', 'paused', 3, SHORT);
     expect((await b.list({ principal: 'key:gone', limit: 10 })).records).toHaveLength(1);
-    await sleep(250);
+    await sleep(PAST_SHORT);
     expect(await a.load('ex_3')).toBeUndefined();
     expect(await b.list({ principal: 'key:gone', limit: 10 })).toEqual({ records: [] });
     expect(await b.list({ principal: 'key:gone', state: 'paused', limit: 10 })).toEqual({ records: [] });
@@ -180,13 +183,17 @@ describe('execution store in Redis', () => {
     const client = await connect();
     const store = new RedisExecutionStore(client);
     const set = indexKey({ principal: 'key:bounded' });
-    await Promise.all(Array.from({ length: 10 }, (_, i) => saveAs(store, `ex_b${i}`, 'key:bounded', 'failed', i, 100)));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => saveAs(store, `ex_b${i}`, 'key:bounded', 'failed', i, SHORT)),
+    );
     expect(await client.redis.pttl(set)).toBeGreaterThan(0);
-    expect(await client.redis.pttl(set)).toBeLessThanOrEqual(100);
-    await sleep(250);
+    expect(await client.redis.pttl(set)).toBeLessThanOrEqual(SHORT);
+    await sleep(PAST_SHORT);
     expect(await client.redis.exists(set)).toBe(0);
-    await Promise.all(Array.from({ length: 10 }, (_, i) => saveAs(store, `ex_c${i}`, 'key:bounded', 'failed', i, 200)));
-    await sleep(300);
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => saveAs(store, `ex_c${i}`, 'key:bounded', 'failed', i, SHORT)),
+    );
+    await sleep(PAST_SHORT);
     await saveAs(store, 'ex_c_live1', 'key:bounded', 'failed', 100);
     await saveAs(store, 'ex_c_live2', 'key:bounded', 'failed', 101);
     expect(await client.redis.zrange(set, 0, -1)).toEqual(['ex_c_live1', 'ex_c_live2']);

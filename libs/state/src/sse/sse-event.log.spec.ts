@@ -74,10 +74,10 @@ describe.each([
   });
 
   it('expires a stream its TTL after the last write', async () => {
-    const log = make({ maxEvents: 10, ttlMs: 150 });
+    const log = make({ maxEvents: 10, ttlMs: 1_000 });
     await log.write([{ sessionId: `${name}-t`, streamId: 'r1', seq: 1, data: 'x' }]);
     expect((await log.read(`${name}-t`, 'r1', 0)).events).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1_400));
     expect(await log.read(`${name}-t`, 'r1', 0)).toMatchObject({ exists: false, events: [] });
   });
 });
