@@ -218,7 +218,8 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
       expect(sandbox.status()).toMatchObject({ running: 1, queued: 1 });
       const started = Date.now();
       const third = await sandbox.run({ code: 'return 3', bridge });
-      expect(Date.now() - started).toBeLessThan(100);
+      // Waiting for a slot would wait for the gate, which opens only below.
+      expect(Date.now() - started).toBeLessThan(1_000);
       expect(failure(third)).toMatchObject({ kind: 'queue-full', name: 'SandboxQueueFullError', limit: 1 });
       expect(failure(third)?.message).toMatch(/full.*Nothing ran; retry/);
       release();
@@ -247,7 +248,8 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
       const abortedAt = Date.now();
       controller.abort();
       const result = await pending;
-      expect(Date.now() - abortedAt).toBeLessThan(250);
+      // The operation never settles: only the cancellation ends the run, however loaded the machine.
+      expect(Date.now() - abortedAt).toBeLessThan(1_000);
       expect(failure(result)).toMatchObject({ kind: 'cancelled', name: 'SandboxCancelledError' });
       expect(signals[0].aborted).toBe(true);
       await delay(50);
@@ -263,7 +265,8 @@ describe.each(ISOLATIONS)('SandboxService limits, %s', (isolation) => {
       const abortedAt = Date.now();
       controller.abort();
       expect(failure(await pending)).toMatchObject({ kind: 'cancelled' });
-      expect(Date.now() - abortedAt).toBeLessThan(250);
+      // Ten times below the CPU limit that would otherwise end it.
+      expect(Date.now() - abortedAt).toBeLessThan(1_000);
     });
 
     it('refuses a run aborted before it starts, and one aborted while queued', async () => {

@@ -109,7 +109,8 @@ describe('SandboxProcessPool', () => {
     }
     const started = Date.now();
     const refused = failure(await run(crashing, 'return 1'));
-    expect(Date.now() - started).toBeLessThan(100);
+    // Far below a process start on a loaded machine: nothing was started to answer it.
+    expect(Date.now() - started).toBeLessThan(500);
     expect(refused).toMatchObject({ kind: 'internal', name: 'SandboxUnavailableError' });
     expect(refused?.message).toMatch(
       /crashed 2 times within a minute, so it is paused for \d+ s to protect the server/,
