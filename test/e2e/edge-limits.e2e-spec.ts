@@ -64,7 +64,7 @@ describe('edge limits: sessions, connections, requests in flight', () => {
     expect(first).toBe(1013);
     expect(admission.wsConnections('127.0.0.1')).toBe(2);
     for (const socket of [...sockets, newcomer]) socket.close();
-    expect(await eventually(() => admission.wsConnections() === 0, 2_000)).toBe(true);
+    expect(await eventually(() => admission.wsConnections() === 0, 5_000)).toBe(true);
   });
 
   it('answers an HTTP request beyond maxInFlightPerSession with 429 and retry advice; the others complete', async () => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { DispatchService } from '@myko/dispatch';
 import { WebSocket } from 'ws';
+import { eventually } from '../helpers/raw-mcp';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 let server: TestServer;
@@ -144,7 +145,7 @@ describe('WebSocket framing', () => {
     const closed = new Promise((resolve) => other.once('close', resolve));
     other.close();
     await closed;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await eventually(() => endSession.mock.calls.length > 0, 5_000);
     expect(endSession).toHaveBeenCalledWith(expect.any(String));
     endSession.mockRestore();
   });
