@@ -107,7 +107,8 @@ describe('edge limits: rate per client', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ gateways: { rateLimit: { requestsPerSecond: 4, burst: 3 } } });
+    // One token a second: the requests below must not earn one back while they run on a loaded machine.
+    server = await startTestServer({ gateways: { rateLimit: { requestsPerSecond: 1, burst: 3 } } });
   });
   afterAll(() => server.close());
 
@@ -121,7 +122,7 @@ describe('edge limits: rate per client', () => {
     expect(refused.body).toMatchObject({ id: 3, error: { code: LIMIT_EXCEEDED, data: { limit: 'rateLimit' } } });
     const waitMs = refused.body.error?.data?.retryAfterMs as number;
     expect(waitMs).toBeGreaterThan(0);
-    expect(waitMs).toBeLessThanOrEqual(250);
+    expect(waitMs).toBeLessThanOrEqual(1_000);
     // Notifications are not counted: a cancel must get through even when the client is over its rate.
     const note = await postMcp(
       server.httpUrl,
@@ -134,7 +135,7 @@ describe('edge limits: rate per client', () => {
   });
 
   it('counts WebSocket requests against the same address and answers the excess on the socket', async () => {
-    await sleep(1_000); // the bucket refills
+    await sleep(3_000); // the bucket refills
     const socket = await openWs(server.wsUrl);
     const answers = await wsCalls(socket, [INITIALIZE, PING(1), PING(2), PING(3)]);
     expect(answers.slice(0, 3).every((a) => a.result)).toBe(true);
